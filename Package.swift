@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// UDF Conformance: one set of language-neutral JSON scenarios, run against the Swift and Kotlin
+// implementations of the same screen logic, with a `conformance` command that gates CI on parity.
+import PackageDescription
+
+let package = Package(
+  name: "UDFConformance",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
+    .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "Conformance", targets: ["Conformance"]),
+    .executable(name: "conformance", targets: ["ConformanceTool"]),
+  ],
+  targets: [
+    .target(name: "UnidirectionalFlow"),
+    .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "Conformance", dependencies: ["LoginFeature", "UnidirectionalFlow"]),
+    .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
+    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI"]),
+    .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
+    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
+    .testTarget(
+      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance"]),
+  ]
+)

@@ -1,0 +1,92 @@
+/// Serves the in-process Swift implementation over the harness protocol v1 (Conformance/PROTOCOL.md), so the
+/// out-of-process path can be tested against a known implementation: `conformance harness`.
+///
+/// Requests are newline-delimited JSON objects read one at a time: `hello` is answered with the implementation and
+/// its features, `run` with a `trace`, `errored` or `skipped` reply carrying the same `seq`, and `bye` ends serving.
+/// A line that is not a JSON object, or an unknown `cmd`, is reported on the diagnostics stream and otherwise ignored,
+/// as the protocol requires; stdout carries protocol replies only.
+public struct HarnessServer: Sendable {
+  /// The implementation served.
+  public var implementation: SwiftImplementation
+
+  /// Creates a server.
+  public init(implementation: SwiftImplementation = SwiftImplementation()) {
+    self.implementation = implementation
+  }
+
+  /// Serves until `bye` or the end of input.
+  ///
+  /// - Parameters:
+  ///   - readLine: Returns the next request line without its newline, or `nil` at the end of input.
+  ///   - reply: Writes one reply line (the newline and flushing are the caller's).
+  ///   - diagnose: Writes one diagnostic line (stderr).
+  public func serve(readLine: () -> String?, reply: (String) -> Void, diagnose: (String) -> Void) {
+    let parser = JSONParser()
+    var lineNumber = 0
+    while let line = readLine() {
+      lineNumber += 1
+      if line.allSatisfy(\.isWhitespace) { continue }
+      let request: JSONValue
+      do {
+        request = try parser.parse(line)
+      } catch {
+        diagnose("conformance harness: request line \(lineNumber) is not JSON (\(error.message) at column \(error.column)); ignored")
+        continue
+      }
+      switch request["cmd"]?.stringValue {
+      case "hello": reply(JSONRenderer.compact(helloReply(request)))
+      case "run":
+        if let answer = runReply(request, diagnose: diagnose) { reply(JSONRenderer.compact(answer)) }
+      case "bye": return
+      default:
+        diagnose("conformance harness: request line \(lineNumber) has no known 'cmd' (hello, run, bye); ignored")
+      }
+    }
+  }
+
+  /// The `hello` reply: protocol 1, the implementation, and each feature's initial state.
+  func helloReply(_ request: JSONValue) -> JSONValue {
+    let info = implementation.info
+    var features = JSONObject()
+    for (name, state) in info.features { features[name] = ["initialState": state] }
+    return [
+      "protocol": 1,
+      "implementation": [
+        "name": .string(info.name), "language": .string(info.language), "version": .string(info.version),
+      ],
+      "features": .object(features),
+    ]
+  }
+
+  /// The reply to a `run` request, or `nil` (with a diagnostic) when the request has no usable `seq`.
+  func runReply(_ request: JSONValue, diagnose: (String) -> Void) -> JSONValue? {
+    guard case .number(let number)? = request["seq"], let seq = number.int64Value else {
+      diagnose("conformance harness: a 'run' request without an integer 'seq'; ignored")
+      return nil
+    }
+    let seqValue = JSONValue.number(.integer(seq))
+    guard let feature = request["feature"]?.stringValue, let actions = request["actions"]?.arrayValue,
+      let initialState = request["initialState"]
+    else {
+      return [
+        "seq": seqValue,
+        "errored": ["step": 0, "message": "the request needs 'feature' (string), 'initialState' and 'actions' (array)"],
+      ]
+    }
+    let observation = implementation.perform(
+      RunRequest(id: request["id"]?.stringValue ?? "", feature: feature, initialState: initialState, actions: actions))
+    switch observation {
+    case .trace(let trace):
+      let entries = trace.map { entry -> JSONValue in ["state": entry.state, "effects": .array(entry.effects)] }
+      return ["seq": seqValue, "trace": .array(entries)]
+    case .errored(let step, let message):
+      return ["seq": seqValue, "errored": ["step": .number(.integer(Int64(step))), "message": .string(message)]]
+    case .skipped(let reason):
+      return ["seq": seqValue, "skipped": ["reason": .string(reason)]]
+    case .crashed(let message, _), .protocolError(let message, _), .notRun(let message):
+      return ["seq": seqValue, "errored": ["step": 0, "message": .string(message)]]
+    case .timedOut:
+      return ["seq": seqValue, "errored": ["step": 0, "message": "timed out"]]
+    }
+  }
+}

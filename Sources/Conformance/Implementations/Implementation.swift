@@ -1,0 +1,119 @@
+/// Something that can perform scenarios: the in-process Swift implementation, or a harness process speaking the
+/// harness protocol (Conformance/PROTOCOL.md).
+///
+/// An implementation only *observes*: it runs the actions through its reducer and reports states and effects. The
+/// runner alone compares observations with expectations, so every implementation is judged by one code path
+/// (the "dumb harness, smart runner" design of Bowtie and the protobuf conformance runner).
+public protocol Implementation: Sendable {
+  /// The implementation's name as used on the command line and in reports, e.g. `swift` or `kotlin`.
+  var name: String { get }
+
+  /// Prepares the implementation (for a harness: starts the process and performs the `hello` handshake).
+  ///
+  /// - Returns: What the implementation says about itself.
+  /// - Throws: ``ImplementationStartError`` when it cannot be started; the runner then reports every scenario of
+  ///   this implementation as not run, with the reason.
+  func start() async throws(ImplementationStartError) -> ImplementationInfo
+
+  /// Performs one scenario's actions from its initial state and reports what happened.
+  ///
+  /// Never throws: every fault (a crash, a hang, garbage on the wire) is an ``Observation`` of its own.
+  ///
+  /// - Parameter request: The scenario's id, feature, initial state and actions.
+  /// - Returns: The observation.
+  func run(_ request: RunRequest) async -> Observation
+
+  /// Releases the implementation (for a harness: sends `bye`, then terminates the process if it lingers).
+  func shutdown() async
+}
+
+/// What an implementation says about itself in the `hello` reply (harness protocol §2).
+public struct ImplementationInfo: Sendable, Equatable {
+  /// The implementation's own name, e.g. `kotlin`.
+  public var name: String
+  /// The language, e.g. `Kotlin`.
+  public var language: String
+  /// A free-form version string.
+  public var version: String
+  /// The features it implements, each with its initial state.
+  public var features: [String: JSONValue]
+
+  /// Creates an info value.
+  public init(name: String, language: String, version: String, features: [String: JSONValue]) {
+    self.name = name
+    self.language = language
+    self.version = version
+    self.features = features
+  }
+}
+
+/// Why an implementation could not be started.
+public struct ImplementationStartError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A sentence saying what went wrong and what to do, e.g. "the harness did not answer 'hello' within 30 s".
+  public var message: String
+  /// The last lines the process wrote to stderr, if any.
+  public var stderrTail: String
+
+  /// Creates an error.
+  public init(message: String, stderrTail: String = "") {
+    self.message = message
+    self.stderrTail = stderrTail
+  }
+
+  /// The message followed by the stderr tail, when there is one.
+  public var description: String {
+    stderrTail.isEmpty ? message : "\(message)\n--- stderr (last lines) ---\n\(stderrTail)"
+  }
+}
+
+/// One scenario as sent to an implementation (the `run` request of harness protocol §2).
+public struct RunRequest: Sendable {
+  /// The scenario's id.
+  public var id: String
+  /// The feature name, e.g. `login`.
+  public var feature: String
+  /// The state to start from.
+  public var initialState: JSONValue
+  /// The actions to send, in order (each step's `send`).
+  public var actions: [JSONValue]
+
+  /// Creates a request.
+  public init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue]) {
+    self.id = id
+    self.feature = feature
+    self.initialState = initialState
+    self.actions = actions
+  }
+}
+
+/// The state and effects an implementation reports after one action.
+public struct TraceEntry: Sendable, Equatable {
+  /// The full state after the action.
+  public var state: JSONValue
+  /// The effects the reducer returned for the action, in order (often empty).
+  public var effects: [JSONValue]
+
+  /// Creates an entry.
+  public init(state: JSONValue, effects: [JSONValue]) {
+    self.state = state
+    self.effects = effects
+  }
+}
+
+/// What happened when an implementation was asked to perform a scenario.
+public enum Observation: Sendable, Equatable {
+  /// The implementation performed every action; one entry per action, in order.
+  case trace([TraceEntry])
+  /// The implementation could not perform step `step` (1-based; 0 for the initial state) and said why.
+  case errored(step: Int, message: String)
+  /// The implementation does not support the scenario (for example, an unknown feature).
+  case skipped(reason: String)
+  /// The harness process exited or closed its stdout before replying.
+  case crashed(message: String, stderrTail: String)
+  /// No reply within the per-scenario timeout; the harness's process group was killed.
+  case timedOut(seconds: Double, stderrTail: String)
+  /// The harness replied with something that breaks the protocol; `line` quotes it.
+  case protocolError(message: String, line: String)
+  /// The scenario was not attempted, for example because the harness failed to start or ran out of restarts.
+  case notRun(reason: String)
+}

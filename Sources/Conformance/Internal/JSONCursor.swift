@@ -1,0 +1,341 @@
+/// The byte-level state machine behind ``JSONParser`` (RFC 8259 grammar).
+struct JSONCursor {
+  /// A parse failure at a byte offset, with the path being read.
+  struct Failure: Error {
+    var message: String
+    var offset: Int
+    var path: [JSONPath.Component]
+  }
+
+  private let bytes: UnsafeRawBufferPointer
+  private let maximumDepth: Int
+  private var offset = 0
+  private var depth = 0
+  private var path: [JSONPath.Component] = []
+
+  init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+  }
+
+  // MARK: - Document
+
+  mutating func parseDocument() throws(Failure) -> JSONValue {
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      throw fail("a byte-order mark (U+FEFF) is not allowed at the start of JSON text (RFC 8259 §8.1)")
+    }
+    skipWhitespace()
+    guard offset < bytes.count else { throw fail("the file is empty; expected a JSON value") }
+    let value = try parseValue()
+    skipWhitespace()
+    if offset < bytes.count {
+      throw fail("unexpected \(describeCurrent()) after the end of the JSON value")
+    }
+    return value
+  }
+
+  // MARK: - Values
+
+  private mutating func parseValue() throws(Failure) -> JSONValue {
+    guard offset < bytes.count else { throw fail("unexpected end of file; expected a value") }
+    switch bytes[offset] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    default: throw fail("unexpected \(describeCurrent()); expected a value")
+    }
+  }
+
+  private mutating func parseObject() throws(Failure) -> JSONValue {
+    try enterContainer()
+    offset += 1
+    var members: [(key: String, value: JSONValue)] = []
+    skipWhitespace()
+    if peek() == UInt8(ascii: "}") {
+      offset += 1
+      depth -= 1
+      return .object(JSONObject())
+    }
+    while true {
+      skipWhitespace()
+      guard peek() == UInt8(ascii: "\"") else {
+        throw fail("unexpected \(describeCurrent()); expected a string key in double quotes")
+      }
+      let keyOffset = offset
+      let key = try parseString()
+      skipWhitespace()
+      guard peek() == UInt8(ascii: ":") else { throw fail("unexpected \(describeCurrent()); expected ':' after key") }
+      offset += 1
+      skipWhitespace()
+      path.append(.key(key))
+      let value = try parseValue()
+      path.removeLast()
+      if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+        offset = keyOffset
+        throw fail("duplicate key '\(key)' (each key may appear once in an object)")
+      }
+      members.append((key, value))
+      skipWhitespace()
+      switch peek() {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "}"):
+        offset += 1
+        depth -= 1
+        members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return .object(JSONObject(sortedUniqueMembers: members))
+      default: throw fail("unexpected \(describeCurrent()); expected ',' or '}' after an object member")
+      }
+    }
+  }
+
+  private mutating func parseArray() throws(Failure) -> JSONValue {
+    try enterContainer()
+    offset += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if peek() == UInt8(ascii: "]") {
+      offset += 1
+      depth -= 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      path.append(.index(elements.count))
+      elements.append(try parseValue())
+      path.removeLast()
+      skipWhitespace()
+      switch peek() {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "]"):
+        offset += 1
+        depth -= 1
+        return .array(elements)
+      default: throw fail("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+      }
+    }
+  }
+
+  private mutating func enterContainer() throws(Failure) {
+    depth += 1
+    if depth > maximumDepth {
+      throw fail("nesting is deeper than \(maximumDepth) levels")
+    }
+  }
+
+  // MARK: - Strings
+
+  private mutating func parseString() throws(Failure) -> String {
+    let start = offset
+    offset += 1
+    var scalars: String.UnicodeScalarView? = nil
+    var runStart = offset
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      switch byte {
+      case UInt8(ascii: "\""):
+        let tail = try decodeRun(from: runStart, to: offset, stringStart: start)
+        offset += 1
+        guard var built = scalars else { return tail }
+        built.append(contentsOf: tail.unicodeScalars)
+        return String(built)
+      case UInt8(ascii: "\\"):
+        let run = try decodeRun(from: runStart, to: offset, stringStart: start)
+        var built = scalars ?? String.UnicodeScalarView()
+        built.append(contentsOf: run.unicodeScalars)
+        built.append(try parseEscape())
+        scalars = built
+        runStart = offset
+      case 0x00..<0x20:
+        throw fail("control character U+\(hex(byte)) must be escaped inside a string (RFC 8259 §7)")
+      default:
+        offset += 1
+      }
+    }
+    offset = start
+    throw fail("unterminated string (no closing '\"' before the end of file)")
+  }
+
+  /// Decodes the raw bytes between escapes, validating UTF-8.
+  private mutating func decodeRun(from start: Int, to end: Int, stringStart: Int) throws(Failure) -> String {
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    if let string = String(validating: slice, as: UTF8.self) { return string }
+    var index = start
+    var valid = UTF8.ForwardParser()
+    var iterator = slice.makeIterator()
+    decoding: while true {
+      switch valid.parseScalar(from: &iterator) {
+      case .valid(let encoded): index += encoded.count
+      case .emptyInput: break decoding
+      case .error(let length):
+        _ = length
+        break decoding
+      }
+    }
+    offset = index
+    throw fail("invalid UTF-8 byte 0x\(hex(bytes[index])) in a string; the file must be UTF-8 (RFC 8259 §8.1)")
+  }
+
+  private mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
+    offset += 1
+    guard offset < bytes.count else { throw fail("unterminated escape sequence at the end of file") }
+    let byte = bytes[offset]
+    offset += 1
+    switch byte {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"): return try parseUnicodeEscape()
+    default:
+      offset -= 2
+      throw fail("invalid escape '\\\(printable(byte))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+    }
+  }
+
+  private mutating func parseUnicodeEscape() throws(Failure) -> Unicode.Scalar {
+    let escapeStart = offset - 2
+    let high = try parseHex4()
+    if (0xD800..<0xDC00).contains(high) {
+      guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+      else {
+        offset = escapeStart
+        throw fail("lone high surrogate \\u\(hex4(high)) (not followed by a low surrogate) is not a Unicode scalar")
+      }
+      offset += 2
+      let low = try parseHex4()
+      guard (0xDC00..<0xE000).contains(low) else {
+        offset = escapeStart
+        throw fail("high surrogate \\u\(hex4(high)) followed by \\u\(hex4(low)), which is not a low surrogate")
+      }
+      let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+      return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+    guard let scalar = Unicode.Scalar(high) else {
+      offset = escapeStart
+      throw fail("lone low surrogate \\u\(hex4(high)) is not a Unicode scalar")
+    }
+    return scalar
+  }
+
+  private mutating func parseHex4() throws(Failure) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard offset < bytes.count, let digit = hexDigitValue(bytes[offset]) else {
+        throw fail("expected 4 hexadecimal digits after \\u")
+      }
+      value = value << 4 | UInt32(digit)
+      offset += 1
+    }
+    return value
+  }
+
+  // MARK: - Numbers
+
+  private mutating func parseNumber() throws(Failure) -> JSONNumber {
+    let start = offset
+    var isInteger = true
+    if peek() == UInt8(ascii: "-") { offset += 1 }
+    if peek() == UInt8(ascii: "0") {
+      offset += 1
+      if let next = peek(), isDigit(next) { throw fail("leading zeros are not allowed in numbers (RFC 8259 §6)") }
+    } else {
+      guard skipDigits() > 0 else { throw fail("expected a digit in number") }
+    }
+    if peek() == UInt8(ascii: ".") {
+      isInteger = false
+      offset += 1
+      guard skipDigits() > 0 else { throw fail("expected a digit after the decimal point") }
+    }
+    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+      isInteger = false
+      offset += 1
+      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
+      guard skipDigits() > 0 else { throw fail("expected a digit in the exponent") }
+    }
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    if isInteger, let integer = Int64(text) { return .integer(integer) }
+    guard let double = Double(text), double.isFinite else {
+      offset = start
+      throw fail("number \(text) is out of range (it must fit an IEEE 754 double)")
+    }
+    return .double(double)
+  }
+
+  private mutating func skipDigits() -> Int {
+    var count = 0
+    while let byte = peek(), isDigit(byte) {
+      offset += 1
+      count += 1
+    }
+    return count
+  }
+
+  // MARK: - Helpers
+
+  private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+    let start = offset
+    let text = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    for byte in text {
+      guard offset < bytes.count, bytes[offset] == byte else {
+        offset = start
+        throw fail("unexpected \(describeCurrent()); expected a value (did you mean '\(literal)'?)")
+      }
+      offset += 1
+    }
+  }
+
+  private mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+      default: return
+      }
+    }
+  }
+
+  private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  private func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
+  private func describeCurrent() -> String {
+    guard offset < bytes.count else { return "end of file" }
+    let byte = bytes[offset]
+    if byte >= 0x80 { return "byte 0x\(hex(byte))" }
+    return "character '\(printable(byte))'"
+  }
+
+  private func printable(_ byte: UInt8) -> String {
+    (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u\(hex4(UInt32(byte)))"
+  }
+
+  private func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+
+  private func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  private func fail(_ message: String) -> Failure {
+    Failure(message: message, offset: offset, path: path)
+  }
+}

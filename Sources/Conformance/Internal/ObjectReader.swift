@@ -1,0 +1,111 @@
+/// Reads the members of a closed JSON object, recording type errors and unknown keys as issues instead of throwing,
+/// so one pass reports every problem in a document.
+struct ObjectReader {
+  let object: JSONObject
+  let path: JSONPath
+  private var consumed: Set<String> = ["$schema"]
+
+  /// Starts reading `value` at `path`, recording an issue and returning `nil` when it is not an object.
+  init?(_ value: JSONValue, at path: JSONPath, what: String, issues: inout IssueList) {
+    guard case .object(let object) = value else {
+      issues.add(path, "expected \(what) (a JSON object), got \(value.typeName)")
+      return nil
+    }
+    self.object = object
+    self.path = path
+  }
+
+  /// The raw member, marking it as known.
+  mutating func value(_ key: String) -> JSONValue? {
+    consumed.insert(key)
+    return object[key]
+  }
+
+  /// A required member; a missing one is recorded.
+  mutating func required(_ key: String, issues: inout IssueList) -> JSONValue? {
+    guard let value = value(key) else {
+      issues.add(path, "missing required key '\(key)'")
+      return nil
+    }
+    return value
+  }
+
+  /// A string member, required or optional.
+  mutating func string(_ key: String, required: Bool, issues: inout IssueList) -> String? {
+    guard let value = required ? self.required(key, issues: &issues) : value(key) else { return nil }
+    guard case .string(let string) = value else {
+      issues.add(path.appending(key: key), "expected a string, got \(value.typeName)")
+      return nil
+    }
+    return string
+  }
+
+  /// A Boolean member, optional.
+  mutating func bool(_ key: String, issues: inout IssueList) -> Bool? {
+    guard let value = value(key) else { return nil }
+    guard case .bool(let bool) = value else {
+      issues.add(path.appending(key: key), "expected true or false, got \(value.typeName)")
+      return nil
+    }
+    return bool
+  }
+
+  /// An object member, required or optional.
+  mutating func object(_ key: String, required: Bool, issues: inout IssueList) -> JSONObject? {
+    guard let value = required ? self.required(key, issues: &issues) : value(key) else { return nil }
+    guard case .object(let object) = value else {
+      issues.add(path.appending(key: key), "expected an object, got \(value.typeName)")
+      return nil
+    }
+    return object
+  }
+
+  /// A positive number member in seconds, optional.
+  mutating func seconds(_ key: String, issues: inout IssueList) -> Double? {
+    guard let value = value(key) else { return nil }
+    guard case .number(let number) = value, number.doubleValue > 0 else {
+      issues.add(path.appending(key: key), "expected a positive number of seconds, got \(JSONRenderer.compact(value, style: .display))")
+      return nil
+    }
+    return number.doubleValue
+  }
+
+  /// Records every member that was never asked for, naming the allowed keys (typo protection).
+  func reportUnknownKeys(allowed: [String], issues: inout IssueList) {
+    for key in object.keys where !consumed.contains(key) {
+      let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
+      issues.add(
+        path.appending(key: key),
+        "unknown key '\(key)'\(suggestion) (allowed: \(allowed.joined(separator: ", ")))")
+    }
+  }
+}
+
+/// Picks the closest known name for a misspelt one, for "did you mean …?" hints.
+public enum Suggestion {
+  /// The candidate nearest to `word` by Levenshtein distance (case-insensitive), if the distance is at most a third
+  /// of the word's length (at least 1); `nil` when nothing is that close.
+  ///
+  /// - Parameters:
+  ///   - word: What the user wrote, e.g. `--fitler`.
+  ///   - candidates: The valid names.
+  /// - Returns: The suggestion, or `nil`.
+  public static func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(Array(word.lowercased().unicodeScalars), Array($0.lowercased().unicodeScalars))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.unicodeScalars.count / 3) else { return nil }
+    return best.0
+  }
+
+  private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

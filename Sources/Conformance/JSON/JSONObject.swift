@@ -1,0 +1,71 @@
+/// The members of a JSON object, kept sorted by key in Unicode scalar order so that rendering is stable and equality
+/// ignores the order the keys were written in.
+///
+/// Keys are compared by exact Unicode scalar sequence (UTF-8 bytes), never by Swift's canonical-equivalence `==`, so
+/// the NFC and NFD spellings of a key are two different keys (scenario format §5).
+public struct JSONObject: Sendable, Equatable {
+  /// The members, sorted by key in UTF-8 byte order (which is Unicode scalar order).
+  public private(set) var members: [(key: String, value: JSONValue)]
+
+  /// Creates an empty object.
+  public init() { members = [] }
+
+  /// The number of members.
+  public var count: Int { members.count }
+
+  /// Whether the object has no members.
+  public var isEmpty: Bool { members.isEmpty }
+
+  /// The keys in Unicode scalar order.
+  public var keys: [String] { members.map(\.key) }
+
+  /// The value for `key`, or `nil`; setting `nil` removes the member.
+  ///
+  /// - Parameter key: Matched by exact Unicode scalar sequence.
+  public subscript(key: String) -> JSONValue? {
+    get {
+      let index = insertionIndex(of: key)
+      guard index < members.count, members[index].key.utf8.elementsEqual(key.utf8) else { return nil }
+      return members[index].value
+    }
+    set {
+      let index = insertionIndex(of: key)
+      let exists = index < members.count && members[index].key.utf8.elementsEqual(key.utf8)
+      switch (exists, newValue) {
+      case (true, let value?): members[index].value = value
+      case (true, nil): members.remove(at: index)
+      case (false, let value?): members.insert((key, value), at: index)
+      case (false, nil): break
+      }
+    }
+  }
+
+  /// Whether the object has a member named `key` (a member whose value is `null` counts).
+  public func contains(_ key: String) -> Bool { self[key] != nil }
+
+  /// Compares member by member; key order is irrelevant because members are kept sorted.
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+  }
+
+  /// Binary search for the first member whose key is not below `key`.
+  private func insertionIndex(of key: String) -> Int {
+    var low = 0
+    var high = members.count
+    while low < high {
+      let mid = (low + high) / 2
+      if members[mid].key.utf8.lexicographicallyPrecedes(key.utf8) { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}
+
+// MARK: - Internal construction
+
+extension JSONObject {
+  /// Creates an object from members that are already sorted by key bytes and unique (the parser's fast path).
+  init(sortedUniqueMembers: [(key: String, value: JSONValue)]) {
+    members = sortedUniqueMembers
+  }
+}

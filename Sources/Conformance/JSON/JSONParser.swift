@@ -1,0 +1,80 @@
+import Foundation
+
+/// A syntax error in a JSON document, located by line and column.
+///
+/// Lines and columns are 1-based; the column counts Unicode scalars from the start of the line, so it matches what an
+/// editor shows for UTF-8 text.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+  /// What is wrong, in a sentence fragment such as `expected ',' or '}' after an object member`.
+  public var message: String
+  /// The 1-based line of the offending byte.
+  public var line: Int
+  /// The 1-based column (in Unicode scalars) of the offending byte.
+  public var column: Int
+  /// The JSON path of the value being read when the error occurred, e.g. `steps[2].send`.
+  public var path: JSONPath
+}
+
+/// A strict RFC 8259 JSON parser that reports line and column, rejects duplicate keys and bounds nesting depth.
+///
+/// Foundation's `JSONSerialization` is not used because, on Linux, it keeps the last of duplicate keys silently,
+/// reports syntax errors only as "around character N", and returns bridged `Any` values that lose the distinction this
+/// format needs (exact 64-bit integers, strings by Unicode scalars).
+///
+/// Rules beyond RFC 8259: object keys must be unique (RFC 8259 §4 says SHOULD; a scenario with two `"email"` keys is
+/// almost always a typo), input must be valid UTF-8 (RFC 8259 §8.1), a leading byte-order mark is rejected, nesting is
+/// limited to ``maximumDepth`` levels, and numbers must be finite as `Double`.
+public struct JSONParser: Sendable {
+  /// The deepest nesting of arrays and objects accepted; deeper input fails with a syntax error (no stack overflow).
+  public var maximumDepth: Int
+
+  /// Creates a parser.
+  ///
+  /// - Parameter maximumDepth: Nesting limit for arrays and objects, 1 or more; default 256.
+  public init(maximumDepth: Int = 256) {
+    self.maximumDepth = maximumDepth
+  }
+
+  /// Parses one JSON document (any value at the top level), surrounded by optional white space.
+  ///
+  /// - Parameter data: UTF-8 encoded JSON text.
+  /// - Returns: The parsed value.
+  /// - Throws: ``JSONSyntaxError`` with line, column and the JSON path reached, for malformed JSON, invalid UTF-8,
+  ///   a duplicate key, a number out of `Double` range or nesting deeper than ``maximumDepth``.
+  public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
+      var cursor = JSONCursor(bytes: raw, maximumDepth: maximumDepth)
+      do throws(JSONCursor.Failure) {
+        return .success(try cursor.parseDocument())
+      } catch {
+        let (line, column) = Self.location(of: error.offset, in: raw)
+        return .failure(
+          JSONSyntaxError(message: error.message, line: line, column: column, path: JSONPath(error.path)))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses a string holding one JSON document.
+  ///
+  /// - Throws: ``JSONSyntaxError`` as ``parse(_:)-(Data)``.
+  public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Data(text.utf8))
+  }
+
+  /// Converts a byte offset to a 1-based line and a 1-based column counted in Unicode scalars.
+  static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for index in 0..<min(offset, bytes.count) {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
+  }
+}

@@ -1,0 +1,122 @@
+/// Writes ``JSONValue``s as JSON text with sorted keys, so the same value always renders the same way.
+///
+/// Two styles exist:
+/// - ``Style/wire``: what goes into files and over the harness protocol. Valid RFC 8259 JSON in UTF-8; only `"`,
+///   `\` and the control characters U+0000–U+001F are escaped (plus U+2028 and U+2029, for JavaScript readers).
+/// - ``Style/display``: what people read in reports. Also valid JSON, but every scalar that is invisible or easily
+///   confused is escaped as `\uXXXX`: controls, format characters (such as U+200B ZERO WIDTH SPACE and U+FEFF),
+///   combining marks (so NFD `e\u0301` is told apart from NFC `é`), every `White_Space` scalar except U+0020, private
+///   use and unassigned scalars.
+public enum JSONRenderer {
+  /// How strings are escaped.
+  public enum Style: Sendable {
+    /// Minimal escaping, for machines.
+    case wire
+    /// Escapes invisible and confusable scalars, for people.
+    case display
+  }
+
+  /// Renders `value` on one line with sorted keys and no insignificant white space.
+  ///
+  /// - Parameters:
+  ///   - value: The value to write.
+  ///   - style: ``Style/wire`` (default) or ``Style/display``.
+  /// - Returns: JSON text, e.g. `{"email":"a@b.co","isLoading":true}`.
+  public static func compact(_ value: JSONValue, style: Style = .wire) -> String {
+    var output = ""
+    write(value, style: style, to: &output)
+    return output
+  }
+
+  /// Renders a string as a JSON string literal in the ``Style/display`` style, e.g. `"a\u200Bb"`.
+  public static func quoted(_ string: String) -> String {
+    var output = ""
+    writeString(string, style: .display, to: &output)
+    return output
+  }
+
+  // MARK: - Writing
+
+  static func write(_ value: JSONValue, style: Style, to output: inout String) {
+    switch value {
+    case .null: output += "null"
+    case .bool(let bool): output += bool ? "true" : "false"
+    case .number(let number): output += render(number)
+    case .string(let string): writeString(string, style: style, to: &output)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        write(element, style: style, to: &output)
+      }
+      output += "]"
+    case .object(let object):
+      output += "{"
+      for (index, member) in object.members.enumerated() {
+        if index > 0 { output += "," }
+        writeString(member.key, style: style, to: &output)
+        output += ":"
+        write(member.value, style: style, to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// Renders a number: integers in decimal, other values in Swift's shortest round-trip form (`1.5`, `1e-05`).
+  static func render(_ number: JSONNumber) -> String {
+    switch number {
+    case .integer(let value): return String(value)
+    case .double(let value):
+      if let whole = Int64(exactly: value), abs(value) < 1e15 { return "\(whole).0" }
+      return "\(value)"
+    }
+  }
+
+  static func writeString(_ string: String, style: Style, to output: inout String) {
+    output += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case "\u{08}": output += "\\b"
+      case "\u{0C}": output += "\\f"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029
+          || (style == .display && needsDisplayEscape(scalar))
+        {
+          output += escape(scalar)
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+
+  /// Whether a scalar is invisible or confusable on a terminal (see ``Style/display``).
+  static func needsDisplayEscape(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return scalar.value == 0x7F }
+    if scalar.properties.isWhitespace { return true }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .privateUse, .unassigned, .surrogate,
+      .lineSeparator, .paragraphSeparator, .spaceSeparator:
+      return true
+    default:
+      return scalar.properties.isNoncharacterCodePoint || scalar.properties.isVariationSelector
+    }
+  }
+
+  /// `\uXXXX`, or a UTF-16 surrogate pair of escapes above U+FFFF.
+  private static func escape(_ scalar: Unicode.Scalar) -> String {
+    func hex4(_ value: UInt32) -> String {
+      let digits = String(value, radix: 16, uppercase: true)
+      return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+    guard scalar.value > 0xFFFF else { return hex4(scalar.value) }
+    let value = scalar.value - 0x10000
+    return hex4(0xD800 + (value >> 10)) + hex4(0xDC00 + (value & 0x3FF))
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A JSON value as the conformance runner sees it: the common currency of scenarios, manifests, harness messages and
+/// reports.
+///
+/// Equality follows scenario format §5 (JSON equality), not Swift's defaults:
+/// - numbers compare by value, so `1` equals `1.0`, and 64-bit integers compare exactly (see ``JSONNumber``);
+/// - strings compare by their exact Unicode scalar sequence, so NFC `"é"` (U+00E9) is **not** equal to NFD
+///   `"e\u{301}"`, unlike Swift's `String ==`, which uses canonical equivalence;
+/// - object key order never matters, and `null` differs from a missing key.
+///
+/// ```swift
+/// let state: JSONValue = ["email": "", "isLoading": false, "error": nil]
+/// state["isLoading"] == .bool(false)  // true
+/// ```
+public enum JSONValue: Sendable {
+  /// JSON `null`.
+  case null
+  /// JSON `true` or `false`.
+  case bool(Bool)
+  /// A JSON number: a 64-bit integer when the literal has no fraction or exponent and fits, else a `Double`.
+  case number(JSONNumber)
+  /// A JSON string, kept verbatim (never normalised).
+  case string(String)
+  /// A JSON array.
+  case array([JSONValue])
+  /// A JSON object; keys are unique by Unicode scalar sequence.
+  case object(JSONObject)
+}
+
+// MARK: - Accessors
+
+extension JSONValue {
+  /// The member named `key` when this is an object, else `nil`.
+  ///
+  /// - Parameter key: An object key, matched by exact Unicode scalar sequence.
+  /// - Returns: The member's value, or `nil` when this is not an object or has no such member.
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  /// The object's members when this is an object, else `nil`.
+  public var objectValue: JSONObject? {
+    if case .object(let object) = self { return object }
+    return nil
+  }
+
+  /// The elements when this is an array, else `nil`.
+  public var arrayValue: [JSONValue]? {
+    if case .array(let elements) = self { return elements }
+    return nil
+  }
+
+  /// The string when this is a string, else `nil`.
+  public var stringValue: String? {
+    if case .string(let string) = self { return string }
+    return nil
+  }
+
+  /// The Boolean when this is `true` or `false`, else `nil`.
+  public var boolValue: Bool? {
+    if case .bool(let bool) = self { return bool }
+    return nil
+  }
+
+  /// The JSON type name used in messages: `null`, `boolean`, `integer`, `number`, `string`, `array` or `object`.
+  public var typeName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "boolean"
+    case .number(let number): return number.isInteger ? "integer" : "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .object: return "object"
+    }
+  }
+}
+
+// MARK: - Equatable
+
+extension JSONValue: Equatable {
+  /// Compares two values by scenario format §5: numbers by value, strings by Unicode scalars, objects unordered.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+    case (.object(let a), .object(let b)): return a == b
+    default: return false
+    }
+  }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  /// Creates `null`.
+  public init(nilLiteral: ()) { self = .null }
+  /// Creates `true` or `false`.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// Creates an integer number.
+  public init(integerLiteral value: Int64) { self = .number(.integer(value)) }
+  /// Creates a floating-point number.
+  public init(floatLiteral value: Double) { self = .number(.double(value)) }
+  /// Creates a string, verbatim.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// Creates an array.
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  /// Creates an object; a repeated key keeps the last value.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    var object = JSONObject()
+    for (key, value) in elements { object[key] = value }
+    self = .object(object)
+  }
+}

@@ -1,0 +1,48 @@
+/// A feature's machine-readable contract: its state fields, initial state, actions, effects and their platform names.
+///
+/// Loaded from `Conformance/features/<feature>.json` by ``ManifestLoader``; every scenario is validated against the
+/// manifest of its `feature` (Conformance/README.md, feature manifests).
+public struct FeatureManifest: Sendable {
+  /// One variant of a union: an action, an effect, or a case of a named type. On the wire it is
+  /// `{"type": name, ...fields}` with every field required and no other keys.
+  public struct Case: Sendable {
+    /// The discriminator value, e.g. `emailChanged`.
+    public var name: String
+    /// The case's fields in declaration order.
+    public var fields: [TypeDescriptor.Field]
+    /// The spec rule that governs it, e.g. `L1`, when given.
+    public var rule: String?
+    /// The platform names (`swift`: case name, `kotlin`: intent or class name), keyed by platform.
+    public var platformNames: [String: String]
+    /// For effects: the id under which the effect runs and can be cancelled, when given.
+    public var cancellationID: String?
+  }
+
+  /// A discriminated union: the actions, the effects, or a named type.
+  public struct Union: Sendable {
+    /// The union's name: `action`, `effect`, or the name in `types`.
+    public var name: String
+    /// The cases in declaration order.
+    public var cases: [Case]
+
+    /// The case with discriminator `name`, or `nil`.
+    public func `case`(named name: String) -> Case? { cases.first { $0.name == name } }
+  }
+
+  /// The feature's name, e.g. `login` (kebab-case; the manifest's file name without `.json`).
+  public var feature: String
+  /// A human title, e.g. `Login`.
+  public var title: String
+  /// The manifest file, as loaded.
+  public var file: String
+  /// The state's fields, in declaration order; a state is a closed object of exactly these fields.
+  public var stateFields: [TypeDescriptor.Field]
+  /// The initial state, already validated against ``stateFields``.
+  public var initialState: JSONValue
+  /// The actions (Android: intents).
+  public var actions: Union
+  /// The effects.
+  public var effects: Union
+  /// Named unions that fields can refer to with `{"type": "union", "ref": name}`.
+  public var types: [String: Union]
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Reads feature manifests (`Conformance/features/*.json`) and checks them against manifest format v1.
+///
+/// Every problem is reported with the file and JSON path; a manifest with problems is not used, and scenarios of its
+/// feature fail validation with a message that points at it.
+public struct ManifestLoader: Sendable {
+  /// Creates a loader.
+  public init() {}
+
+  /// Loads every `*.json` manifest in `folder`, sorted by file name.
+  ///
+  /// - Parameter folder: The features folder, e.g. `Conformance/features`.
+  /// - Returns: The manifests that loaded, keyed by feature name, and the errors of those that did not.
+  public func loadAll(in folder: URL, displayPath: (URL) -> String) -> (manifests: [String: FeatureManifest], errors: [InputError]) {
+    let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+      .filter { $0.pathExtension == "json" }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    var manifests: [String: FeatureManifest] = [:]
+    var errors: [InputError] = []
+    for file in files {
+      let name = displayPath(file)
+      switch JSONFile.read(file, displayName: name) {
+      case .failure(let error): errors.append(error)
+      case .success(let value):
+        switch load(value, file: name, expectedFeature: file.deletingPathExtension().lastPathComponent) {
+        case .success(let manifest): manifests[manifest.feature] = manifest
+        case .failure(let failure): errors.append(contentsOf: failure.errors)
+        }
+      }
+    }
+    return (manifests, errors)
+  }
+
+  /// Builds a manifest from parsed JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The manifest document.
+  ///   - file: The file name used in errors.
+  ///   - expectedFeature: The file's base name, which `feature` must equal, or `nil` not to check.
+  /// - Returns: The manifest, or every problem found.
+  public func load(_ value: JSONValue, file: String, expectedFeature: String?) -> Result<FeatureManifest, InputErrors> {
+    var issues = IssueList()
+    guard var reader = ObjectReader(value, at: .root, what: "a feature manifest", issues: &issues) else {
+      return .failure(InputErrors(issues.errors(file: file)))
+    }
+    let feature = reader.string("feature", required: true, issues: &issues) ?? ""
+    if let expectedFeature, !feature.isEmpty, feature != expectedFeature {
+      issues.add(JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
+    }
+    let title = reader.string("title", required: true, issues: &issues) ?? feature
+    _ = reader.string("description", required: true, issues: &issues)
+    _ = reader.string("spec", required: false, issues: &issues)
+    _ = reader.object("platforms", required: false, issues: &issues)
+    let typesObject = reader.object("types", required: false, issues: &issues) ?? JSONObject()
+    let typeNames = Set(typesObject.keys)
+    var types: [String: FeatureManifest.Union] = [:]
+    for member in typesObject.members {
+      let path = JSONPath([.key("types"), .key(member.key)])
+      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else { continue }
+      _ = typeReader.string("description", required: false, issues: &issues)
+      _ = typeReader.string("swift", required: false, issues: &issues)
+      _ = typeReader.string("kotlin", required: false, issues: &issues)
+      let cases = typeReader.required("cases", issues: &issues).map {
+        readCases($0, at: path.appending(key: "cases"), typeNames: typeNames, issues: &issues)
+      }
+      typeReader.reportUnknownKeys(allowed: ["cases", "description", "swift", "kotlin"], issues: &issues)
+      types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
+    }
+    let stateFields = reader.required("state", issues: &issues).map {
+      readFields($0, at: JSONPath([.key("state")]), typeNames: typeNames, issues: &issues)
+    } ?? []
+    let actions = reader.required("actions", issues: &issues).map {
+      readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, issues: &issues)
+    } ?? []
+    let effects = reader.required("effects", issues: &issues).map {
+      readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, issues: &issues)
+    } ?? []
+    let initialState = reader.required("initialState", issues: &issues) ?? .null
+    reader.reportUnknownKeys(
+      allowed: ["feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
+        "types"], issues: &issues)
+    var manifest = FeatureManifest(
+      feature: feature, title: title, file: file, stateFields: stateFields, initialState: initialState,
+      actions: FeatureManifest.Union(name: "action", cases: actions),
+      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types)
+    if issues.isEmpty {
+      manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
+    }
+    guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
+    manifest.initialState = initialState
+    return .success(manifest)
+  }
+
+  // MARK: - Pieces
+
+  private func readCases(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
+    -> [FeatureManifest.Case]
+  {
+    guard case .object(let object) = value else {
+      issues.add(path, "expected an object of cases (case name → case), got \(value.typeName)")
+      return []
+    }
+    var cases: [FeatureManifest.Case] = []
+    for member in object.members {
+      let casePath = path.appending(key: member.key)
+      guard var reader = ObjectReader(member.value, at: casePath, what: "a case", issues: &issues) else { continue }
+      var names: [String: String] = [:]
+      for platform in ["swift", "kotlin"] {
+        if let name = reader.string(platform, required: false, issues: &issues) { names[platform] = name }
+      }
+      let rule = reader.string("rule", required: false, issues: &issues)
+      _ = reader.string("description", required: false, issues: &issues)
+      let cancellation = reader.string("cancellationId", required: false, issues: &issues)
+      let fields = reader.required("fields", issues: &issues).map {
+        readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
+      } ?? []
+      if fields.contains(where: { $0.name == "type" }) {
+        issues.add(casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
+      }
+      reader.reportUnknownKeys(
+        allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)
+      cases.append(
+        FeatureManifest.Case(
+          name: member.key, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation))
+    }
+    return cases
+  }
+
+  private func readFields(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
+    -> [TypeDescriptor.Field]
+  {
+    guard case .object(let object) = value else {
+      issues.add(path, "expected an object of fields (field name → type descriptor), got \(value.typeName)")
+      return []
+    }
+    return object.members.compactMap { member in
+      readDescriptor(member.value, at: path.appending(key: member.key), typeNames: typeNames, issues: &issues)
+        .map { TypeDescriptor.Field(name: member.key, type: $0) }
+    }
+  }
+
+  private func readDescriptor(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
+    -> TypeDescriptor?
+  {
+    guard var reader = ObjectReader(value, at: path, what: "a type descriptor", issues: &issues) else { return nil }
+    _ = reader.string("description", required: false, issues: &issues)
+    let nullable = reader.bool("nullable", issues: &issues) ?? false
+    let kinds = ["string", "boolean", "integer", "number", "array", "object", "union"]
+    var allowed = ["type", "nullable", "description"]
+    var base: TypeDescriptor?
+    switch reader.string("type", required: true, issues: &issues) {
+    case "string": base = .string
+    case "boolean": base = .boolean
+    case "integer": base = .integer
+    case "number": base = .number
+    case "array":
+      allowed.append("items")
+      base = reader.required("items", issues: &issues).flatMap {
+        readDescriptor($0, at: path.appending(key: "items"), typeNames: typeNames, issues: &issues)
+      }.map { .array($0) }
+    case "object":
+      allowed.append("fields")
+      base = reader.required("fields", issues: &issues).map {
+        .object(readFields($0, at: path.appending(key: "fields"), typeNames: typeNames, issues: &issues))
+      }
+    case "union":
+      allowed.append("ref")
+      if let ref = reader.string("ref", required: true, issues: &issues) {
+        if typeNames.contains(ref) {
+          base = .union(ref)
+        } else {
+          issues.add(path.appending(key: "ref"), "unknown type '\(ref)'; declare it under 'types'")
+        }
+      }
+    case let other?:
+      issues.add(path.appending(key: "type"), "unknown type '\(other)' (allowed: \(kinds.joined(separator: ", ")))")
+    case nil: break
+    }
+    reader.reportUnknownKeys(allowed: allowed, issues: &issues)
+    guard let base else { return nil }
+    return nullable ? .nullable(base) : base
+  }
+}
+
+/// Several ``InputError``s found in one file.
+public struct InputErrors: Error, Sendable {
+  /// The errors, in document order.
+  public var errors: [InputError]
+
+  /// Wraps a list of errors.
+  public init(_ errors: [InputError]) { self.errors = errors }
+}

@@ -1,0 +1,46 @@
+/// The JSON type of a state field, action field or effect field, as declared in a feature manifest.
+///
+/// Manifest format (Conformance/README.md, feature manifests): `{"type": T, "nullable"?: bool, "items"?: descriptor,
+/// "fields"?: {name: descriptor}, "ref"?: name}` with `T` one of `string`, `boolean`, `integer` (no fraction, fits a
+/// 64-bit signed integer), `number`, `array`, `object` (closed; every field required) and `union` (a named union in
+/// the manifest's `types`, discriminated by `type`).
+public indirect enum TypeDescriptor: Sendable, Equatable {
+  /// A JSON string.
+  case string
+  /// `true` or `false`.
+  case boolean
+  /// A whole number in the 64-bit signed range.
+  case integer
+  /// Any finite JSON number.
+  case number
+  /// An array whose elements all have one type.
+  case array(TypeDescriptor)
+  /// A closed object: exactly these fields, all required.
+  case object([Field])
+  /// A named union from the manifest's `types`.
+  case union(String)
+  /// The wrapped type, or `null`.
+  case nullable(TypeDescriptor)
+
+  /// A named member of an object type, a state, or a case.
+  public struct Field: Sendable, Equatable {
+    /// The member's key.
+    public var name: String
+    /// The member's type.
+    public var type: TypeDescriptor
+  }
+
+  /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`.
+  public var description: String {
+    switch self {
+    case .string: return "string"
+    case .boolean: return "boolean"
+    case .integer: return "integer"
+    case .number: return "number"
+    case .array(let items): return "array of \(items.description)"
+    case .object: return "object"
+    case .union(let name): return name
+    case .nullable(let wrapped): return "\(wrapped.description) or null"
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/// Collects a run into one machine-readable JSON report (report format: Conformance/README.md, JSON report;
+/// schema `Conformance/schema/report.schema.json`).
+///
+/// Shape:
+/// ```json
+/// {"format": "udf-conformance-report", "version": 1, "tool": {"name": "conformance", "version": "1.0.0"},
+///  "implementations": [{"name": "swift", "language": "Swift", "version": "1.0.0", "startError": null}],
+///  "results": [{"scenario": "login-…", "feature": "login", "file": "…", "implementation": "swift",
+///               "outcome": "passed", "durationSeconds": 0.0001, "failure": null, "notChecked": []}],
+///  "divergences": [{"scenario": "…", "file": "…", "step": 3, "action": {…},
+///                   "rows": [{"path": "state.error", "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
+///  "invalid": [{"file": "…", "path": "steps[0].send.type", "line": null, "column": null, "message": "…"}],
+///  "summary": {"scenarios": 31, "passed": 31, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
+///              "byImplementation": {"swift": {"passed": 31}}, "durationSeconds": 0.02, "exitCode": 0}}
+/// ```
+/// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
+/// `not_run`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based). Every
+/// (scenario, implementation) pair appears once. Absent values are an explicit `null`.
+public final class JSONReporter: RunReporter {
+  private var implementations: [JSONValue] = []
+  private var results: [JSONValue] = []
+  private var divergences: [JSONValue] = []
+  private var invalid: [JSONValue] = []
+  private var summary: JSONValue = .null
+
+  /// Creates an empty reporter.
+  public init() {}
+
+  /// Records one event.
+  public func handle(_ event: RunEvent) {
+    switch event {
+    case .started(let started):
+      implementations = started.map { entry in
+        [
+          "name": .string(entry.name), "language": entry.info.map { .string($0.language) } ?? .null,
+          "version": entry.info.map { .string($0.version) } ?? .null,
+          "startError": entry.startError.map(JSONValue.string) ?? .null,
+        ]
+      }
+    case .invalid(_, let errors):
+      invalid += errors.map(Self.encode)
+    case .scenario(let report):
+      results += report.results.map(Self.encode)
+      if let divergence = report.divergence { divergences.append(Self.encode(divergence, report: report)) }
+    case .finished(let run):
+      summary = Self.encode(run)
+    }
+  }
+
+  /// The report as one JSON document (compact, sorted keys, newline-terminated).
+  public var document: String {
+    let report: JSONValue = [
+      "format": "udf-conformance-report", "version": 1,
+      "tool": ["name": "conformance", "version": .string(ConformanceVersion.current)],
+      "implementations": .array(implementations), "results": .array(results), "divergences": .array(divergences),
+      "invalid": .array(invalid), "summary": summary,
+    ]
+    return JSONRenderer.compact(report) + "\n"
+  }
+
+  // MARK: - Encoding
+
+  static func encode(_ error: InputError) -> JSONValue {
+    [
+      "file": .string(error.file), "path": error.path.map { .string($0.description) } ?? .null,
+      "line": error.line.map { .number(.integer(Int64($0))) } ?? .null,
+      "column": error.column.map { .number(.integer(Int64($0))) } ?? .null, "message": .string(error.message),
+    ]
+  }
+
+  static func encode(_ result: ScenarioResult) -> JSONValue {
+    [
+      "scenario": .string(result.scenarioID), "feature": .string(result.feature), "file": .string(result.file),
+      "implementation": .string(result.implementation), "outcome": .string(result.outcome.key),
+      "durationSeconds": .number(.double(result.duration)), "failure": encode(result.outcome),
+      "notChecked": .array(result.notChecked.map(JSONValue.string)),
+    ]
+  }
+
+  static func encode(_ outcome: Outcome) -> JSONValue {
+    switch outcome {
+    case .passed: return .null
+    case .failed(let failure):
+      return [
+        "step": .number(.integer(Int64(failure.stepIndex + 1))), "action": failure.action,
+        "mismatches": .array(failure.mismatches.map(encode)),
+        "expectedState": failure.expectedState ?? .null, "actualState": failure.actualState,
+        "expectedEffects": .array(failure.expectedEffects), "actualEffects": .array(failure.actualEffects),
+        "message": .string(failure.mismatches.map(\.description).joined(separator: "\n")),
+      ]
+    case .errored(let step, let message):
+      return ["step": .number(.integer(Int64(step))), "message": .string(message)]
+    case .crashed(let message, let tail):
+      return ["message": .string(message), "stderrTail": .string(tail)]
+    case .timedOut(let seconds, let tail):
+      return ["message": .string("no reply within \(seconds) s"), "stderrTail": .string(tail)]
+    case .protocolError(let message, let line):
+      return ["message": .string(message), "line": .string(line)]
+    case .skipped(let reason), .notRun(let reason):
+      return ["message": .string(reason)]
+    }
+  }
+
+  static func encode(_ mismatch: Mismatch) -> JSONValue {
+    switch mismatch.kind {
+    case .differs(let expected, let actual):
+      return ["path": .string(mismatch.path.description), "kind": "differs", "expected": expected, "actual": actual]
+    case .missing(let expected):
+      return ["path": .string(mismatch.path.description), "kind": "missing", "expected": expected, "actual": .null]
+    case .unexpected(let actual):
+      return ["path": .string(mismatch.path.description), "kind": "unexpected", "expected": .null, "actual": actual]
+    }
+  }
+
+  static func encode(_ divergence: Divergence, report: ScenarioReport) -> JSONValue {
+    [
+      "scenario": .string(report.id), "file": .string(report.file),
+      "step": .number(.integer(Int64(divergence.stepIndex + 1))), "action": divergence.action,
+      "rows": .array(
+        divergence.rows.map { row in
+          var values = JSONObject()
+          for (name, value) in row.values { values[name] = value ?? .null }
+          return ["path": .string(row.path.description), "expected": row.expected ?? .null, "values": .object(values)]
+        }),
+    ]
+  }
+
+  static func encode(_ summary: RunSummary) -> JSONValue {
+    var byImplementation = JSONObject()
+    for (name, counts) in summary.counts {
+      var object = JSONObject()
+      for (label, count) in counts { object[label.replacingOccurrences(of: " ", with: "_")] = .number(.integer(Int64(count))) }
+      byImplementation[name] = .object(object)
+    }
+    return [
+      "scenarios": .number(.integer(Int64(summary.scenarios))), "passed": .number(.integer(Int64(summary.passed))),
+      "failed": .number(.integer(Int64(summary.failed))), "skipped": .number(.integer(Int64(summary.skipped))),
+      "divergences": .number(.integer(Int64(summary.divergences))),
+      "invalidFiles": .number(.integer(Int64(summary.invalidFiles))), "byImplementation": .object(byImplementation),
+      "durationSeconds": .number(.double(summary.duration)), "exitCode": .number(.integer(Int64(summary.exitCode))),
+    ]
+  }
+}

@@ -1,0 +1,156 @@
+/// Collects a run into JUnit XML, the format CI systems annotate (the Ant/Surefire `testsuites` dialect).
+///
+/// One `testsuite` per feature; one `testcase` per (scenario, implementation), named by scenario id with
+/// `classname` `<feature>.<implementation>`. `failed` maps to `<failure>` with the text report's diff in the body;
+/// `errored`, `crashed`, `timed out`, `protocol error` and `not run` map to `<error>`; `skipped` to `<skipped>`.
+/// A divergence adds a failing testcase with `classname` `<feature>.parity`. Invalid files are listed in a suite
+/// named `invalid-files`, one `<error>` testcase per file. Times are in seconds.
+public final class JUnitReporter: RunReporter {
+  private var suites: [String: [String]] = [:]
+  private var counts: [String: (tests: Int, failures: Int, errors: Int, skipped: Int, time: Double)] = [:]
+  private var order: [String] = []
+
+  /// Creates an empty reporter.
+  public init() {}
+
+  /// Records one event.
+  public func handle(_ event: RunEvent) {
+    switch event {
+    case .started, .finished: break
+    case .invalid(let file, let errors):
+      let body = errors.map(\.description).joined(separator: "\n")
+      add(
+        suite: "invalid-files",
+        testcase: "    <testcase name=\(attribute(file)) classname=\"invalid-files\" time=\"0\">\n"
+          + "      <error message=\(attribute("invalid scenario file")) type=\"invalid\">\(text(body))</error>\n"
+          + "    </testcase>", kind: .error, time: 0)
+    case .scenario(let report):
+      for result in report.results { add(result) }
+      if let divergence = report.divergence {
+        var lines: [String] = []
+        let renderer = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { _ in })
+        renderer.handle(.started(implementations: report.results.map { ($0.implementation, nil, nil) }))
+        lines.removeAll()
+        renderer.handle(.scenario(report))
+        let message = "implementations diverge at step \(divergence.stepIndex + 1)"
+        add(
+          suite: report.feature,
+          testcase: "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+            + "      <failure message=\(attribute(message)) type=\"divergence\">\(text(lines.joined(separator: "\n")))</failure>\n"
+            + "    </testcase>", kind: .failure, time: 0)
+      }
+    }
+  }
+
+  /// The XML document, newline-terminated.
+  public var document: String {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let total = counts.values.reduce((0, 0, 0, 0)) { ($0.0 + $1.tests, $0.1 + $1.failures, $0.2 + $1.errors, $0.3 + $1.skipped) }
+    xml += "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n"
+    for name in order {
+      let count = counts[name] ?? (0, 0, 0, 0, 0)
+      xml += "  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
+        + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(count.time)\">\n"
+      xml += (suites[name] ?? []).joined(separator: "\n") + "\n"
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  // MARK: - Building
+
+  private enum Kind { case pass, failure, error, skipped }
+
+  private func add(_ result: ScenarioResult) {
+    let open = "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(result.duration)\""
+    let details = TextReporter.detailLines(result).joined(separator: "\n")
+    let message = TextReporter.headline(result)
+    switch result.outcome {
+    case .passed:
+      add(suite: result.feature, testcase: open + "/>", kind: .pass, time: result.duration)
+    case .skipped(let reason):
+      add(
+        suite: result.feature, testcase: open + ">\n      <skipped message=\(attribute(reason))/>\n    </testcase>",
+        kind: .skipped, time: result.duration)
+    case .failed:
+      add(
+        suite: result.feature,
+        testcase: open + ">\n      <failure message=\(attribute(message)) type=\"failed\">\(text(details))</failure>\n    </testcase>",
+        kind: .failure, time: result.duration)
+    default:
+      add(
+        suite: result.feature,
+        testcase: open + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n    </testcase>",
+        kind: .error, time: result.duration)
+    }
+  }
+
+  private func add(suite: String, testcase: String, kind: Kind, time: Double) {
+    if suites[suite] == nil { order.append(suite) }
+    suites[suite, default: []].append(testcase)
+    var count = counts[suite] ?? (0, 0, 0, 0, 0)
+    count.tests += 1
+    count.time += time
+    switch kind {
+    case .pass: break
+    case .failure: count.failures += 1
+    case .error: count.errors += 1
+    case .skipped: count.skipped += 1
+    }
+    counts[suite] = count
+  }
+
+  /// An XML attribute value in double quotes, escaped (XML 1.0 §2.4, §3.3.3).
+  private func attribute(_ value: String) -> String { "\"" + escape(value, quotes: true) + "\"" }
+
+  /// XML character data, escaped.
+  private func text(_ value: String) -> String { escape(value, quotes: false) }
+
+  /// Escapes markup characters and replaces characters XML 1.0 forbids (§2.2: controls other than tab, LF, CR)
+  /// with a visible `\uXXXX`.
+  private func escape(_ value: String, quotes: Bool) -> String {
+    var result = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"" where quotes: result += "&quot;"
+      case "\n" where quotes: result += "&#10;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
+          result += "\\u" + String(scalar.value, radix: 16, uppercase: true)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+}
+
+extension TextReporter {
+  /// The detail lines the text report prints under a failing result, without colour or indentation.
+  static func detailLines(_ result: ScenarioResult) -> [String] {
+    var lines: [String] = []
+    let reporter = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { _ in })
+    reporter.writeDetailsForExport(result)
+    return lines
+  }
+
+  /// A one-line summary of a non-passing result, e.g. `step 3: state.isLoading: expected true, got false`.
+  static func headline(_ result: ScenarioResult) -> String {
+    switch result.outcome {
+    case .passed: return "passed"
+    case .failed(let failure):
+      return "step \(failure.stepIndex + 1): " + (failure.mismatches.first?.description ?? "mismatch")
+    case .errored(let step, let message): return "errored at step \(step): \(message)"
+    case .crashed(let message, _): return "crashed: \(message)"
+    case .timedOut(let seconds, _): return "timed out after \(formatSeconds(seconds))"
+    case .protocolError(let message, _): return "protocol error: \(message)"
+    case .skipped(let reason): return "skipped: \(reason)"
+    case .notRun(let reason): return "not run: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,235 @@
+/// Writes the human report: one line per scenario as it finishes, details under each failure, then totals and a
+/// closing line `N passed, N failed` (`, N skipped` when any were skipped).
+///
+/// With one implementation a line is `✓ id` or `✗ id (outcome)`; with several, each line is a row of the
+/// scenario × implementation matrix with one outcome per column. Failures show the file, the step number, the action
+/// sent, every mismatch by JSON path and a `-`/`+` diff over a stable rendering (sorted keys) with a legend.
+/// Divergences show each differing path three ways: expected, then each implementation. Invalid files go to
+/// `errorOutput`.
+public final class TextReporter: RunReporter {
+  private let output: (String) -> Void
+  private let errorOutput: (String) -> Void
+  private let style: TextStyle
+  private var implementations: [String] = []
+  private var steps = 0
+
+  /// Creates a reporter.
+  ///
+  /// - Parameters:
+  ///   - colored: Whether to use ANSI colours (only on a terminal, and never when `NO_COLOR` is set).
+  ///   - output: Receives each line of the report, without a newline.
+  ///   - errorOutput: Receives each line about invalid files, without a newline.
+  public init(colored: Bool, output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
+    self.style = TextStyle(enabled: colored)
+    self.output = output
+    self.errorOutput = errorOutput
+  }
+
+  /// Handles one event of the run.
+  public func handle(_ event: RunEvent) {
+    switch event {
+    case .started(let started):
+      implementations = started.map(\.name)
+      for entry in started where entry.startError != nil {
+        errorOutput(style.red("error: ") + "the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
+      }
+      if implementations.count > 1 {
+        output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
+      }
+    case .invalid(_, let errors):
+      for error in errors { errorOutput(style.red("error: ") + error.description) }
+    case .scenario(let report):
+      steps += report.stepCount * report.results.count
+      if implementations.count > 1 { writeRow(report) } else { writeLine(report) }
+    case .finished(let summary):
+      writeTotals(summary)
+    }
+  }
+
+  // MARK: - Scenario lines
+
+  private func writeLine(_ report: ScenarioReport) {
+    guard let result = report.results.first else { return }
+    switch result.outcome {
+    case .passed: output(style.green("✓") + " " + report.id)
+    case .skipped(let reason): output(style.yellow("-") + " " + report.id + style.dim(" (skipped: \(reason))"))
+    default:
+      output(style.red("✗") + " " + report.id + " (\(result.outcome.label))")
+      output("    file: \(report.file)")
+      writeDetails(result, indent: "    ", named: false)
+    }
+    writeNotChecked(result, indent: "    ")
+  }
+
+  private func writeRow(_ report: ScenarioReport) {
+    let cells = report.results.map { result -> String in
+      let text = Self.pad(result.outcome.label)
+      switch result.outcome {
+      case .passed: return style.green(text)
+      case .skipped: return style.yellow(text)
+      default: return style.red(text)
+      }
+    }
+    output(cells.joined() + report.id + (report.divergence == nil ? "" : style.red(" (divergence)")))
+    guard report.isFailure else { return }
+    output("    file: \(report.file)")
+    for result in report.results where result.outcome.isFailure {
+      writeDetails(result, indent: "    ", named: true)
+    }
+    if let divergence = report.divergence { writeDivergence(divergence, stepCount: report.stepCount) }
+  }
+
+  private func writeDetails(_ result: ScenarioResult, indent: String, named: Bool) {
+    let who = named ? "\(result.implementation): " : ""
+    switch result.outcome {
+    case .passed, .skipped: return
+    case .failed(let failure):
+      writeFailure(failure, indent: indent, who: who)
+    case .errored(let step, let message):
+      output("\(indent)\(who)errored at step \(step): \(message)")
+    case .crashed(let message, let tail):
+      output("\(indent)\(who)crashed: \(message)")
+      writeTail(tail, indent: indent)
+    case .timedOut(let seconds, let tail):
+      output("\(indent)\(who)timed out: no reply within \(Self.formatSeconds(seconds)); its process group was killed")
+      writeTail(tail, indent: indent)
+    case .protocolError(let message, let line):
+      output("\(indent)\(who)protocol error: \(message)")
+      if !line.isEmpty { output("\(indent)  offending line: \(line)") }
+    case .notRun(let reason):
+      output("\(indent)\(who)not run: \(reason)")
+    }
+  }
+
+  private func writeFailure(_ failure: StepFailure, indent: String, who: String) {
+    let action = JSONRenderer.compact(failure.action, style: .display)
+    output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(action)")
+    if let note = failure.stepDescription { output("\(indent)  (\(note))") }
+    for mismatch in failure.mismatches { output("\(indent)  \(mismatch)") }
+    let stateDiffers = failure.mismatches.contains { $0.path.components.first == .key("state") }
+    let effectsDiffer = failure.mismatches.contains { $0.path.components.first == .key("effects") }
+    output("")
+    if stateDiffers, let expected = failure.expectedState {
+      output("\(indent)  State after step \(failure.stepIndex + 1):")
+      writeDiff(expected: expected, actual: failure.actualState, indent: indent + "  ")
+    }
+    if effectsDiffer {
+      output("\(indent)  Effects of step \(failure.stepIndex + 1):")
+      writeDiff(expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent + "  ")
+    }
+    output("\(indent)  (\(style.red("-")) expected, \(style.green("+")) actual)")
+    if failure.laterFailingSteps > 0 {
+      let count = failure.laterFailingSteps
+      output("\(indent)  \(count) later step\(count == 1 ? "" : "s") also differ\(count == 1 ? "s" : "") (not shown: they start from a state that already diverged)")
+    }
+  }
+
+  private func writeDiff(expected: JSONValue, actual: JSONValue, indent: String) {
+    for line in LineDiff.lines(expected: JSONRenderer.prettyLines(expected), actual: JSONRenderer.prettyLines(actual)) {
+      switch line {
+      case .same(let text): output("\(indent)  \(text)")
+      case .removed(let text): output(style.red("\(indent)- \(text)"))
+      case .added(let text): output(style.green("\(indent)+ \(text)"))
+      case .elided(let count): output("\(indent)  … (\(count) unchanged line\(count == 1 ? "" : "s"))")
+      }
+    }
+  }
+
+  private func writeDivergence(_ divergence: Divergence, stepCount: Int) {
+    let action = JSONRenderer.compact(divergence.action, style: .display)
+    output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(action)")
+    let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
+    for row in divergence.rows {
+      output("      \(row.path)")
+      let label = "expected:".padding(toLength: width + 1, withPad: " ", startingAt: 0)
+      output("        \(label)\(row.expected.map { JSONRenderer.compact($0, style: .display) } ?? "(not specified)")")
+      for (name, value) in row.values {
+        let label = "\(name):".padding(toLength: width + 1, withPad: " ", startingAt: 0)
+        output("        \(label)\(value.map { JSONRenderer.compact($0, style: .display) } ?? "(absent)")")
+      }
+    }
+  }
+
+  /// Writes a result's details with no indentation (for the JUnit failure body).
+  func writeDetailsForExport(_ result: ScenarioResult) {
+    writeDetails(result, indent: "", named: false)
+  }
+
+  private func writeNotChecked(_ result: ScenarioResult, indent: String) {
+    guard !result.notChecked.isEmpty else { return }
+    output(style.dim("\(indent)not checked (non-exhaustive):"))
+    for line in result.notChecked { output(style.dim("\(indent)  \(line)")) }
+  }
+
+  private func writeTail(_ tail: String, indent: String) {
+    guard !tail.isEmpty else { return }
+    output("\(indent)  stderr (last lines):")
+    for line in tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) {
+      output("\(indent)  | \(line)")
+    }
+  }
+
+  // MARK: - Totals
+
+  private func writeTotals(_ summary: RunSummary) {
+    output("")
+    let unusual = summary.counts.values.contains { $0.keys.contains { !["passed", "failed", "skipped"].contains($0) } }
+    if summary.implementations.count > 1 || unusual {
+      for name in summary.implementations {
+        let counts = summary.counts[name] ?? [:]
+        let parts = Self.outcomeOrder.compactMap { label in counts[label].map { "\($0) \(label)" } }
+        output("\(name): \(parts.isEmpty ? "nothing run" : parts.joined(separator: ", "))")
+      }
+    }
+    if summary.divergences > 0 {
+      output(style.red(Self.plural(summary.divergences, "divergence", "divergences") + " between implementations"))
+    }
+    if summary.invalidFiles > 0 {
+      output(style.red(Self.plural(summary.invalidFiles, "file", "files") + " invalid (see the errors above)"))
+    }
+    if let remaining = summary.stoppedEarlyWithRemaining {
+      output("Stopped at the first failure (--fail-fast); \(Self.plural(remaining, "file", "files")) not run")
+    }
+    if summary.scenarios == 0 {
+      output(style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))
+    }
+    let scenarios = Self.plural(summary.scenarios, "scenario", "scenarios")
+    output(style.dim("Ran \(scenarios) (\(Self.plural(steps, "step", "steps"))) in \(Self.formatSeconds(summary.duration))"))
+    var closing = "\(summary.passed) passed, \(summary.failed) failed"
+    if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
+    output(closing)
+  }
+
+  static let outcomeOrder = ["passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run"]
+
+  static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
+
+  static func formatSeconds(_ seconds: Double) -> String {
+    seconds < 10 ? "\((seconds * 100).rounded() / 100) s" : "\(Int(seconds.rounded())) s"
+  }
+
+  private static func pad(_ text: String) -> String {
+    text.padding(toLength: max(16, text.count + 2), withPad: " ", startingAt: 0)
+  }
+}
+
+/// Receives the events of a run (``RunEvent``) as they happen.
+public protocol RunReporter: AnyObject {
+  /// Handles one event.
+  func handle(_ event: RunEvent)
+}
+
+/// ANSI styling that is a no-op when colour is off.
+struct TextStyle {
+  let enabled: Bool
+  func green(_ text: String) -> String { wrap(text, "32") }
+  func red(_ text: String) -> String { wrap(text, "31") }
+  func yellow(_ text: String) -> String { wrap(text, "33") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  private func wrap(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,140 @@
+/// Compares an implementation's observation of a scenario with the scenario's expectations (scenario format §4).
+///
+/// This is the only place where expectations are checked, for every implementation alike.
+enum ScenarioJudge {
+  /// Judges one observation.
+  ///
+  /// - Returns: The outcome and, for non-exhaustive scenarios, what was not checked (one line per step).
+  static func judge(_ scenario: Scenario, observation: Observation) -> (Outcome, [String]) {
+    switch observation {
+    case .trace(let trace):
+      return judge(scenario, trace: trace)
+    case .errored(let step, let message): return (.errored(step: step, message: message), [])
+    case .skipped(let reason): return (.skipped(reason: reason), [])
+    case .crashed(let message, let tail): return (.crashed(message: message, stderrTail: tail), [])
+    case .timedOut(let seconds, let tail): return (.timedOut(seconds: seconds, stderrTail: tail), [])
+    case .protocolError(let message, let line): return (.protocolError(message: message, line: line), [])
+    case .notRun(let reason): return (.notRun(reason: reason), [])
+    }
+  }
+
+  /// The expected state after each step: `state` replaces, `changes` merges (scenario format §3.3), nothing keeps.
+  static func expectedStates(of scenario: Scenario) -> [JSONValue] {
+    var current = scenario.initialState
+    return scenario.steps.map { step in
+      switch step.state {
+      case .unchanged: break
+      case .full(let state): current = state
+      case .changes(let changes): current = current.merging(changes)
+      }
+      return current
+    }
+  }
+
+  private static func judge(_ scenario: Scenario, trace: [TraceEntry]) -> (Outcome, [String]) {
+    guard trace.count == scenario.steps.count else {
+      return (
+        .protocolError(
+          message: "the trace has \(trace.count) entries for \(scenario.steps.count) steps", line: ""), []
+      )
+    }
+    var failure: StepFailure?
+    var notChecked: [String] = []
+    let expected = expectedStates(of: scenario)
+    for (index, step) in scenario.steps.enumerated() {
+      let entry = trace[index]
+      let check =
+        scenario.exhaustive
+        ? exhaustiveCheck(step, expectedState: expected[index], entry: entry)
+        : partialCheck(step, entry: entry)
+      if !check.unchecked.isEmpty {
+        notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
+      }
+      guard !check.mismatches.isEmpty else { continue }
+      if failure == nil {
+        failure = StepFailure(
+          stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
+          mismatches: check.mismatches,
+          expectedState: scenario.exhaustive || !isUnchanged(step.state) ? expected[index] : nil,
+          actualState: entry.state, expectedEffects: step.effects ?? [], actualEffects: entry.effects,
+          laterFailingSteps: 0)
+      } else {
+        failure?.laterFailingSteps += 1
+      }
+    }
+    if let failure { return (.failed(failure), notChecked) }
+    return (.passed, notChecked)
+  }
+
+  private static func isUnchanged(_ expectation: StateExpectation) -> Bool {
+    if case .unchanged = expectation { return true }
+    return false
+  }
+
+  private static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
+    -> (mismatches: [Mismatch], unchecked: [String])
+  {
+    let state = StructuralDiff.mismatches(expected: expectedState, actual: entry.state, at: JSONPath([.key("state")]))
+    let effects = StructuralDiff.effectMismatches(expected: step.effects ?? [], actual: entry.effects)
+    return (state + effects, [])
+  }
+
+  /// Non-exhaustive: only the leaves given in `state`/`changes` and the listed effects (as an ordered subsequence).
+  private static func partialCheck(_ step: Step, entry: TraceEntry) -> (mismatches: [Mismatch], unchecked: [String]) {
+    let statePath = JSONPath([.key("state")])
+    var mismatches: [Mismatch] = []
+    var checked: [JSONPath] = []
+    switch step.state {
+    case .unchanged: break
+    case .full(let given), .changes(let given):
+      for leaf in given.leafPaths(prefix: .root) {
+        checked.append(leaf)
+        let expected = given.value(at: leaf)
+        let actual = entry.state.value(at: leaf)
+        switch (expected, actual) {
+        case (let e?, let a?):
+          mismatches += StructuralDiff.mismatches(expected: e, actual: a, at: statePath.appending(leaf))
+        case (let e?, nil): mismatches.append(Mismatch(path: statePath.appending(leaf), kind: .missing(expected: e)))
+        default: break
+        }
+      }
+    }
+    var unchecked = entry.state.leafPaths(prefix: .root)
+      .filter { leaf in !checked.contains { leaf.components.starts(with: $0.components) } }
+      .map { statePath.appending($0).description }
+    var matched = Set<Int>()
+    if let expectedEffects = step.effects {
+      var cursor = 0
+      for (index, effect) in expectedEffects.enumerated() {
+        if let found = entry.effects[cursor...].firstIndex(where: { $0 == effect }) {
+          matched.insert(found)
+          cursor = found + 1
+        } else {
+          mismatches.append(Mismatch(path: JSONPath([.key("effects"), .index(index)]), kind: .missing(expected: effect)))
+        }
+      }
+    }
+    for index in entry.effects.indices where !matched.contains(index) {
+      unchecked.append("effects[\(index)] \(JSONRenderer.compact(entry.effects[index], style: .display))")
+    }
+    return (mismatches, unchecked)
+  }
+}
+
+extension JSONValue {
+  /// The value at `path` below this one, or `nil` when a key or index along the way is missing.
+  func value(at path: JSONPath) -> JSONValue? {
+    var current = self
+    for component in path.components {
+      switch component {
+      case .key(let key):
+        guard let next = current[key] else { return nil }
+        current = next
+      case .index(let index):
+        guard let elements = current.arrayValue, elements.indices.contains(index) else { return nil }
+        current = elements[index]
+      }
+    }
+    return current
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The result of one scenario on one implementation: the unit every report lists.
+public struct ScenarioResult: Sendable {
+  /// The scenario's id.
+  public var scenarioID: String
+  /// The scenario's feature.
+  public var feature: String
+  /// The scenario's file, as shown in reports.
+  public var file: String
+  /// The implementation's name, e.g. `swift`.
+  public var implementation: String
+  /// How it went.
+  public var outcome: Outcome
+  /// For non-exhaustive scenarios: what was not checked, one line per step, e.g.
+  /// `step 2: state.password, state.error`. Empty for exhaustive scenarios.
+  public var notChecked: [String]
+  /// Wall-clock time spent obtaining the observation, in seconds.
+  public var duration: Double
+}
+
+/// The outcome of one scenario on one implementation (conformance anchors §4.3: each kind kept distinct).
+public enum Outcome: Sendable {
+  /// Every step matched.
+  case passed
+  /// A step did not match; the first such step is described.
+  case failed(StepFailure)
+  /// The implementation reported that it could not perform a step.
+  case errored(step: Int, message: String)
+  /// The harness process died.
+  case crashed(message: String, stderrTail: String)
+  /// The harness did not answer within the per-scenario timeout.
+  case timedOut(seconds: Double, stderrTail: String)
+  /// The harness broke the protocol.
+  case protocolError(message: String, line: String)
+  /// The implementation does not support the scenario.
+  case skipped(reason: String)
+  /// The scenario was not attempted.
+  case notRun(reason: String)
+
+  /// The outcome's name in reports: `passed`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
+  /// `skipped` or `not run`.
+  public var label: String {
+    switch self {
+    case .passed: return "passed"
+    case .failed: return "failed"
+    case .errored: return "errored"
+    case .crashed: return "crashed"
+    case .timedOut: return "timed out"
+    case .protocolError: return "protocol error"
+    case .skipped: return "skipped"
+    case .notRun: return "not run"
+    }
+  }
+
+  /// The machine-readable name used in JSON reports: the label with `_` for spaces (`timed_out`).
+  public var key: String { label.replacingOccurrences(of: " ", with: "_") }
+
+  /// Whether the outcome fails the gate: everything except `passed` and `skipped`.
+  public var isFailure: Bool {
+    switch self {
+    case .passed, .skipped: return false
+    default: return true
+    }
+  }
+}
+
+/// The first step of a scenario whose observation did not match the expectation.
+public struct StepFailure: Sendable {
+  /// The 0-based index of the step.
+  public var stepIndex: Int
+  /// The number of steps in the scenario.
+  public var stepCount: Int
+  /// The action the step sent.
+  public var action: JSONValue
+  /// The step's own description, if it has one.
+  public var stepDescription: String?
+  /// Every difference, state first, then effects.
+  public var mismatches: [Mismatch]
+  /// The state the step expected (after merging `changes`), or `nil` when the step does not check state.
+  public var expectedState: JSONValue?
+  /// The state the implementation reported.
+  public var actualState: JSONValue
+  /// The effects the step expected.
+  public var expectedEffects: [JSONValue]
+  /// The effects the implementation reported.
+  public var actualEffects: [JSONValue]
+  /// How many later steps also differ (not detailed: they start from a state that already diverged).
+  public var laterFailingSteps: Int
+}

@@ -1,0 +1,64 @@
+/// A problem with an input file — a scenario, a feature manifest or an implementations config — located by file,
+/// JSON path and, for syntax errors, line and column.
+///
+/// Rendered by ``description`` as `FILE:LINE:COLUMN: MESSAGE` for syntax errors (the form editors and CI annotators
+/// link) and `FILE: PATH: MESSAGE` otherwise, for example:
+/// `Conformance/scenarios/login/x.json: steps[2].send.type: unknown action 'sumbit'; …`.
+/// An invalid input makes `conformance` exit with status 2, while every other file still runs.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file, as the user named it or relative to the working directory.
+  public var file: String
+  /// Where in the document, or `nil` when the problem is with the file as a whole (unreadable, too large).
+  public var path: JSONPath?
+  /// The 1-based line for syntax errors, else `nil`.
+  public var line: Int?
+  /// The 1-based column (Unicode scalars) for syntax errors, else `nil`.
+  public var column: Int?
+  /// What is wrong and, where it helps, what to do; sentence case, user input in single quotes.
+  public var message: String
+
+  /// Creates an error at a JSON path.
+  public init(file: String, path: JSONPath?, message: String) {
+    self.file = file
+    self.path = path
+    self.message = message
+  }
+
+  /// Creates an error from a JSON syntax error, keeping its line, column and path.
+  public init(file: String, syntax: JSONSyntaxError) {
+    self.file = file
+    self.path = syntax.path
+    self.line = syntax.line
+    self.column = syntax.column
+    self.message = "invalid JSON: " + syntax.message
+  }
+
+  /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` or `FILE: PATH: MESSAGE`.
+  public var description: String {
+    if let line, let column {
+      let at = path.map { $0.components.isEmpty ? "" : " (at \($0))" } ?? ""
+      return "\(file):\(line):\(column): \(message)\(at)"
+    }
+    if let path { return "\(file): \(path): \(message)" }
+    return "\(file): \(message)"
+  }
+}
+
+/// Problems found while checking one document, before they are tied to a file.
+struct IssueList {
+  private(set) var items: [(path: JSONPath, message: String)] = []
+
+  var isEmpty: Bool { items.isEmpty }
+
+  mutating func add(_ path: JSONPath, _ message: String) {
+    items.append((path, message))
+  }
+
+  mutating func append(contentsOf other: IssueList) {
+    items.append(contentsOf: other.items)
+  }
+
+  func errors(file: String) -> [InputError] {
+    items.map { InputError(file: file, path: $0.path, message: $0.message) }
+  }
+}

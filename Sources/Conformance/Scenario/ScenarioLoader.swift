@@ -1,0 +1,177 @@
+import Foundation
+
+/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1 and the
+/// feature manifest.
+///
+/// All problems in one document are reported together, each with the file and JSON path.
+public struct ScenarioLoader: Sendable {
+  /// The manifests scenarios are checked against, keyed by feature name.
+  public var manifests: [String: FeatureManifest]
+  /// Manifests that failed to load, by feature name and file, so a scenario of that feature can point at the cause.
+  public var brokenManifests: [String: String]
+
+  /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
+  static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive"]
+
+  /// Creates a loader over a set of manifests.
+  ///
+  /// - Parameters:
+  ///   - manifests: Feature name → manifest.
+  ///   - brokenManifests: Feature name → manifest file, for manifests that exist but have errors.
+  public init(manifests: [String: FeatureManifest], brokenManifests: [String: String] = [:]) {
+    self.manifests = manifests
+    self.brokenManifests = brokenManifests
+  }
+
+  /// Reads and validates one scenario file.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - displayName: How the file is named in reports.
+  /// - Returns: The scenario, or every problem found in the file.
+  public func load(_ url: URL, displayName: String) -> Result<Scenario, InputErrors> {
+    switch JSONFile.read(url, displayName: displayName) {
+    case .failure(let error): return .failure(InputErrors([error]))
+    case .success(let value): return load(value, file: displayName)
+    }
+  }
+
+  /// Validates a parsed scenario document.
+  ///
+  /// - Parameters:
+  ///   - value: The document.
+  ///   - file: The file name used in errors and reports.
+  /// - Returns: The scenario, or every problem found.
+  public func load(_ value: JSONValue, file: String) -> Result<Scenario, InputErrors> {
+    var issues = IssueList()
+    guard var reader = ObjectReader(value, at: .root, what: "a scenario", issues: &issues) else {
+      return .failure(InputErrors(issues.errors(file: file)))
+    }
+    let id = reader.string("id", required: true, issues: &issues) ?? ""
+    if !id.isEmpty, !Self.isKebabCase(id) {
+      issues.add(JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
+    }
+    let feature = reader.string("feature", required: true, issues: &issues) ?? ""
+    let description = reader.string("description", required: true, issues: &issues) ?? ""
+    if reader.object.contains("description"), description.allSatisfy(\.isWhitespace) {
+      issues.add(JSONPath([.key("description")]), "description is empty; say what the scenario shows and cite the rule")
+    }
+    let tags = readTags(&reader, issues: &issues)
+    let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
+    let initialStateValue = reader.value("initialState")
+    let stepsValue = reader.required("steps", issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
+
+    let manifest = manifests[feature]
+    if manifest == nil, !feature.isEmpty {
+      if let broken = brokenManifests[feature] {
+        issues.add(JSONPath([.key("feature")]), "the manifest of feature '\(feature)' (\(broken)) has errors; fix it first")
+      } else {
+        let known = manifests.keys.sorted()
+        let suggestion = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        issues.add(
+          JSONPath([.key("feature")]),
+          "unknown feature '\(feature)'\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+      }
+    }
+    if let initialStateValue, let manifest {
+      manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
+    }
+    let steps = stepsValue.map { readSteps($0, manifest: manifest, issues: &issues) } ?? []
+    guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
+    return .success(
+      Scenario(
+        id: id, feature: feature, description: description, tags: tags, file: file,
+        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps))
+  }
+
+  // MARK: - Pieces
+
+  private func readTags(_ reader: inout ObjectReader, issues: inout IssueList) -> [String] {
+    guard let value = reader.value("tags") else { return [] }
+    let path = JSONPath([.key("tags")])
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of strings, got \(value.typeName)")
+      return []
+    }
+    return elements.enumerated().compactMap { index, element in
+      guard case .string(let tag) = element, Self.isKebabCase(tag) else {
+        issues.add(path.appending(index: index), "expected a kebab-case tag, got \(JSONRenderer.compact(element, style: .display))")
+        return nil
+      }
+      return tag
+    }
+  }
+
+  private func readSteps(_ value: JSONValue, manifest: FeatureManifest?, issues: inout IssueList) -> [Step] {
+    let path = JSONPath([.key("steps")])
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of steps, got \(value.typeName)")
+      return []
+    }
+    if elements.isEmpty { issues.add(path, "a scenario needs at least one step") }
+    return elements.enumerated().compactMap { index, element in
+      readStep(element, at: path.appending(index: index), manifest: manifest, issues: &issues)
+    }
+  }
+
+  private func readStep(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
+    -> Step?
+  {
+    guard var reader = ObjectReader(value, at: path, what: "a step", issues: &issues) else { return nil }
+    let send = reader.required("send", issues: &issues)
+    let description = reader.string("description", required: false, issues: &issues)
+    let expect = reader.object("expect", required: false, issues: &issues)
+    reader.reportUnknownKeys(allowed: ["send", "expect", "description"], issues: &issues)
+    if let send, let manifest { manifest.checkAction(send, at: path.appending(key: "send"), issues: &issues) }
+
+    var state = StateExpectation.unchanged
+    var effects: [JSONValue]?
+    if let expect {
+      let expectPath = path.appending(key: "expect")
+      var expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
+      let full = expectReader?.value("state")
+      let changes = expectReader?.value("changes")
+      let effectsValue = expectReader?.value("effects")
+      expectReader?.reportUnknownKeys(allowed: ["state", "changes", "effects"], issues: &issues)
+      switch (full, changes) {
+      case (let full?, nil):
+        manifest?.checkState(full, at: expectPath.appending(key: "state"), partial: false, issues: &issues)
+        state = .full(full)
+      case (nil, let changes?):
+        manifest?.checkState(changes, at: expectPath.appending(key: "changes"), partial: true, issues: &issues)
+        state = .changes(changes)
+      case (.some, .some):
+        issues.add(expectPath, "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change")
+      case (nil, nil): break
+      }
+      if let effectsValue {
+        effects = readEffects(effectsValue, at: expectPath.appending(key: "effects"), manifest: manifest, issues: &issues)
+      }
+    }
+    guard let send else { return nil }
+    return Step(send: send, state: state, effects: effects, description: description)
+  }
+
+  private func readEffects(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
+    -> [JSONValue]
+  {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of effects, got \(value.typeName)")
+      return []
+    }
+    for (index, element) in elements.enumerated() {
+      manifest?.checkEffect(element, at: path.appending(index: index), issues: &issues)
+    }
+    return elements
+  }
+
+  /// Whether `text` matches `^[a-z0-9]+(-[a-z0-9]+)*$`.
+  static func isKebabCase(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    return !text.isEmpty
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+      }
+  }
+}

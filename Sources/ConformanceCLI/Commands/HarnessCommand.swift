@@ -1,0 +1,36 @@
+import Conformance
+import Foundation
+
+/// `conformance harness`: serves the in-process Swift implementation over the harness protocol on stdin/stdout, so the
+/// out-of-process path can be exercised with a known implementation (Conformance/PROTOCOL.md).
+struct HarnessCommand: CLICommand {
+  static let name = "harness"
+  static let abstract = "Serve the Swift implementation over the harness protocol on stdin/stdout."
+  static let usage = "conformance harness"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    Reads newline-delimited JSON requests (hello, run, bye) on stdin and writes one reply line per request on stdout;
+    diagnostics go to stderr. Use it as an implementation: --harness swift-process='.build/debug/conformance harness'.
+
+    USAGE: \(usage)
+
+    OPTIONS:
+      -h, --help              Show help information.
+    """
+  }
+
+  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+    let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    if let extra = scanner.positionals.first { throw .usage("unexpected argument '\(extra)'", command: name) }
+    HarnessServer().serve(
+      readLine: console.readLine,
+      reply: { line in
+        console.outRaw(line + "\n")
+        console.flush()
+      },
+      diagnose: { console.err($0) })
+    return 0
+  }
+}

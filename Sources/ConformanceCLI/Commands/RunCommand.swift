@@ -1,0 +1,118 @@
+import Conformance
+import Foundation
+
+/// `conformance run`: runs scenarios on one or more implementations and reports; the default subcommand.
+struct RunCommand: CLICommand {
+  static let name = "run"
+  static let abstract = "Run scenarios on implementations and report (the default)."
+  static let usage =
+    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast]"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    With no options, runs every scenario under the nearest Conformance/scenarios on the built-in Swift implementation.
+    With several implementations, prints a scenario × implementation matrix and, where their traces differ, the first
+    differing step and JSON path for each (expected, then each implementation).
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+
+    OPTIONS:
+      --impl <name>           Run on this implementation: 'swift' (built in) or one declared in
+                              Conformance/implementations.json (repeatable; default: swift).
+      --all                   Run on 'swift' and every declared implementation.
+      --harness <name>=<command>
+                              Add a harness implementation from the command line (repeatable), e.g.
+                              --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift'
+                              unless --impl says otherwise.
+      --config <file>         The implementations config (default: Conformance/implementations.json).
+      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
+      --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).
+      --filter <text>         Only scenarios whose id contains <text>.
+      --tag <tag>             Only scenarios with this tag (repeatable: any of them).
+      --format text|json      Write the text report (default) or the JSON report to stdout.
+      --junit <file>          Also write a JUnit XML report to <file>.
+      --json <file>           Also write the JSON report to <file>.
+      --fail-fast             Stop after the first scenario that fails.
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 all passed; 1 a scenario failed or implementations diverged; 2 usage error, invalid file,
+    or no scenarios found.
+    """
+  }
+
+  static let options: [ArgumentScanner.OptionSpec] = [
+    .init(name: "impl", takesValue: true), .init(name: "all", takesValue: false),
+    .init(name: "harness", takesValue: true), .init(name: "config", takesValue: true),
+    .init(name: "startup-timeout", takesValue: true), .init(name: "timeout", takesValue: true),
+    .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
+    .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
+    .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
+    .init(name: "help", takesValue: false),
+  ]
+
+  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    let format = scanner.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
+    }
+    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let junit = try scanner.value("junit").map { path throws(CLIError) in try ReportFile(path, kind: .junit, workspace: workspace) }
+    let json = try scanner.value("json").map { path throws(CLIError) in try ReportFile(path, kind: .json, workspace: workspace) }
+    let implementations = try ImplementationSelection.resolve(scanner, workspace: workspace, command: name)
+    let files = try workspace.scenarioFiles(scanner.positionals)
+    let (loader, manifestErrors) = workspace.scenarioLoader()
+
+    var reporters: [any RunReporter] = []
+    if format == "text" {
+      reporters.append(TextReporter(colored: console.usesColor, output: console.out, errorOutput: console.err))
+    } else {
+      reporters.append(InvalidFilePrinter(console: console))
+    }
+    let jsonReporter = JSONReporter()
+    if format == "json" || json != nil { reporters.append(jsonReporter) }
+    let junitReporter = JUnitReporter()
+    if junit != nil { reporters.append(junitReporter) }
+
+    let runner = ConformanceRunner(
+      implementations: implementations, loader: loader,
+      options: .init(filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast")))
+    let summary = await runner.run(files: files, invalidInputs: manifestErrors) { event in
+      for reporter in reporters { reporter.handle(event) }
+    }
+    if format == "json" { console.outRaw(jsonReporter.document) }
+    console.flush()
+    var status = summary.exitCode
+    for (file, text) in [(junit, junitReporter.document), (json, jsonReporter.document)] {
+      guard let file else { continue }
+      do {
+        try file.write(text)
+      } catch {
+        console.err("error: \(error.message)")
+        status = 2
+      }
+    }
+    return status
+  }
+}
+
+/// Prints invalid-file errors to stderr when the text report is not shown (`--format json`).
+final class InvalidFilePrinter: RunReporter {
+  private let console: Console
+  init(console: Console) { self.console = console }
+  func handle(_ event: RunEvent) {
+    switch event {
+    case .invalid(_, let errors):
+      for error in errors { console.err("error: \(error)") }
+    case .started(let started):
+      for entry in started where entry.startError != nil {
+        console.err("error: the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
+      }
+    default: break
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Conformance
+import Foundation
+
+/// `conformance validate [PATH…]`: checks scenario files against scenario format v1 and their feature manifests,
+/// without running them.
+struct ValidateCommand: CLICommand {
+  static let name = "validate"
+  static let abstract = "Check scenario files against the format and the feature manifests."
+  static let usage = "conformance validate [<path> ...]"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    Checks every scenario's keys and types, its actions, states and effects against the feature manifest, and that ids
+    are unique. Reports every problem with the file and JSON path (and line:column for syntax errors).
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 all valid; 2 any invalid file, or no scenario files.
+    """
+  }
+
+  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+    let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let files = try workspace.scenarioFiles(scanner.positionals)
+    let (loader, manifestErrors) = workspace.scenarioLoader()
+    var invalid = Set(manifestErrors.map(\.file))
+    for error in manifestErrors { console.err("error: \(error)") }
+    var ids: [String: String] = [:]
+    var valid = 0
+    for file in files {
+      switch loader.load(file.url, displayName: file.displayName) {
+      case .failure(let failure):
+        invalid.insert(file.displayName)
+        for error in failure.errors { console.err("error: \(error)") }
+      case .success(let scenario):
+        if let other = ids[scenario.id] {
+          invalid.insert(file.displayName)
+          console.err(
+            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))")
+        } else {
+          ids[scenario.id] = file.displayName
+          valid += 1
+        }
+      }
+    }
+    if files.isEmpty {
+      console.err("error: no scenario files found")
+      return 2
+    }
+    let fileCount = Plural.plural(files.count, "file", "files")
+    if invalid.isEmpty {
+      console.out("\(fileCount) valid (\(Plural.plural(valid, "scenario", "scenarios")))")
+      return 0
+    }
+    console.out("\(Plural.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
+    return 2
+  }
+}
+
+/// Pluralised counts, as in every report ("1 scenario", "2 scenarios").
+enum Plural {
+  static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
+}

@@ -1,0 +1,137 @@
+import Conformance
+import Foundation
+
+/// The `conformance` command line tool: runs language-neutral UDF scenarios against implementations and gates CI on
+/// parity.
+///
+/// Exit statuses: 0 when everything passed; 1 when a scenario failed or implementations diverged; 2 for a usage
+/// error, an invalid scenario or manifest file, or when no scenarios were found. Help and version go to stdout,
+/// errors to stderr.
+public enum ConformanceCommand {
+  /// The subcommands, in help order; the first is the default.
+  static var subcommands: [CommandInfo] {
+    [CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self), CommandInfo(HarnessCommand.self)]
+  }
+
+  /// Runs the tool.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - console: Where to read and write.
+  /// - Returns: The exit status (0, 1 or 2).
+  public static func main(_ arguments: [String], console: Console) async -> Int32 {
+    var arguments = arguments
+    let command: CommandInfo
+    switch arguments.first {
+    case "--version":
+      console.out("conformance \(ConformanceVersion.current)")
+      return 0
+    case "--help", "-h":
+      console.out(help)
+      return 0
+    case "help":
+      guard arguments.count > 1 else {
+        console.out(help)
+        return 0
+      }
+      guard let named = subcommands.first(where: { $0.name == arguments[1] }) else {
+        return report(.usage("unknown subcommand '\(arguments[1])'", command: ""), console: console)
+      }
+      console.out(named.help)
+      return 0
+    case let first? where !first.hasPrefix("-"):
+      guard let named = subcommands.first(where: { $0.name == first }) else {
+        let hint = Suggestion.closest(to: first, among: subcommands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        return report(.usage("unknown subcommand '\(first)'\(hint)", command: ""), console: console)
+      }
+      command = named
+      arguments.removeFirst()
+    default:
+      command = CommandInfo(RunCommand.self)
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+      console.out(command.help)
+      return 0
+    }
+    do {
+      return try await dispatch(command.name, arguments, console: console)
+    } catch {
+      return report(error, console: console)
+    }
+  }
+
+  /// Calls the named subcommand's `run`.
+  private static func dispatch(_ name: String, _ arguments: [String], console: Console) async throws(CLIError)
+    -> Int32
+  {
+    switch name {
+    case ValidateCommand.name: return try await ValidateCommand.run(arguments, console: console)
+    case ListCommand.name: return try await ListCommand.run(arguments, console: console)
+    case HarnessCommand.name: return try await HarnessCommand.run(arguments, console: console)
+    default: return try await RunCommand.run(arguments, console: console)
+    }
+  }
+
+  /// The one place a ``CLIError`` becomes text and an exit status.
+  static func report(_ error: CLIError, console: Console) -> Int32 {
+    console.err("error: \(error.message)")
+    if case .usage(_, let command) = error {
+      let type = subcommands.first { $0.name == command }
+      console.err("Usage: \(type?.usage ?? "conformance <subcommand>")")
+      console.err("See 'conformance \(command.isEmpty ? "" : command + " ")--help'.")
+    }
+    return 2
+  }
+
+  /// The tool's help text.
+  static var help: String {
+    """
+    OVERVIEW: Run language-neutral UDF scenarios against Swift and Kotlin implementations and gate CI on parity.
+
+    USAGE: conformance [<subcommand>] [<options>]
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+    \(subcommands.map { "  " + ($0.name + ($0.name == RunCommand.name ? " (default)" : "")).padding(toLength: 22, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+
+      See 'conformance help <subcommand>' for detailed help.
+
+    EXIT STATUS:
+      0  all scenarios passed
+      1  a scenario failed, or implementations diverged
+      2  usage error, invalid scenario or manifest file, or no scenarios found
+    """
+  }
+}
+
+/// A subcommand's texts, gathered without existential metatypes (which crash the Swift 6.3 compiler here).
+struct CommandInfo {
+  let name: String
+  let abstract: String
+  let usage: String
+  let help: String
+
+  init<Command: CLICommand>(_ type: Command.Type) {
+    name = type.name
+    abstract = type.abstract
+    usage = type.usage
+    help = type.help
+  }
+}
+
+/// A subcommand: a name, an abstract, a usage line, help text and `run`, as in swift-argument-parser.
+protocol CLICommand {
+  /// The subcommand's name, e.g. `run`.
+  static var name: String { get }
+  /// One line for the tool's help.
+  static var abstract: String { get }
+  /// The usage line.
+  static var usage: String { get }
+  /// The full help text.
+  static var help: String { get }
+  /// Runs with the arguments after the subcommand's name.
+  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32
+}

@@ -1,0 +1,118 @@
+import Conformance
+import Foundation
+
+/// Finds the `Conformance/` folder, its feature manifests and scenario files, and names files for reports.
+///
+/// `Conformance/scenarios` is looked for in the current directory and then in each parent, so the tool works from a
+/// subfolder and from a user's own repository that keeps its scenarios there.
+struct Workspace {
+  /// The current directory.
+  let currentDirectory: URL
+  /// The nearest `Conformance` folder that holds `scenarios` or `features`, or `nil`.
+  let conformanceFolder: URL?
+
+  init(currentDirectory: URL) {
+    self.currentDirectory = currentDirectory.standardizedFileURL
+    self.conformanceFolder = Self.nearestConformanceFolder(from: self.currentDirectory)
+  }
+
+  /// The `features` folder of the nearest `Conformance` folder.
+  var featuresFolder: URL? { conformanceFolder?.appendingPathComponent("features", isDirectory: true) }
+
+  /// The `scenarios` folder of the nearest `Conformance` folder.
+  var scenariosFolder: URL? { conformanceFolder?.appendingPathComponent("scenarios", isDirectory: true) }
+
+  /// The implementations config (`Conformance/implementations.json`), when it exists.
+  var implementationsConfig: URL? {
+    guard let file = conformanceFolder?.appendingPathComponent("implementations.json"),
+      FileManager.default.fileExists(atPath: file.path)
+    else { return nil }
+    return file
+  }
+
+  /// Resolves a path given on the command line against the current directory.
+  func url(for path: String) -> URL {
+    path.hasPrefix("/")
+      ? URL(fileURLWithPath: path).standardizedFileURL
+      : currentDirectory.appendingPathComponent(path).standardizedFileURL
+  }
+
+  /// How reports name a file: relative to the current directory when inside it, else absolute.
+  func displayName(_ url: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let base = currentDirectory.path.hasSuffix("/") ? currentDirectory.path : currentDirectory.path + "/"
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+  }
+
+  /// Every scenario file under the given paths (files taken as they are, folders searched recursively for `*.json`),
+  /// sorted by path within each argument; with no paths, the nearest `Conformance/scenarios`.
+  ///
+  /// - Throws: ``CLIError/input(_:)`` when a path does not exist or no scenarios folder can be found.
+  func scenarioFiles(_ paths: [String]) throws(CLIError) -> [ScenarioFile] {
+    var roots: [URL] = []
+    if paths.isEmpty {
+      guard let folder = scenariosFolder, FileManager.default.fileExists(atPath: folder.path) else {
+        throw .input(
+          "no 'Conformance/scenarios' folder in '\(currentDirectory.path)' or its parents; run from your repository, or pass scenario files or folders")
+      }
+      roots = [folder]
+    } else {
+      roots = paths.map(url(for:))
+    }
+    var files: [ScenarioFile] = []
+    var seen = Set<String>()
+    for (index, root) in roots.enumerated() {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+        throw .input("no such file or folder '\(paths.isEmpty ? root.path : paths[index])'")
+      }
+      let found = isDirectory.boolValue ? jsonFiles(under: root) : [root]
+      for file in found where seen.insert(file.path).inserted {
+        files.append(ScenarioFile(url: file, displayName: displayName(file)))
+      }
+    }
+    return files
+  }
+
+  private func jsonFiles(under folder: URL) -> [URL] {
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [URL] = []
+    for case let url as URL in enumerator where url.pathExtension == "json" {
+      files.append(url.standardizedFileURL)
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// Loads every manifest of the nearest `Conformance/features`, returning the loader and the manifests' errors.
+  func scenarioLoader() -> (loader: ScenarioLoader, errors: [InputError]) {
+    guard let folder = featuresFolder else { return (ScenarioLoader(manifests: [:]), []) }
+    let (manifests, errors) = ManifestLoader().loadAll(in: folder, displayPath: displayName)
+    var broken: [String: String] = [:]
+    for error in errors {
+      let feature = URL(fileURLWithPath: error.file).deletingPathExtension().lastPathComponent
+      broken[feature] = error.file
+    }
+    return (ScenarioLoader(manifests: manifests, brokenManifests: broken), errors)
+  }
+
+  private static func nearestConformanceFolder(from start: URL) -> URL? {
+    var folder = start
+    while true {
+      let candidate = folder.appendingPathComponent("Conformance", isDirectory: true)
+      for child in ["scenarios", "features"] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(child).path, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        {
+          return candidate
+        }
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return nil }
+      folder = parent
+    }
+  }
+}
