@@ -39,7 +39,7 @@ public enum ConformanceCommand {
       }
       console.out(named.help)
       return 0
-    case let first? where !first.hasPrefix("-"):
+    case let first? where !first.hasPrefix("-") && (isSubcommand(first) || !looksLikePath(first, console: console)):
       guard let named = subcommands.first(where: { $0.name == first }) else {
         let hint = Suggestion.closest(to: first, among: subcommands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
         return report(.usage("unknown subcommand '\(first)'\(hint)", command: ""), console: console)
@@ -70,6 +70,14 @@ public enum ConformanceCommand {
     case HarnessCommand.name: return try await HarnessCommand.run(arguments, console: console)
     default: return try await RunCommand.run(arguments, console: console)
     }
+  }
+
+  private static func isSubcommand(_ argument: String) -> Bool { subcommands.contains { $0.name == argument } }
+
+  /// Whether a first argument names a scenario file or folder (so `conformance path/x.json` means `run path/x.json`).
+  private static func looksLikePath(_ argument: String, console: Console) -> Bool {
+    if argument.contains("/") || argument.hasSuffix(".json") { return true }
+    return FileManager.default.fileExists(atPath: console.currentDirectory.appendingPathComponent(argument).path)
   }
 
   /// The one place a ``CLIError`` becomes text and an exit status.

@@ -83,7 +83,7 @@ struct ObjectReader {
 
 /// Picks the closest known name for a misspelt one, for "did you mean …?" hints.
 public enum Suggestion {
-  /// The candidate nearest to `word` by Levenshtein distance (case-insensitive), if the distance is at most a third
+  /// The candidate nearest to `word` by edit distance (with transpositions) (case-insensitive), if the distance is at most a third
   /// of the word's length (at least 1); `nil` when nothing is that close.
   ///
   /// - Parameters:
@@ -96,16 +96,22 @@ public enum Suggestion {
     return best.0
   }
 
+  /// Optimal string alignment distance: Levenshtein plus adjacent transpositions, so 'emial' is 1 from 'email'.
   private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+    if b.isEmpty { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
       }
-      previous = current
     }
-    return previous[b.count]
+    return table[a.count][b.count]
   }
 }

@@ -8,7 +8,7 @@ extension JSONValue {
   ///
   /// ```swift
   /// let state: JSONValue = ["email": "a", "error": "x"]
-  /// state.merging(["error": nil]) == ["email": "a", "error": nil]  // true
+  /// state.merging(["error": .null]) == ["email": "a", "error": .null]  // true
   /// ```
   ///
   /// - Parameter changes: The partial value to lay over this one.

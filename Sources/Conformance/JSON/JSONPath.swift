@@ -1,7 +1,8 @@
 /// A location inside a JSON document, rendered the way reports show it: `state.isLoading`, `effects[0].email`,
 /// `steps[2].send.type`.
 ///
-/// Keys that are not plain identifiers are quoted (`state["first name"]`); the empty path renders as `(root)`.
+/// Keys that are not plain identifiers are quoted (`state["first name"]`); the empty path renders as `(root)`, and a
+/// path deeper than 24 levels shows its first and last 8 components around an ellipsis.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// One step into a document.
   public enum Component: Sendable, Hashable {
@@ -34,6 +35,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// The rendering used in every report, e.g. `effects[0].email`.
   public var description: String {
     if components.isEmpty { return "(root)" }
+    if components.count > 24 {
+      let head = JSONPath(Array(components.prefix(8))).description
+      let tail = JSONPath(Array(components.suffix(8))).description
+      return "\(head)…\(tail.hasPrefix("[") ? "" : ".")\(tail) (\(components.count) levels deep)"
+    }
     var text = ""
     for component in components {
       switch component {

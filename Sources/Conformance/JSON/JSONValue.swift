@@ -3,6 +3,9 @@ import Foundation
 /// A JSON value as the conformance runner sees it: the common currency of scenarios, manifests, harness messages and
 /// reports.
 ///
+/// `JSONValue` is deliberately not `ExpressibleByNilLiteral`: `nil` must always mean "absent" (a Swift optional),
+/// never JSON `null`, which is written `.null`.
+///
 /// Equality follows scenario format §5 (JSON equality), not Swift's defaults:
 /// - numbers compare by value, so `1` equals `1.0`, and 64-bit integers compare exactly (see ``JSONNumber``);
 /// - strings compare by their exact Unicode scalar sequence, so NFC `"é"` (U+00E9) is **not** equal to NFD
@@ -10,7 +13,7 @@ import Foundation
 /// - object key order never matters, and `null` differs from a missing key.
 ///
 /// ```swift
-/// let state: JSONValue = ["email": "", "isLoading": false, "error": nil]
+/// let state: JSONValue = ["email": "", "isLoading": false, "error": .null]
 /// state["isLoading"] == .bool(false)  // true
 /// ```
 public enum JSONValue: Sendable {
@@ -96,12 +99,10 @@ extension JSONValue: Equatable {
 
 // MARK: - Literals
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
-  /// Creates `null`.
-  public init(nilLiteral: ()) { self = .null }
   /// Creates `true` or `false`.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   /// Creates an integer number.

@@ -11,7 +11,8 @@ enum LineDiff {
   /// (structural diffs of huge values are a known way to hang a test reporter).
   static let maximumLines = 2_000
 
-  /// The diff of two renderings: unchanged lines kept as context (3 on each side of a change), the rest elided.
+  /// The diff of two renderings: unchanged lines kept as context (3 on each side of a change); longer unchanged runs
+  /// are elided (a single line is shown rather than elided).
   static func lines(expected: [String], actual: [String]) -> [Line] {
     guard expected.count + actual.count <= maximumLines else {
       return expected.map(Line.removed) + actual.map(Line.added)
@@ -51,15 +52,19 @@ enum LineDiff {
     for index in changed { keep.formUnion(max(0, index - context)...min(lines.count - 1, index + context)) }
     var result: [Line] = []
     var skipped = 0
+    func flushSkipped(endingAt end: Int) {
+      if skipped == 1 { result.append(lines[end - 1]) } else if skipped > 1 { result.append(.elided(skipped)) }
+      skipped = 0
+    }
     for (index, line) in lines.enumerated() {
       if keep.contains(index) {
-        if skipped > 0 { result.append(.elided(skipped)); skipped = 0 }
+        flushSkipped(endingAt: index)
         result.append(line)
       } else {
         skipped += 1
       }
     }
-    if skipped > 0 { result.append(.elided(skipped)) }
+    flushSkipped(endingAt: lines.count)
     return result
   }
 }

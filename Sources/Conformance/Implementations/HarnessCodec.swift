@@ -1,0 +1,216 @@
+import Foundation
+
+/// Writes harness protocol v1 requests and checks replies against the protocol (Conformance/PROTOCOL.md §2), turning
+/// a good reply into an ``ImplementationInfo`` or an ``Observation`` and anything else into a ``HarnessCodec/Violation``.
+enum HarnessCodec {
+  /// The protocol version this runner speaks.
+  static let protocolVersion = 1
+  /// Replies are quoted in messages up to this many characters.
+  static let quotedLength = 500
+
+  /// A reply that breaks the protocol.
+  struct Violation: Error, Sendable, Equatable {
+    /// What is wrong, e.g. `the reply has seq 4, but the request had seq 5`.
+    var message: String
+  }
+
+  // MARK: - Requests
+
+  /// `{"cmd":"hello","protocol":1}` and a newline.
+  static let helloLine = "{\"cmd\":\"hello\",\"protocol\":\(protocolVersion)}\n"
+  /// `{"cmd":"bye"}` and a newline.
+  static let byeLine = "{\"cmd\":\"bye\"}\n"
+
+  /// The `run` request for `request` with sequence number `seq`, and a newline.
+  static func runLine(seq: Int, _ request: RunRequest) -> String {
+    let message: JSONValue = [
+      "cmd": "run", "seq": .number(.integer(Int64(seq))), "id": .string(request.id),
+      "feature": .string(request.feature), "initialState": request.initialState, "actions": .array(request.actions),
+    ]
+    return JSONRenderer.compact(message) + "\n"
+  }
+
+  // MARK: - Replies
+
+  /// Checks a `hello` reply: `{"protocol":1,"implementation":{"name","language","version"},"features":{…}}`.
+  ///
+  /// - Returns: The info, with each feature mapped to its `initialState`, or what is wrong; a `protocol` other than 1
+  ///   is reported as a version mismatch before anything else is checked.
+  static func decodeHello(_ line: Data) -> Result<ImplementationInfo, Violation> {
+    let value: JSONValue
+    switch parse(line) {
+    case .failure(let violation): return .failure(violation)
+    case .success(let parsed): value = parsed
+    }
+    if let version = value["protocol"], version != .number(.integer(Int64(protocolVersion))) {
+      return .failure(
+        Violation(
+          message: "the harness speaks protocol version \(JSONRenderer.compact(version, style: .display)), "
+            + "but this runner speaks version \(protocolVersion)"))
+    }
+    var issues = IssueList()
+    guard var reader = ObjectReader(value, at: .root, what: "a hello reply", issues: &issues) else {
+      return .failure(violation(issues))
+    }
+    _ = reader.required("protocol", issues: &issues)
+    let implementation = reader.object("implementation", required: true, issues: &issues)
+    let features = reader.object("features", required: true, issues: &issues)
+    reader.reportUnknownKeys(allowed: ["protocol", "implementation", "features"], issues: &issues)
+    var name = "", language = "", version = ""
+    if let implementation,
+      var inner = ObjectReader(.object(implementation), at: .root.appending(key: "implementation"), what: "", issues: &issues)
+    {
+      name = inner.string("name", required: true, issues: &issues) ?? ""
+      language = inner.string("language", required: true, issues: &issues) ?? ""
+      version = inner.string("version", required: true, issues: &issues) ?? ""
+      inner.reportUnknownKeys(allowed: ["name", "language", "version"], issues: &issues)
+    }
+    var initialStates: [String: JSONValue] = [:]
+    for member in features?.members ?? [] {
+      let path = JSONPath.root.appending(key: "features").appending(key: member.key)
+      guard var feature = ObjectReader(member.value, at: path, what: "a feature", issues: &issues) else { continue }
+      if let state = feature.object("initialState", required: true, issues: &issues) {
+        initialStates[member.key] = .object(state)
+      }
+      feature.reportUnknownKeys(allowed: ["initialState"], issues: &issues)
+    }
+    guard issues.isEmpty else { return .failure(violation(issues)) }
+    return .success(ImplementationInfo(name: name, language: language, version: version, features: initialStates))
+  }
+
+  /// Checks a `run` reply against the request's `seq` and number of actions.
+  ///
+  /// - Returns: ``Observation/trace(_:)``, ``Observation/errored(step:message:)`` or ``Observation/skipped(reason:)``,
+  ///   or what is wrong: not JSON, a wrong or missing `seq`, not exactly one of `trace`/`errored`/`skipped`, a trace
+  ///   whose length differs from the number of actions, an entry that is not `{"state":{…},"effects":[…]}`, a step
+  ///   out of range, unknown keys.
+  static func decodeRun(_ line: Data, seq: Int, actionCount: Int) -> Result<Observation, Violation> {
+    let value: JSONValue
+    switch parse(line) {
+    case .failure(let violation): return .failure(violation)
+    case .success(let parsed): value = parsed
+    }
+    var issues = IssueList()
+    guard var reader = ObjectReader(value, at: .root, what: "a run reply", issues: &issues) else {
+      return .failure(violation(issues))
+    }
+    let replySeq = reader.required("seq", issues: &issues)
+    if let replySeq, replySeq != .number(.integer(Int64(seq))) {
+      return .failure(
+        Violation(
+          message: "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"))
+    }
+    let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
+    reader.reportUnknownKeys(allowed: ["seq", "trace", "errored", "skipped"], issues: &issues)
+    guard issues.isEmpty else { return .failure(violation(issues)) }
+    guard outcomes.count == 1, let (key, outcome) = outcomes.first else {
+      let found = outcomes.map { "'\($0.0)'" }.joined(separator: " and ")
+      return .failure(
+        Violation(
+          message: outcomes.isEmpty
+            ? "the reply has none of 'trace', 'errored' or 'skipped'"
+            : "the reply has \(found); it must have exactly one of 'trace', 'errored' or 'skipped'"))
+    }
+    let path = JSONPath.root.appending(key: key)
+    let observation: Observation?
+    switch key {
+    case "trace": observation = decodeTrace(outcome, at: path, actionCount: actionCount, issues: &issues)
+    case "errored": observation = decodeErrored(outcome, at: path, actionCount: actionCount, issues: &issues)
+    default: observation = decodeSkipped(outcome, at: path, issues: &issues)
+    }
+    guard issues.isEmpty, let observation else { return .failure(violation(issues)) }
+    return .success(observation)
+  }
+
+  /// The line as text for a report: invalid UTF-8 replaced, cut after ``quotedLength`` characters with a note of
+  /// the full size.
+  static func quote(_ line: Data) -> String {
+    let text = String(decoding: line.prefix(quotedLength * 4), as: UTF8.self)
+    guard text.count > quotedLength || line.count > quotedLength * 4 else { return text }
+    return String(text.prefix(quotedLength)) + "… (\(line.count) bytes in all)"
+  }
+
+  // MARK: - Pieces
+
+  private static func decodeTrace(_ value: JSONValue, at path: JSONPath, actionCount: Int, issues: inout IssueList)
+    -> Observation?
+  {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of trace entries, got \(value.typeName)")
+      return nil
+    }
+    guard elements.count == actionCount else {
+      issues.add(
+        .root,
+        "the trace has \(count(elements.count, "entry", "entries")), but the scenario has "
+          + "\(count(actionCount, "action", "actions")); a trace has exactly one entry per action")
+      return nil
+    }
+    var entries: [TraceEntry] = []
+    entries.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      let entryPath = path.appending(index: index)
+      guard var entry = ObjectReader(element, at: entryPath, what: "a trace entry", issues: &issues) else { continue }
+      let state = entry.object("state", required: true, issues: &issues)
+      let effects = entry.required("effects", issues: &issues)
+      entry.reportUnknownKeys(allowed: ["state", "effects"], issues: &issues)
+      if let effects, effects.arrayValue == nil {
+        issues.add(entryPath.appending(key: "effects"), "expected an array of effects, got \(effects.typeName)")
+      }
+      if let state, let effects = effects?.arrayValue {
+        entries.append(TraceEntry(state: .object(state), effects: effects))
+      }
+    }
+    return .trace(entries)
+  }
+
+  private static func decodeErrored(_ value: JSONValue, at path: JSONPath, actionCount: Int, issues: inout IssueList)
+    -> Observation?
+  {
+    guard var reader = ObjectReader(value, at: path, what: "an errored report", issues: &issues) else { return nil }
+    let step = reader.required("step", issues: &issues)
+    let message = reader.string("message", required: true, issues: &issues)
+    reader.reportUnknownKeys(allowed: ["step", "message"], issues: &issues)
+    guard let step else { return nil }
+    guard case .number(let number) = step, let stepNumber = number.int64Value, (0...Int64(actionCount)).contains(stepNumber)
+    else {
+      issues.add(
+        path.appending(key: "step"),
+        "expected a step number from 0 (the initial state) to \(actionCount) (the last action), got "
+          + JSONRenderer.compact(step, style: .display))
+      return nil
+    }
+    guard let message else { return nil }
+    return .errored(step: Int(stepNumber), message: message)
+  }
+
+  private static func decodeSkipped(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Observation? {
+    guard var reader = ObjectReader(value, at: path, what: "a skipped report", issues: &issues) else { return nil }
+    let reason = reader.string("reason", required: true, issues: &issues)
+    reader.reportUnknownKeys(allowed: ["reason"], issues: &issues)
+    return reason.map { .skipped(reason: $0) }
+  }
+
+  private static func parse(_ line: Data) -> Result<JSONValue, Violation> {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      return .failure(Violation(message: "the line is empty; expected a JSON object"))
+    }
+    do {
+      return .success(try JSONParser().parse(line))
+    } catch {
+      // The parser speaks of files; here the document is one line.
+      let detail = error.message.replacingOccurrences(of: "end of file", with: "end of the line")
+      return .failure(Violation(message: "the line is not JSON (column \(error.column): \(detail))"))
+    }
+  }
+
+  /// Joins issues as `PATH: MESSAGE; …` (root issues without a path).
+  private static func violation(_ issues: IssueList) -> Violation {
+    let parts = issues.items.map { $0.path.components.isEmpty ? $0.message : "\($0.path): \($0.message)" }
+    return Violation(message: parts.joined(separator: "; "))
+  }
+
+  private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+    "\(number) \(number == 1 ? singular : plural)"
+  }
+}

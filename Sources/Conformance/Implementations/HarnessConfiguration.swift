@@ -1,0 +1,68 @@
+import Foundation
+
+/// How to start and supervise one harness process: an entry of `Conformance/implementations.json`, or a
+/// `--harness NAME=COMMAND` option (see ``ImplementationsConfig``).
+///
+/// ```swift
+/// let kotlin = HarnessConfiguration(
+///   name: "kotlin", command: ["scripts/kotlin-harness"],
+///   workingDirectory: URL(fileURLWithPath: "/repo"), startupTimeout: 120)
+/// let implementation = ProcessImplementation(configuration: kotlin)
+/// ```
+public struct HarnessConfiguration: Sendable, Equatable {
+  /// The default ``startupTimeout``: 30 seconds.
+  public static let defaultStartupTimeout = 30.0
+  /// The default ``scenarioTimeout``: 10 seconds.
+  public static let defaultScenarioTimeout = 10.0
+  /// The default ``restartBudget``: 3 restarts.
+  public static let defaultRestartBudget = 3
+  /// The default ``maximumLineLength``: 64 MiB.
+  static let defaultMaximumLineLength = 64 * 1024 * 1024
+
+  /// The kebab-case name used in reports and on the command line, e.g. `kotlin`.
+  public var name: String
+  /// A sentence for people, or `nil`.
+  public var description: String?
+  /// The argv of the harness process, at least one element; no shell is involved. `command[0]` is resolved when the
+  /// process starts: absolute as given, relative with a `/` against ``workingDirectory``, otherwise through `PATH`.
+  public var command: [String]
+  /// The folder the process runs in (absolute).
+  public var workingDirectory: URL
+  /// Variables added to (or replacing those of) the runner's environment.
+  public var environment: [String: String]
+  /// Seconds to wait for the `hello` reply, more than 0.
+  public var startupTimeout: Double
+  /// Seconds to wait for each `run` reply, more than 0.
+  public var scenarioTimeout: Double
+  /// How many times the harness may be restarted after faults (crash, hang, protocol error) before the remaining
+  /// scenarios are reported as not run; 0 or more.
+  public var restartBudget: Int
+  /// Stdout lines longer than this many bytes are a protocol error (default 64 MiB).
+  var maximumLineLength = Self.defaultMaximumLineLength
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - name: Kebab-case name, e.g. `kotlin`.
+  ///   - command: argv, at least one element.
+  ///   - workingDirectory: The folder the process runs in.
+  ///   - environment: Variables to add; default none.
+  ///   - description: A sentence for people; default none.
+  ///   - startupTimeout: Seconds for the `hello` reply; default 30.
+  ///   - scenarioTimeout: Seconds for each `run` reply; default 10.
+  ///   - restartBudget: Restarts allowed after faults; default 3.
+  public init(
+    name: String, command: [String], workingDirectory: URL, environment: [String: String] = [:],
+    description: String? = nil, startupTimeout: Double = Self.defaultStartupTimeout,
+    scenarioTimeout: Double = Self.defaultScenarioTimeout, restartBudget: Int = Self.defaultRestartBudget
+  ) {
+    self.name = name
+    self.description = description
+    self.command = command
+    self.workingDirectory = workingDirectory
+    self.environment = environment
+    self.startupTimeout = startupTimeout
+    self.scenarioTimeout = scenarioTimeout
+    self.restartBudget = restartBudget
+  }
+}

@@ -1,0 +1,209 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The lines a harness writes to stdout, split on `\n` by a reader thread and handed one at a time to an async waiter
+/// with a deadline (harness protocol v1: one JSON object per `\n`-terminated line).
+///
+/// One thread per harness process runs ``pump(from:maximumLineLength:)`` for the process's whole life, so a reply
+/// costs no thread or task creation: the reader resumes the waiting continuation directly, and one reusable dispatch
+/// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued``; more are dropped, since
+/// the first unsolicited line already breaks the protocol).
+final class LineChannel: @unchecked Sendable {
+  /// What a waiter receives.
+  enum Event: Sendable, Equatable {
+    /// One complete line, without its `\n`.
+    case line(Data)
+    /// A line longer than the limit: its first bytes and its full length in bytes.
+    case overlong(prefix: Data, length: Int)
+    /// End of file on stdout (or the process exited and its stdout stayed open elsewhere); `unterminated` holds the
+    /// bytes after the last `\n`, usually none.
+    case closed(unterminated: Data)
+    /// The deadline passed first.
+    case timedOut
+  }
+
+  /// The most lines kept while no one is waiting.
+  static let maximumQueued = 256
+  /// How many bytes of an overlong line are kept for the report.
+  static let overlongPrefixLength = 2048
+
+  private let lock = NSLock()
+  private var queue: [Event] = []
+  private var closedEvent: Event?
+  private var waiter: CheckedContinuation<Event, Never>?
+  private var deadline = DispatchTime.distantFuture
+  private let timer: DispatchSourceTimer
+
+  init() {
+    timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+    timer.schedule(deadline: .distantFuture)
+    timer.setEventHandler { [weak self] in self?.expire() }
+    timer.activate()
+  }
+
+  deinit {
+    timer.cancel()
+  }
+
+  // MARK: - Waiting
+
+  /// The next line or end of file, or ``Event/timedOut`` once `deadline` has passed.
+  ///
+  /// Only one waiter at a time is supported (harness protocol v1 handles requests strictly one at a time; the
+  /// caller serializes). After end of file every call returns the same ``Event/closed(unterminated:)`` at once.
+  func next(until deadline: DispatchTime) async -> Event {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
+      lock.lock()
+      if !queue.isEmpty {
+        let event = queue.removeFirst()
+        lock.unlock()
+        continuation.resume(returning: event)
+      } else if let closedEvent {
+        lock.unlock()
+        continuation.resume(returning: closedEvent)
+      } else {
+        waiter = continuation
+        self.deadline = deadline
+        lock.unlock()
+        timer.schedule(deadline: deadline)
+      }
+    }
+  }
+
+  /// Whether end of file was seen (or declared with ``close(unterminated:)``).
+  var isClosed: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return closedEvent != nil
+  }
+
+  /// Ends the stream: the current and every later waiter gets ``Event/closed(unterminated:)`` after the queued
+  /// lines; lines that arrive later are ignored. Only the first call has an effect.
+  func close(unterminated: Data = Data()) {
+    lock.lock()
+    guard closedEvent == nil else { return lock.unlock() }
+    let event = Event.closed(unterminated: unterminated)
+    closedEvent = event
+    if let waiter {
+      self.waiter = nil
+      lock.unlock()
+      waiter.resume(returning: event)
+    } else {
+      lock.unlock()
+    }
+  }
+
+  private func deliver(_ event: Event) {
+    lock.lock()
+    guard closedEvent == nil else { return lock.unlock() }
+    if let waiter {
+      self.waiter = nil
+      lock.unlock()
+      waiter.resume(returning: event)
+      return
+    }
+    if queue.count < Self.maximumQueued { queue.append(event) }
+    lock.unlock()
+  }
+
+  private func expire() {
+    lock.lock()
+    guard let waiter else { return lock.unlock() }
+    let deadline = self.deadline
+    guard DispatchTime.now() >= deadline else {
+      lock.unlock()
+      timer.schedule(deadline: deadline)
+      return
+    }
+    self.waiter = nil
+    lock.unlock()
+    waiter.resume(returning: .timedOut)
+  }
+
+  // MARK: - Reading
+
+  /// Reads `descriptor` until end of file, splitting on `\n`, then closes it and the channel. Blocks: run it on a
+  /// thread of its own.
+  ///
+  /// - Parameters:
+  ///   - descriptor: A blocking, readable descriptor; this method closes it.
+  ///   - maximumLineLength: Longer lines are reported as ``Event/overlong(prefix:length:)`` and skipped to their end.
+  func pump(from descriptor: Int32, maximumLineLength: Int) {
+    var splitter = LineSplitter(maximumLineLength: maximumLineLength)
+    let capacity = 64 * 1024
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(descriptor, buffer, capacity)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      splitter.split(UnsafeRawBufferPointer(start: buffer, count: count)) { deliver($0) }
+    }
+    ChildProcess.closeDescriptor(descriptor)
+    close(unterminated: splitter.remainder)
+  }
+}
+
+/// Cuts a byte stream into `\n`-terminated lines, bounding how much of one line is kept.
+struct LineSplitter {
+  let maximumLineLength: Int
+  private var pending: [UInt8] = []
+  private var overlongPrefix: Data?
+  private var overlongLength = 0
+
+  init(maximumLineLength: Int) {
+    self.maximumLineLength = maximumLineLength
+  }
+
+  /// The bytes after the last `\n` seen so far (empty while skipping an overlong line).
+  var remainder: Data { Data(pending) }
+
+  /// Feeds `chunk`, calling `emit` for each complete line (or overlong-line report).
+  mutating func split(_ chunk: UnsafeRawBufferPointer, emit: (LineChannel.Event) -> Void) {
+    guard let base = chunk.baseAddress else { return }
+    var start = 0
+    while start < chunk.count {
+      guard let newline = memchr(base + start, 0x0A, chunk.count - start) else {
+        append(UnsafeRawBufferPointer(start: base + start, count: chunk.count - start))
+        return
+      }
+      let end = base.distance(to: UnsafeRawPointer(newline))
+      if pending.isEmpty, overlongPrefix == nil, end - start <= maximumLineLength {
+        emit(.line(Data(bytes: base + start, count: end - start)))
+      } else {
+        append(UnsafeRawBufferPointer(start: base + start, count: end - start))
+        if let prefix = overlongPrefix {
+          emit(.overlong(prefix: prefix, length: overlongLength))
+          overlongPrefix = nil
+          overlongLength = 0
+        } else {
+          emit(.line(Data(pending)))
+        }
+        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+      }
+      start = end + 1
+    }
+  }
+
+  private mutating func append(_ segment: UnsafeRawBufferPointer) {
+    if overlongPrefix != nil {
+      overlongLength += segment.count
+    } else if pending.count + segment.count > maximumLineLength {
+      var prefix = Data(pending.prefix(LineChannel.overlongPrefixLength))
+      prefix.append(contentsOf: segment.prefix(LineChannel.overlongPrefixLength - prefix.count))
+      overlongPrefix = prefix
+      overlongLength = pending.count + segment.count
+      pending = []
+    } else {
+      pending.append(contentsOf: segment)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `conformance` executable end to end.
+enum CLI {
+  static let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The built executable, found beside the test bundle (`.build/<config>/`).
+  static let executable: URL = {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for candidate in [folder, folder.deletingLastPathComponent()] {
+      for name in ["conformance", "ConformanceTool"] {
+        let url = candidate.appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      }
+    }
+    return repository.appendingPathComponent(".build/debug/conformance")
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  }
+
+  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text.
+  static func run(_ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh temporary folder.
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The number of bundled login scenarios.
+  static var bundledScenarioCount: Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Conformance/scenarios/login").path)) ?? [])
+      .filter { $0.hasSuffix(".json") }.count
+  }
+}

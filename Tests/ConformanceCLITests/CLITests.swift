@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import ConformanceCLI
+
+/// The `conformance` executable end to end: output and exit status are API.
+@Suite("conformance CLI end to end", .serialized)
+struct CLITests {
+  let failing = "Tests/ConformanceTests/Fixtures/failing"
+  let invalid = "Tests/ConformanceTests/Fixtures/invalid"
+
+  @Test func noArgumentsRunsEveryBundledScenarioAndPasses() throws {
+    let result = try CLI.run([])
+    let count = CLI.bundledScenarioCount
+    #expect(count >= 25)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.lines.last == "\(count) passed, 0 failed")
+    #expect(result.lines.filter { $0.hasPrefix("✓ login-") }.count == count)
+  }
+
+  @Test func findsTheScenariosFromASubfolder() throws {
+    let result = try CLI.run([], in: CLI.repository.appendingPathComponent("Sources/ConformanceCLI"))
+    #expect(result.status == 0)
+    #expect(result.lines.last == "\(CLI.bundledScenarioCount) passed, 0 failed")
+  }
+
+  @Test func aWrongExpectationExitsOneWithFileStepAndPath() throws {
+    let result = try CLI.run(["run", "\(failing)/login-wrong-loading-flag.json"])
+    #expect(result.status == 1)
+    #expect(Array(result.lines.prefix(5)) == [
+      "✗ login-wrong-loading-flag (failed)",
+      "    file: Tests/ConformanceTests/Fixtures/failing/login-wrong-loading-flag.json",
+      "    step 3 of 3: send {\"type\":\"submit\"}",
+      "      state.isLoading: expected false, got true",
+      "      effects[0]: unexpected effect {\"email\":\"user@example.com\",\"password\":\"correct-horse\",\"type\":\"authenticate\"}",
+    ])
+    #expect(result.lines.last == "0 passed, 1 failed")
+  }
+
+  @Test func aPathAloneMeansRun() throws {
+    let result = try CLI.run(["\(failing)/login-wrong-nfc-vs-nfd.json"])
+    #expect(result.status == 1)
+    #expect(result.lines.first == "✗ login-wrong-nfc-vs-nfd (failed)")
+  }
+
+  @Test func invalidFilesExitTwoNamingFileAndPathWhileOthersRun() throws {
+    let result = try CLI.run(["run", "\(invalid)/unknown-action.json", "\(invalid)/syntax-error.json", "Conformance/scenarios/login/login-submit-valid-credentials.json"])
+    #expect(result.status == 2)
+    #expect(result.errorLines == [
+      "error: Tests/ConformanceTests/Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)",
+      "error: Tests/ConformanceTests/Fixtures/invalid/syntax-error.json:4:3: invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member",
+    ])
+    #expect(result.lines.first == "✓ login-submit-valid-credentials")
+    #expect(result.lines.contains("2 files invalid (see the errors above)"))
+    #expect(result.lines.last == "1 passed, 0 failed")
+  }
+
+  @Test func noScenariosFoundIsAnError() throws {
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run([], in: folder)
+    #expect(result.status == 2)
+    #expect(result.errorLines == [
+      "error: no 'Conformance/scenarios' folder in '\(folder.standardizedFileURL.path)' or its parents; run from your repository, or pass scenario files or folders"
+    ])
+    let filtered = try CLI.run(["--filter", "no-such-scenario"])
+    #expect(filtered.status == 2)
+    #expect(filtered.lines.suffix(1) == ["0 passed, 0 failed"])
+  }
+
+  @Test func versionAndHelpGoToStdout() throws {
+    let version = try CLI.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "conformance 1.0.0\n")
+    let help = try CLI.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout == ConformanceCommand.help + "\n")
+    #expect(help.lines.prefix(3) == [
+      "OVERVIEW: Run language-neutral UDF scenarios against Swift and Kotlin implementations and gate CI on parity.",
+      "", "USAGE: conformance [<subcommand>] [<options>]",
+    ])
+    let runHelp = try CLI.run(["run", "--help"])
+    #expect(runHelp.status == 0)
+    #expect(runHelp.lines.first == "OVERVIEW: Run scenarios on implementations and report (the default).")
+    #expect(try CLI.run(["help", "validate"]).lines.first == "OVERVIEW: Check scenario files against the format and the feature manifests.")
+  }
+
+  @Test func usageErrorsExitTwoWithAHint() throws {
+    let result = try CLI.run(["run", "--fitler", "x"])
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.errorLines == [
+      "error: unknown option '--fitler'; did you mean '--filter'?",
+      "Usage: \(RunCommand.usage)",
+      "See 'conformance run --help'.",
+    ])
+    let format = try CLI.run(["--format", "xml"])
+    #expect(format.status == 2)
+    #expect(format.errorLines.first == "error: option '--format' takes 'text' or 'json', got 'xml'")
+    let subcommand = try CLI.run(["lsit"])
+    #expect(subcommand.errorLines.first == "error: unknown subcommand 'lsit'; did you mean 'list'?")
+  }
+
+  @Test func writesJUnitAndJSONReportsAndNeverOverwritesOtherFiles() throws {
+    let folder = try CLI.temporaryFolder()
+    let junit = folder.appendingPathComponent("junit.xml")
+    let json = folder.appendingPathComponent("report.json")
+    let result = try CLI.run(["run", failing, "--junit", junit.path, "--json", json.path])
+    #expect(result.status == 1)
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains(#"<testsuites name="conformance" tests="3" failures="3" errors="0" skipped="0">"#))
+    #expect(xml.contains(#"<testsuite name="login" tests="3" failures="3""#))
+    #expect(xml.contains(#"<testcase name="login-wrong-loading-flag" classname="login.swift""#))
+    #expect(xml.contains("state.isLoading: expected false, got true"))
+    let report = try String(contentsOf: json, encoding: .utf8)
+    #expect(report.contains(#""format":"udf-conformance-report""#))
+    #expect(report.contains(#""exitCode":1"#))
+    // A second run may replace its own reports…
+    #expect(try CLI.run(["run", failing, "--junit", junit.path]).status == 1)
+    // …but never a file that is not one.
+    let precious = folder.appendingPathComponent("precious.xml")
+    try Data("keep me".utf8).write(to: precious)
+    let refused = try CLI.run(["run", failing, "--junit", precious.path])
+    #expect(refused.status == 2)
+    #expect(refused.errorLines == [
+      "error: '\(precious.path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
+    ])
+    #expect(try String(contentsOf: precious, encoding: .utf8) == "keep me")
+  }
+
+  @Test func formatJSONWritesOneReportToStdout() throws {
+    let result = try CLI.run(["run", "--format", "json", "Conformance/scenarios/login/login-submit-valid-credentials.json"])
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let summary = object?["summary"] as? [String: Any]
+    #expect(summary?["passed"] as? Int == 1)
+    #expect((object?["results"] as? [[String: Any]])?.first?["outcome"] as? String == "passed")
+  }
+
+  @Test func validateAndListReportWithoutRunning() throws {
+    let validate = try CLI.run(["validate"])
+    #expect(validate.status == 0)
+    #expect(validate.stdout == "\(CLI.bundledScenarioCount) files valid (\(CLI.bundledScenarioCount) scenarios)\n")
+    let bad = try CLI.run(["validate", invalid])
+    #expect(bad.status == 2)
+    #expect(bad.errorLines.contains("error: Tests/ConformanceTests/Fixtures/invalid/state-and-changes.json: steps[0].expect: 'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"))
+    let list = try CLI.run(["list", "--filter", "valid-credentials"])
+    #expect(list.status == 0)
+    #expect(list.lines.last == "1 scenario")
+    #expect(list.lines.first?.hasPrefix("login-submit-valid-credentials  login, 3 steps") == true)
+  }
+
+  @Test func harnessServesTheProtocolOnStdio() throws {
+    let result = try CLI.run(["harness"], stdin: "{\"cmd\":\"hello\",\"protocol\":1}\n{\"cmd\":\"bye\"}\n")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("{\"features\":{\"login\":"))
+    #expect(result.lines.count == 1)
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
+    for (terminal, noColor, expectEscape) in [(true, "", true), (true, "1", false), (false, "", false)] {
+      var out = ""
+      let console = Console(
+        out: { out += $0 }, err: { _ in }, isTerminal: terminal, environment: ["NO_COLOR": noColor],
+        currentDirectory: CLI.repository)
+      _ = await ConformanceCommand.main(["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console)
+      #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
+    }
+  }
+}

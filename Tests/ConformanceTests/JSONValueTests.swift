@@ -1,0 +1,72 @@
+import Testing
+
+@testable import Conformance
+
+@Suite("JSONValue equality, merge and rendering")
+struct JSONValueTests {
+  @Test func numbersCompareByValue() {
+    #expect(JSONValue.number(.integer(1)) == .number(.double(1.0)))
+    #expect(JSONValue.number(.integer(0)) == .number(.double(-0.0)))
+    #expect(JSONValue.number(.integer(1)) != .number(.double(1.5)))
+    #expect(JSONValue.number(.integer(Int64.max)) != .number(.double(9.223372036854775807e18)))
+    #expect(JSONValue.number(.integer(9_007_199_254_740_993)) != .number(.integer(9_007_199_254_740_992)))
+  }
+
+  @Test func stringsCompareByUnicodeScalars() {
+    #expect(JSONValue.string("\u{E9}") != .string("e\u{301}"))
+    #expect(JSONValue.string("\u{E9}") == .string("\u{E9}"))
+    // Swift's own String == would call these equal:
+    #expect("\u{E9}" == "e\u{301}")
+  }
+
+  @Test func objectKeysAreUnorderedAndNullDiffersFromMissing() throws {
+    let parser = JSONParser()
+    #expect(try parser.parse(#"{"a":1,"b":2}"#) == parser.parse(#"{"b":2,"a":1}"#))
+    #expect(try parser.parse(#"{"a":null}"#) != parser.parse("{}"))
+    #expect(try parser.parse(#"{"\u00e9":1}"#) != parser.parse(#"{"e\u0301":1}"#))
+  }
+
+  @Test func objectKeysAreDistinctByScalars() {
+    var object = JSONObject()
+    object["\u{E9}"] = .number(.integer(1))
+    object["e\u{301}"] = .number(.integer(2))
+    #expect(object.count == 2)
+    #expect(object["\u{E9}"] == .number(.integer(1)))
+    object["\u{E9}"] = nil
+    #expect(object.keys == ["e\u{301}"])
+  }
+
+  @Test func mergeReplacesScalarsArraysAndNullButMergesObjects() {
+    let state: JSONValue = ["email": "a", "error": "x", "nested": ["p": 1, "q": 2], "list": [1, 2]]
+    let merged = state.merging(["error": .null, "nested": ["q": 3], "list": [3]])
+    #expect(merged == ["email": "a", "error": .null, "nested": ["p": 1, "q": 3], "list": [3]])
+  }
+
+  @Test func mergeOfANonObjectReplaces() {
+    #expect(JSONValue.string("a").merging(["b": 1]) == ["b": 1])
+    #expect(JSONValue.object(JSONObject()).merging(.null) == .null)
+  }
+
+  @Test func wireRenderingIsCompactSortedAndMinimallyEscaped() {
+    let value: JSONValue = ["b": "e\u{301}\u{200B}\n", "a": [1, 2.5, true, .null]]
+    #expect(JSONRenderer.compact(value) == "{\"a\":[1,2.5,true,null],\"b\":\"e\u{301}\u{200B}\\n\"}")
+  }
+
+  @Test func displayRenderingEscapesInvisibleAndConfusableScalars() {
+    #expect(JSONRenderer.quoted("e\u{301}") == #""e\u0301""#)
+    #expect(JSONRenderer.quoted("a\u{200B}b\u{FEFF}\u{A0}\u{3000}") == #""a\u200Bb\uFEFF\u00A0\u3000""#)
+    #expect(JSONRenderer.quoted("\u{E9} 👍🏽 пример") == "\"\u{E9} 👍🏽 пример\"")
+  }
+
+  @Test func pathsRenderAsReportsShowThem() {
+    #expect(JSONPath([.key("state"), .key("isLoading")]).description == "state.isLoading")
+    #expect(JSONPath([.key("effects"), .index(0), .key("email")]).description == "effects[0].email")
+    #expect(JSONPath([.key("state"), .key("first name")]).description == #"state["first name"]"#)
+    #expect(JSONPath.root.description == "(root)")
+  }
+
+  @Test func prettyLinesKeepFlatMembersOnOneLine() {
+    let value: JSONValue = ["state": ["a": 1], "effects": [["type": "x"]]]
+    #expect(JSONRenderer.prettyLines(value) == ["{", #"  "effects": ["#, #"    {"type":"x"}"#, "  ],", #"  "state": {"a":1}"#, "}"])
+  }
+}

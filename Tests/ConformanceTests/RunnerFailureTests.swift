@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+/// Deliberately wrong scenarios (Fixtures/failing) against the Swift implementation: the failure text is API.
+@Suite("Runner failure reports")
+struct RunnerFailureTests {
+  func fixture(_ name: String) -> URL { TestPaths.fixtures.appendingPathComponent("failing/\(name).json") }
+
+  @Test func wrongStateAndUnexpectedEffectAreShownByPathAndDiff() async {
+    let (lines, errors, summary) = await runAndReport([fixture("login-wrong-loading-flag")])
+    #expect(errors.isEmpty)
+    #expect(summary.exitCode == 1)
+    #expect(
+      Array(lines.prefix(21)) == [
+        "✗ login-wrong-loading-flag (failed)",
+        "    file: Fixtures/failing/login-wrong-loading-flag.json",
+        "    step 3 of 3: send {\"type\":\"submit\"}",
+        "      state.isLoading: expected false, got true",
+        "      effects[0]: unexpected effect {\"email\":\"user@example.com\",\"password\":\"correct-horse\",\"type\":\"authenticate\"}",
+        "",
+        "      State after step 3:",
+        "        {",
+        "          \"email\": \" user@example.com \",",
+        "          \"error\": null,",
+        "      -   \"isLoading\": false,",
+        "      +   \"isLoading\": true,",
+        "          \"password\": \"correct-horse\"",
+        "        }",
+        "      Effects of step 3:",
+        "      - []",
+        "      + [",
+        "      +   {\"email\":\"user@example.com\",\"password\":\"correct-horse\",\"type\":\"authenticate\"}",
+        "      + ]",
+        "      (- expected, + actual)",
+        "",
+      ])
+    #expect(lines.last == "0 passed, 1 failed")
+  }
+
+  @Test func wrongEffectFieldIsShownByPathAndLaterStepsAreCounted() async {
+    let (lines, _, _) = await runAndReport([fixture("login-wrong-effect-email")])
+    #expect(
+      Array(lines.prefix(12)) == [
+        "✗ login-wrong-effect-email (failed)",
+        "    file: Fixtures/failing/login-wrong-effect-email.json",
+        "    step 1 of 2: send {\"type\":\"submit\"}",
+        "      effects[0].email: expected \" a@b.co \", got \"a@b.co\"",
+        "",
+        "      Effects of step 1:",
+        "        [",
+        "      -   {\"email\":\" a@b.co \",\"password\":\"12345678\",\"type\":\"authenticate\"}",
+        "      +   {\"email\":\"a@b.co\",\"password\":\"12345678\",\"type\":\"authenticate\"}",
+        "        ]",
+        "      (- expected, + actual)",
+        "      1 later step also differs (not shown: they start from a state that already diverged)",
+      ])
+  }
+
+  @Test func decomposedAndPrecomposedStringsAreToldApart() async {
+    let (lines, _, _) = await runAndReport([fixture("login-wrong-nfc-vs-nfd")])
+    #expect(lines[2] == "    step 1 of 1: send {\"type\":\"emailChanged\",\"value\":\"e\\u0301@b.co\"}")
+    #expect(lines[3] == "      state.email: expected \"\u{E9}@b.co\", got \"e\\u0301@b.co\"")
+  }
+
+  @Test func invalidFilesAreReportedAndOtherFilesStillRun() async {
+    let files = [
+      TestPaths.fixtures.appendingPathComponent("invalid/unknown-action.json"),
+      TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json"),
+    ]
+    let (lines, errors, summary) = await runAndReport(files)
+    #expect(errors == [
+      "error: Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
+    ])
+    #expect(lines.first == "✓ login-submit-valid-credentials")
+    #expect(lines.contains("1 file invalid (see the errors above)"))
+    #expect(lines.last == "1 passed, 0 failed")
+    #expect(summary.exitCode == 2)
+  }
+
+  @Test func duplicateIdsAreInvalid() async {
+    let file = TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json")
+    let (_, errors, summary) = await runAndReport([file, file.resolvingSymlinksInPath().standardizedFileURL.deletingLastPathComponent().appendingPathComponent("../login/login-submit-valid-credentials.json")])
+    #expect(errors == [
+      "error: Fixtures/login/login-submit-valid-credentials.json: id: duplicate id 'login-submit-valid-credentials', already used by Fixtures/login/login-submit-valid-credentials.json; ids must be unique across the corpus"
+    ])
+    #expect(summary.exitCode == 2)
+  }
+
+  @Test func anEmptyRunIsNeverASilentPass() async {
+    let (lines, _, summary) = await runAndReport([])
+    #expect(lines.suffix(3) == ["No scenarios were run; check the paths and filters", "Ran 0 scenarios (0 steps) in 0.0 s", "0 passed, 0 failed"])
+    #expect(summary.exitCode == 2)
+  }
+}
