@@ -1,0 +1,111 @@
+package conformance.login
+
+import conformance.lifecycle.ViewModel
+import kotlin.coroutines.cancellation.CancellationException
+import kotlin.coroutines.coroutineContext
+import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.CoroutineStart
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.ensureActive
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+
+/**
+ * The login screen's view model: holds [LoginState], applies intents with [LoginReducer] and runs the
+ * effects it returns, feeding their results back as intents.
+ *
+ * The shape follows the Android sample: a private `MutableStateFlow`, exposed read-only as [state];
+ * [onIntent] updates it with `_state.update { }` and the pure reducer. Effects run in [viewModelScope]
+ * on the injected dispatcher:
+ * - [LoginEffect.Authenticate] calls [AuthenticationClient.authenticate] and sends
+ *   [LoginIntent.LoginResponse] with its result (a thrown exception becomes [LoginResult.Failure]);
+ *   it replaces any running effect with the same cancellation id.
+ * - [LoginEffect.Cancel] cancels the running effect with that cancellation id, at once.
+ * [clear] (the owner's call) cancels everything in flight; no response lands afterwards.
+ *
+ * ```kotlin
+ * val viewModel = LoginViewModel(client)
+ * viewModel.onIntent(LoginIntent.UpdateEmail("a@b.co"))
+ * viewModel.state.collect { render(it) }
+ * ```
+ *
+ * @param authenticationClient the server call behind [LoginEffect.Authenticate].
+ * @param dispatcher where effects run (and where their results are sent back from).
+ */
+public class LoginViewModel(
+    private val authenticationClient: AuthenticationClient,
+    dispatcher: CoroutineDispatcher = Dispatchers.Default,
+) : ViewModel(dispatcher) {
+    private val _state = MutableStateFlow(LoginState())
+
+    /** The current screen state; starts at `LoginState()` (login spec: the initial state). */
+    public val state: StateFlow<LoginState> = _state.asStateFlow()
+
+    /** Effects in flight by cancellation id; guarded by its own monitor. */
+    private val inFlight = HashMap<String, Job>()
+
+    /**
+     * Applies [intent] to the state with [LoginReducer], then runs the effects it returned.
+     *
+     * The state change and its effects are computed together, atomically: if another thread changes the
+     * state meanwhile, the reducer runs again on the new state and only the effects of the applied
+     * change run. Safe to call from any thread.
+     *
+     * @param intent what happened (user input, a response, the screen going away).
+     */
+    public fun onIntent(intent: LoginIntent) {
+        var effects: List<LoginEffect> = emptyList()
+        _state.update { current ->
+            val next = LoginReducer.reduce(current, intent)
+            effects = next.effects
+            next.state
+        }
+        effects.forEach(::perform)
+    }
+
+    /** Cancels every running effect; called once by [clear] after [viewModelScope] was cancelled. */
+    override fun onCleared() {
+        val jobs = synchronized(inFlight) { inFlight.values.toList().also { inFlight.clear() } }
+        jobs.forEach { it.cancel() }
+    }
+
+    // MARK: - Effects
+
+    private fun perform(effect: LoginEffect) {
+        when (effect) {
+            is LoginEffect.Authenticate -> launch(LoginEffect.Authenticate.CANCELLATION_ID) { authenticate(effect) }
+            is LoginEffect.Cancel -> cancel(effect.id)
+        }
+    }
+
+    private suspend fun authenticate(effect: LoginEffect.Authenticate) {
+        val result = try {
+            authenticationClient.authenticate(effect.email, effect.password)
+        } catch (cancellation: CancellationException) {
+            throw cancellation
+        } catch (failure: Exception) {
+            LoginResult.Failure(failure.message ?: "Authentication failed.")
+        }
+        coroutineContext.ensureActive()
+        onIntent(LoginIntent.LoginResponse(result))
+    }
+
+    /** Starts [block] as the running effect for [id], cancelling the one it replaces. */
+    private fun launch(id: String, block: suspend () -> Unit) {
+        val job = viewModelScope.launch(start = CoroutineStart.LAZY) { block() }
+        val replaced = synchronized(inFlight) { inFlight.put(id, job) }
+        replaced?.cancel()
+        job.invokeOnCompletion {
+            synchronized(inFlight) { if (inFlight[id] === job) inFlight.remove(id) }
+        }
+        job.start()
+    }
+
+    private fun cancel(id: String) {
+        synchronized(inFlight) { inFlight.remove(id) }?.cancel()
+    }
+}

@@ -1,0 +1,192 @@
+package conformance.login
+
+import java.util.concurrent.CyclicBarrier
+import java.util.concurrent.Executors
+import kotlin.concurrent.thread
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.isActive
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/**
+ * [LoginViewModel] runs the reducer's effects and feeds their results back.
+ *
+ * Most tests inject `Dispatchers.Unconfined`, so an effect runs in the caller's thread up to its first
+ * suspension and a response lands before `complete` returns: the tests are deterministic without
+ * kotlinx-coroutines-test. One test uses a real thread to check the injected dispatcher is used.
+ */
+class LoginViewModelTest {
+    private val client = FakeAuthenticationClient()
+    private val viewModel = LoginViewModel(client, Dispatchers.Unconfined)
+
+    @AfterEach
+    fun clearViewModel() = viewModel.clear()
+
+    private fun fillValidForm() {
+        viewModel.onIntent(LoginIntent.UpdateEmail(" user@example.com "))
+        viewModel.onIntent(LoginIntent.UpdatePassword("correct-horse"))
+    }
+
+    @Test
+    fun `state starts at the initial state and is exposed read-only`() {
+        assertEquals(LoginState(), viewModel.state.value)
+        assertFalse(viewModel.state is MutableStateFlow<*>)
+    }
+
+    @Test
+    fun `input intents go through the reducer`() {
+        fillValidForm()
+        assertEquals(LoginState(email = " user@example.com ", password = "correct-horse"), viewModel.state.value)
+        viewModel.onIntent(LoginIntent.Submit)
+        assertEquals(true, viewModel.state.value.isLoading)
+    }
+
+    @Test
+    fun `an invalid submit shows the error and sends no request`() {
+        viewModel.onIntent(LoginIntent.Submit)
+        assertEquals(LoginState(error = "Email is required."), viewModel.state.value)
+        assertEquals(0, client.calls.size)
+    }
+
+    @Test
+    fun `a valid submit sends the trimmed email and lands the success`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        val call = client.calls.single()
+        assertEquals("user@example.com" to "correct-horse", call.email to call.password)
+
+        call.response.complete(LoginResult.Success("user-1"))
+
+        assertEquals(LoginState(email = " user@example.com ", password = "correct-horse"), viewModel.state.value)
+    }
+
+    @Test
+    fun `a failure response becomes the error`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        client.calls.single().response.complete(LoginResult.Failure("Wrong password."))
+        assertEquals(
+            LoginState(email = " user@example.com ", password = "correct-horse", error = "Wrong password."),
+            viewModel.state.value,
+        )
+    }
+
+    @Test
+    fun `a client that throws is reported as a failure`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        client.calls.single().response.completeExceptionally(IllegalStateException("Server unreachable."))
+        assertEquals("Server unreachable." to false, viewModel.state.value.error to viewModel.state.value.isLoading)
+    }
+
+    @Test
+    fun `a double submit sends one request`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        viewModel.onIntent(LoginIntent.Submit)
+        assertEquals(1, client.calls.size)
+    }
+
+    @Test
+    fun `dismissing cancels the request and its response never lands`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        val first = client.calls.single()
+
+        viewModel.onIntent(LoginIntent.Dismissed)
+
+        assertTrue(first.cancelled.isCompleted, "the request in flight was not cancelled")
+        assertFalse(viewModel.state.value.isLoading)
+        // A second request is in flight: had the first one survived, its answer would land on it.
+        viewModel.onIntent(LoginIntent.Submit)
+        first.response.complete(LoginResult.Failure("Stale answer."))
+        assertEquals(true to null, viewModel.state.value.isLoading to viewModel.state.value.error)
+        assertEquals(2, client.calls.size)
+    }
+
+    @Test
+    fun `clearing cancels the request in flight and nothing lands afterwards`() {
+        fillValidForm()
+        viewModel.onIntent(LoginIntent.Submit)
+        val call = client.calls.single()
+
+        viewModel.clear()
+
+        assertTrue(call.cancelled.isCompleted, "the request in flight was not cancelled")
+        assertFalse(viewModel.viewModelScope.isActive)
+        call.response.complete(LoginResult.Success("user-1"))
+        assertEquals(true, viewModel.state.value.isLoading, "a response landed after clear()")
+    }
+
+    @Test
+    fun `concurrent submits from many threads send one request`() {
+        repeat(50) { round ->
+            val client = FakeAuthenticationClient()
+            val viewModel = LoginViewModel(client, Dispatchers.Unconfined)
+            viewModel.onIntent(LoginIntent.UpdateEmail("user@example.com"))
+            viewModel.onIntent(LoginIntent.UpdatePassword("correct-horse"))
+            val threads = 8
+            val barrier = CyclicBarrier(threads)
+            List(threads) {
+                thread {
+                    barrier.await()
+                    viewModel.onIntent(LoginIntent.Submit)
+                }
+            }.forEach { it.join() }
+            assertEquals(1, client.calls.size, "round $round")
+            viewModel.clear()
+        }
+    }
+
+    @Test
+    fun `effects run on the injected dispatcher and results come back from it`(): Unit = runBlocking {
+        val executor = Executors.newSingleThreadExecutor { Thread(it, "login-effects") }
+        val dispatcher = executor.asCoroutineDispatcher()
+        val client = FakeAuthenticationClient()
+        val viewModel = LoginViewModel(client, dispatcher)
+        try {
+            viewModel.onIntent(LoginIntent.UpdateEmail("user@example.com"))
+            viewModel.onIntent(LoginIntent.UpdatePassword("correct-horse"))
+            viewModel.onIntent(LoginIntent.Submit)
+            val call = withTimeout(5_000) { client.started.receive() }
+            assertEquals("login-effects", call.thread)
+
+            call.response.complete(LoginResult.Failure("Wrong password."))
+
+            val settled = withTimeout(5_000) { viewModel.state.first { !it.isLoading } }
+            assertEquals("Wrong password.", settled.error)
+        } finally {
+            viewModel.clear()
+            dispatcher.close()
+        }
+    }
+
+    @Test
+    fun `dismissing cancels a request running on another thread`(): Unit = runBlocking {
+        val dispatcher = Executors.newSingleThreadExecutor().asCoroutineDispatcher()
+        val client = FakeAuthenticationClient()
+        val viewModel = LoginViewModel(client, dispatcher)
+        try {
+            viewModel.onIntent(LoginIntent.UpdateEmail("user@example.com"))
+            viewModel.onIntent(LoginIntent.UpdatePassword("correct-horse"))
+            viewModel.onIntent(LoginIntent.Submit)
+            val call = withTimeout(5_000) { client.started.receive() }
+
+            viewModel.onIntent(LoginIntent.Dismissed)
+
+            withTimeout(5_000) { call.cancelled.await() }
+            assertEquals(LoginState(email = "user@example.com", password = "correct-horse"), viewModel.state.value)
+        } finally {
+            viewModel.clear()
+            dispatcher.close()
+        }
+    }
+}
