@@ -1,17 +1,79 @@
 import Conformance
 import Foundation
 
-/// Turns `--impl`, `--all`, `--harness` and `--config` into the implementations to run, in order (`swift` first).
+/// Turns `--impl`, `--all`, `--harness`, `--config` and the timeout options into the implementations to run, in
+/// order: `swift` (built in) first when selected, then harnesses in the order named.
+///
+/// Rules (README, "Running the parity gate"): no option selects `swift` alone; `--impl NAME` (repeatable) selects
+/// exactly those; `--all` selects `swift` and every declared implementation; `--harness NAME=COMMAND` declares an
+/// implementation (replacing a same-named one from the config) and, unless `--impl` is given, selects it beside
+/// `swift`. The config is `Conformance/implementations.json` unless `--config` names another file.
 enum ImplementationSelection {
+  /// Resolves the selection.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name or a malformed `--harness`;
+  ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   static func resolve(_ scanner: ArgumentScanner, workspace: Workspace, command: String) throws(CLIError)
     -> [any Implementation]
   {
-    let names = scanner.all("impl")
+    var config = try loadConfig(scanner, workspace: workspace)
+    var declaredOnCommandLine: [String] = []
+    for option in scanner.all("harness") {
+      switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
+      case .success(let entry):
+        config.add(entry)
+        declaredOnCommandLine.append(entry.name)
+      case .failure(let error):
+        throw .usage(error.message, command: command)
+      }
+    }
+    let startup = try scanner.seconds("startup-timeout", command: command)
+    let timeout = try scanner.seconds("timeout", command: command)
+    var names = scanner.all("impl")
+    if scanner.has("all") {
+      names = ["swift"] + config.implementations.map(\.name)
+    } else if names.isEmpty {
+      names = ["swift"] + declaredOnCommandLine
+    }
+    var seen = Set<String>()
     var result: [any Implementation] = []
-    for name in names.isEmpty ? ["swift"] : names {
-      guard name == "swift" else { throw .usage("unknown implementation '\(name)'", command: command) }
-      result.append(SwiftImplementation())
+    for name in names where seen.insert(name).inserted {
+      if name == "swift" {
+        result.append(SwiftImplementation())
+        continue
+      }
+      guard var entry = config.implementation(named: name) else {
+        let known = ["swift"] + config.implementations.map(\.name)
+        let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage(
+          "unknown implementation '\(name)'\(hint) (known: \(known.joined(separator: ", ")); declare others in \(ImplementationsConfig.defaultPath) or with --harness)",
+          command: command)
+      }
+      if let startup { entry.startupTimeout = startup }
+      if let timeout { entry.scenarioTimeout = timeout }
+      result.append(ProcessImplementation(configuration: entry))
     }
     return result
+  }
+
+  private static func loadConfig(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError)
+    -> ImplementationsConfig
+  {
+    let url: URL
+    if let path = scanner.value("config") {
+      url = workspace.url(for: path)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw .input("no such implementations config '\(path)'")
+      }
+    } else if let found = workspace.implementationsConfig {
+      url = found
+    } else {
+      return ImplementationsConfig()
+    }
+    switch ImplementationsConfig.load(url, displayName: workspace.displayName(url)) {
+    case .success(let config): return config
+    case .failure(let failure):
+      throw .input(failure.errors.map(\.description).joined(separator: "\nerror: "))
+    }
   }
 }
