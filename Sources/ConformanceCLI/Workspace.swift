@@ -79,11 +79,12 @@ struct Workspace {
       let enumerator = FileManager.default.enumerator(
         at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else { return [] }
-    var files: [URL] = []
+    var files: [(path: String, url: URL)] = []
     for case let url as URL in enumerator where url.pathExtension == "json" {
-      files.append(url.standardizedFileURL)
+      let standardized = url.standardizedFileURL
+      files.append((standardized.path, standardized))
     }
-    return files.sorted { $0.path < $1.path }
+    return files.sorted { $0.path < $1.path }.map(\.url)
   }
 
   /// Loads every manifest of the nearest `Conformance/features`, returning the loader and the manifests' errors.

@@ -27,10 +27,12 @@ public struct LoginCodec: FeatureCodec {
 
   /// Encodes every field; `error` is an explicit `null` when absent.
   public func encodeState(_ state: LoginState) -> JSONValue {
-    [
-      "email": .string(state.email), "password": .string(state.password), "isLoading": .bool(state.isLoading),
-      "error": state.error.map(JSONValue.string) ?? .null,
-    ]
+    // Built in key order directly: this runs once per step of every scenario.
+    .object(
+      JSONObject(sortedUniqueMembers: [
+        ("email", .string(state.email)), ("error", state.error.map(JSONValue.string) ?? .null),
+        ("isLoading", .bool(state.isLoading)), ("password", .string(state.password)),
+      ]))
   }
 
   /// Decodes an action by its `type`.
@@ -66,9 +68,12 @@ public struct LoginCodec: FeatureCodec {
   public func encodeEffect(_ effect: LoginEffect) -> JSONValue {
     switch effect {
     case .authenticate(let email, let password):
-      return ["type": "authenticate", "email": .string(email), "password": .string(password)]
+      return .object(
+        JSONObject(sortedUniqueMembers: [
+          ("email", .string(email)), ("password", .string(password)), ("type", .string("authenticate")),
+        ]))
     case .cancel(let id):
-      return ["type": "cancel", "id": .string(id)]
+      return .object(JSONObject(sortedUniqueMembers: [("id", .string(id)), ("type", .string("cancel"))]))
     }
   }
 
@@ -85,12 +90,12 @@ public struct LoginCodec: FeatureCodec {
     }
   }
 
-  private static func rejectUnknownKeys(_ value: JSONValue, allowed: Set<String>) throws(CodecError) {
+  private static func rejectUnknownKeys(_ value: JSONValue, allowed: [String]) throws(CodecError) {
     guard case .object(let object) = value else {
       throw CodecError(path: .root, message: "expected an object, got \(value.typeName)")
     }
-    if let extra = object.keys.first(where: { !allowed.contains($0) }) {
-      throw CodecError(path: JSONPath([.key(extra)]), message: "unknown key '\(extra)'")
+    for member in object.members where !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+      throw CodecError(path: JSONPath([.key(member.key)]), message: "unknown key '\(member.key)'")
     }
   }
 }

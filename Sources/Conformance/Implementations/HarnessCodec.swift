@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes harness protocol v1 requests and checks replies against the protocol (Conformance/PROTOCOL.md §2), turning
-/// a good reply into an ``ImplementationInfo`` or an ``Observation`` and anything else into a ``HarnessCodec/Violation``.
+/// a good reply into an ``ImplementationInfo`` or an ``Observation`` and anything else into a
+/// ``HarnessCodec/Violation``.
 enum HarnessCodec {
   /// The protocol version this runner speaks.
   static let protocolVersion = 1
@@ -56,9 +57,12 @@ enum HarnessCodec {
     let implementation = reader.object("implementation", required: true, issues: &issues)
     let features = reader.object("features", required: true, issues: &issues)
     reader.reportUnknownKeys(allowed: ["protocol", "implementation", "features"], issues: &issues)
-    var name = "", language = "", version = ""
+    var name = ""
+    var language = ""
+    var version = ""
     if let implementation,
-      var inner = ObjectReader(.object(implementation), at: .root.appending(key: "implementation"), what: "", issues: &issues)
+      var inner = ObjectReader(
+        .object(implementation), at: .root.appending(key: "implementation"), what: "", issues: &issues)
     {
       name = inner.string("name", required: true, issues: &issues) ?? ""
       language = inner.string("language", required: true, issues: &issues) ?? ""
@@ -98,7 +102,8 @@ enum HarnessCodec {
     if let replySeq, replySeq != .number(.integer(Int64(seq))) {
       return .failure(
         Violation(
-          message: "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"))
+          message:
+            "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"))
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
     reader.reportUnknownKeys(allowed: ["seq", "trace", "errored", "skipped"], issues: &issues)
@@ -124,10 +129,15 @@ enum HarnessCodec {
 
   /// The line as text for a report: invalid UTF-8 replaced, cut after ``quotedLength`` characters with a note of
   /// the full size.
-  static func quote(_ line: Data) -> String {
+  ///
+  /// - Parameters:
+  ///   - line: The line, or its first bytes.
+  ///   - length: The full length in bytes when `line` holds only the first bytes; default `line.count`.
+  static func quote(_ line: Data, length: Int? = nil) -> String {
+    let length = length ?? line.count
     let text = String(decoding: line.prefix(quotedLength * 4), as: UTF8.self)
-    guard text.count > quotedLength || line.count > quotedLength * 4 else { return text }
-    return String(text.prefix(quotedLength)) + "… (\(line.count) bytes in all)"
+    guard text.count > quotedLength || length > min(line.count, quotedLength * 4) else { return text }
+    return String(text.prefix(quotedLength)) + "… (\(length) bytes in all)"
   }
 
   // MARK: - Pieces
@@ -172,7 +182,8 @@ enum HarnessCodec {
     let message = reader.string("message", required: true, issues: &issues)
     reader.reportUnknownKeys(allowed: ["step", "message"], issues: &issues)
     guard let step else { return nil }
-    guard case .number(let number) = step, let stepNumber = number.int64Value, (0...Int64(actionCount)).contains(stepNumber)
+    guard case .number(let number) = step, let stepNumber = number.int64Value,
+      (0...Int64(actionCount)).contains(stepNumber)
     else {
       issues.add(
         path.appending(key: "step"),

@@ -30,14 +30,16 @@ struct HarnessLauncher {
       case .failure(let violation):
         return .failure(
           await refuse(
-            process, "answered 'hello' with a reply that breaks harness protocol v1: \(violation.message); the line "
+            process,
+            "answered 'hello' with a reply that breaks harness protocol v1: \(violation.message); the line "
               + "was: \(HarnessCodec.quote(line))"))
       }
     case .overlong(let prefix, let length):
       return .failure(
         await refuse(
-          process, "answered 'hello' with a line of \(length) bytes, over the limit of "
-            + "\(configuration.maximumLineLength) bytes; it began: \(HarnessCodec.quote(prefix))"))
+          process,
+          "answered 'hello' with a line of \(length) bytes, over the limit of "
+            + "\(configuration.maximumLineLength) bytes; it began: \(HarnessCodec.quote(prefix, length: length))"))
     case .closed(let unterminated): return .failure(await exitedEarly(process, unterminated: unterminated))
     case .timedOut: return .failure(await noAnswer(process))
     }
@@ -70,9 +72,15 @@ struct HarnessLauncher {
           executable: executable, arguments: Array(configuration.command.dropFirst()), workingDirectory: folder,
           environment: environment, maximumLineLength: configuration.maximumLineLength))
     } catch {
+      let hint: String
+      switch error.code {
+      case ENOENT: hint = "; if it is a script, check the interpreter on its '#!' line"
+      case ENOEXEC: hint = "; it is not a program this system can run (a script needs a '#!' line)"
+      default: hint = ""
+      }
       return .failure(
         ImplementationStartError(
-          message: "cannot start the harness '\(name)' ('\(executable)' in '\(folder)'): \(error.description)"))
+          message: "cannot start the harness '\(name)' ('\(executable)' in '\(folder)'): \(error.description)\(hint)"))
     }
   }
 

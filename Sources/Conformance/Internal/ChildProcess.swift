@@ -122,8 +122,7 @@ struct ChildProcess: Sendable {
     let argv = ([executable] + arguments).map { strdup($0) }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") }
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     var pid: pid_t = 0
     var argvTable = argv + [nil]
@@ -142,7 +141,9 @@ struct ChildProcess: Sendable {
       }
     #endif
     let status = pipe(&ends)
-    if status == 0 { ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) } }
+    if status == 0 {
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    }
     guard status == 0 else { throw SpawnFailure(call: "pipe", code: errno) }
     return (ends[0], ends[1])
   }
@@ -224,9 +225,10 @@ enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
 #if !canImport(Darwin)
   /// glibc functions that Swift's `Glibc` module does not import (they need `_GNU_SOURCE`), looked up at run time.
   private enum GlibcExtras {
-    typealias AddChdir = @convention(c) (
-      UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-    ) -> Int32
+    typealias AddChdir =
+      @convention(c) (
+        UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+      ) -> Int32
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+).

@@ -40,7 +40,8 @@ enum ExecutableLocator {
     var nonExecutable: String?
     for folder in folders {
       let base = folder.isEmpty ? workingDirectory : String(folder)
-      let candidate = ((base.hasPrefix("/") ? base : (workingDirectory as NSString).appendingPathComponent(base))
+      let candidate =
+        ((base.hasPrefix("/") ? base : (workingDirectory as NSString).appendingPathComponent(base))
         as NSString).appendingPathComponent(command)
       switch check(candidate) {
       case .executable: return .success(candidate)

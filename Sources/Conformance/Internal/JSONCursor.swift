@@ -9,13 +9,17 @@ struct JSONCursor {
 
   private let bytes: UnsafeRawBufferPointer
   private let maximumDepth: Int
+  /// Whether to keep the JSON path while parsing. Off on the fast path; a failed parse is repeated with it on, so
+  /// only errors pay for paths.
+  private let tracksPath: Bool
   private var offset = 0
   private var depth = 0
   private var path: [JSONPath.Component] = []
 
-  init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+  init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, tracksPath: Bool) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.tracksPath = tracksPath
   }
 
   // MARK: - Document
@@ -71,10 +75,10 @@ struct JSONCursor {
       guard peek() == UInt8(ascii: ":") else { throw fail("unexpected \(describeCurrent()); expected ':' after key") }
       offset += 1
       skipWhitespace()
-      path.append(.key(key))
+      if tracksPath { path.append(.key(key)) }
       let value = try parseValue()
-      path.removeLast()
-      if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+      if tracksPath { path.removeLast() }
+      if members.contains(where: { ScalarOrder.equal($0.key, key) }) {
         offset = keyOffset
         throw fail("duplicate key '\(key)' (each key may appear once in an object)")
       }
@@ -85,7 +89,7 @@ struct JSONCursor {
       case UInt8(ascii: "}"):
         offset += 1
         depth -= 1
-        members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        members.sort { ScalarOrder.less($0.key, $1.key) }
         return .object(JSONObject(sortedUniqueMembers: members))
       default: throw fail("unexpected \(describeCurrent()); expected ',' or '}' after an object member")
       }
@@ -104,9 +108,9 @@ struct JSONCursor {
     }
     while true {
       skipWhitespace()
-      path.append(.index(elements.count))
+      if tracksPath { path.append(.index(elements.count)) }
       elements.append(try parseValue())
-      path.removeLast()
+      if tracksPath { path.removeLast() }
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1
@@ -162,6 +166,7 @@ struct JSONCursor {
   /// Decodes the raw bytes between escapes, validating UTF-8.
   private mutating func decodeRun(from start: Int, to end: Int, stringStart: Int) throws(Failure) -> String {
     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
     if let string = String(validating: slice, as: UTF8.self) { return string }
     var index = start
     var valid = UTF8.ForwardParser()

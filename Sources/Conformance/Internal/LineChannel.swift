@@ -14,8 +14,8 @@ import Foundation
 ///
 /// One thread per harness process runs ``pump(from:maximumLineLength:)`` for the process's whole life, so a reply
 /// costs no thread or task creation: the reader resumes the waiting continuation directly, and one reusable dispatch
-/// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued``; more are dropped, since
-/// the first unsolicited line already breaks the protocol).
+/// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued`` lines and
+/// ``maximumQueuedBytes`` bytes; more are dropped, since the first unsolicited line already breaks the protocol).
 final class LineChannel: @unchecked Sendable {
   /// What a waiter receives.
   enum Event: Sendable, Equatable {
@@ -32,11 +32,14 @@ final class LineChannel: @unchecked Sendable {
 
   /// The most lines kept while no one is waiting.
   static let maximumQueued = 256
+  /// The most bytes kept in queued lines while no one is waiting: 64 MiB.
+  static let maximumQueuedBytes = 64 * 1024 * 1024
   /// How many bytes of an overlong line are kept for the report.
   static let overlongPrefixLength = 2048
 
   private let lock = NSLock()
   private var queue: [Event] = []
+  private var queuedBytes = 0
   private var closedEvent: Event?
   private var waiter: CheckedContinuation<Event, Never>?
   private var deadline = DispatchTime.distantFuture
@@ -64,6 +67,7 @@ final class LineChannel: @unchecked Sendable {
       lock.lock()
       if !queue.isEmpty {
         let event = queue.removeFirst()
+        queuedBytes -= Self.size(of: event)
         lock.unlock()
         continuation.resume(returning: event)
       } else if let closedEvent {
@@ -110,8 +114,20 @@ final class LineChannel: @unchecked Sendable {
       waiter.resume(returning: event)
       return
     }
-    if queue.count < Self.maximumQueued { queue.append(event) }
+    let size = Self.size(of: event)
+    if queue.count < Self.maximumQueued, queuedBytes + size <= Self.maximumQueuedBytes {
+      queue.append(event)
+      queuedBytes += size
+    }
     lock.unlock()
+  }
+
+  private static func size(of event: Event) -> Int {
+    switch event {
+    case .line(let line): return line.count
+    case .overlong(let prefix, _): return prefix.count
+    case .closed, .timedOut: return 0
+    }
   }
 
   private func expire() {

@@ -3,7 +3,6 @@
 struct ObjectReader {
   let object: JSONObject
   let path: JSONPath
-  private var consumed: Set<String> = ["$schema"]
 
   /// Starts reading `value` at `path`, recording an issue and returning `nil` when it is not an object.
   init?(_ value: JSONValue, at path: JSONPath, what: String, issues: inout IssueList) {
@@ -15,10 +14,9 @@ struct ObjectReader {
     self.path = path
   }
 
-  /// The raw member, marking it as known.
-  mutating func value(_ key: String) -> JSONValue? {
-    consumed.insert(key)
-    return object[key]
+  /// The raw member.
+  func value(_ key: String) -> JSONValue? {
+    object[key]
   }
 
   /// A required member; a missing one is recorded.
@@ -70,9 +68,11 @@ struct ObjectReader {
     return number.doubleValue
   }
 
-  /// Records every member that was never asked for, naming the allowed keys (typo protection).
+  /// Records every member whose key is not in `allowed` (nor `$schema`, always allowed), naming the allowed keys
+  /// (typo protection).
   func reportUnknownKeys(allowed: [String], issues: inout IssueList) {
-    for key in object.keys where !consumed.contains(key) {
+    for member in object.members where member.key != "$schema" && !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+      let key = member.key
       let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
         path.appending(key: key),

@@ -19,7 +19,7 @@ final class OneShotEvent: @unchecked Sendable {
     let woken = waiters.values
     waiters = [:]
     lock.unlock()
-    woken.forEach { $0.resume(returning: true) }
+    for waiter in woken { waiter.resume(returning: true) }
   }
 
   /// Whether ``fire()`` was called.

@@ -24,13 +24,17 @@ public struct JSONObject: Sendable, Equatable {
   /// - Parameter key: Matched by exact Unicode scalar sequence.
   public subscript(key: String) -> JSONValue? {
     get {
+      if members.count <= 8 {
+        for member in members where ScalarOrder.equal(member.key, key) { return member.value }
+        return nil
+      }
       let index = insertionIndex(of: key)
-      guard index < members.count, members[index].key.utf8.elementsEqual(key.utf8) else { return nil }
+      guard index < members.count, ScalarOrder.equal(members[index].key, key) else { return nil }
       return members[index].value
     }
     set {
       let index = insertionIndex(of: key)
-      let exists = index < members.count && members[index].key.utf8.elementsEqual(key.utf8)
+      let exists = index < members.count && ScalarOrder.equal(members[index].key, key)
       switch (exists, newValue) {
       case (true, let value?): members[index].value = value
       case (true, nil): members.remove(at: index)
@@ -46,7 +50,7 @@ public struct JSONObject: Sendable, Equatable {
   /// Compares member by member; key order is irrelevant because members are kept sorted.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+      && zip(lhs.members, rhs.members).allSatisfy { ScalarOrder.equal($0.key, $1.key) && $0.value == $1.value }
   }
 
   /// Binary search for the first member whose key is not below `key`.
@@ -55,7 +59,7 @@ public struct JSONObject: Sendable, Equatable {
     var high = members.count
     while low < high {
       let mid = (low + high) / 2
-      if members[mid].key.utf8.lexicographicallyPrecedes(key.utf8) { low = mid + 1 } else { high = mid }
+      if ScalarOrder.less(members[mid].key, key) { low = mid + 1 } else { high = mid }
     }
     return low
   }

@@ -43,13 +43,21 @@ public struct JSONParser: Sendable {
   ///   a duplicate key, a number out of `Double` range or nesting deeper than ``maximumDepth``.
   public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
     let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
-      var cursor = JSONCursor(bytes: raw, maximumDepth: maximumDepth)
+      var cursor = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: false)
       do throws(JSONCursor.Failure) {
         return .success(try cursor.parseDocument())
       } catch {
-        let (line, column) = Self.location(of: error.offset, in: raw)
+        // Parse again, keeping the path this time, to say where the error is.
+        var diagnostic = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: true)
+        var failure = error
+        do throws(JSONCursor.Failure) {
+          _ = try diagnostic.parseDocument()
+        } catch {
+          failure = error
+        }
+        let (line, column) = Self.location(of: failure.offset, in: raw)
         return .failure(
-          JSONSyntaxError(message: error.message, line: line, column: column, path: JSONPath(error.path)))
+          JSONSyntaxError(message: failure.message, line: line, column: column, path: JSONPath(failure.path)))
       }
     }
     return try result.get()

@@ -8,88 +8,95 @@ extension FeatureManifest {
   ///   - path: Where the value sits in its document, for messages.
   ///   - partial: Whether fields may be omitted (`changes`); unknown fields are errors either way.
   ///   - issues: Where problems are recorded.
-  func checkState(_ value: JSONValue, at path: JSONPath, partial: Bool, issues: inout IssueList) {
-    checkFields(value, fields: stateFields, at: path, what: "the \(feature) state", partial: partial, issues: &issues)
+  func checkState(_ value: JSONValue, at path: @autoclosure () -> JSONPath, partial: Bool, issues: inout IssueList) {
+    checkFields(value, fields: stateFields, at: path(), what: "the \(feature) state", partial: partial, issues: &issues)
   }
 
   /// Checks an action: `{"type": case, ...fields}` for one of the manifest's actions.
-  func checkAction(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) {
-    checkCase(value, union: actions, noun: "action", at: path, issues: &issues)
+  func checkAction(_ value: JSONValue, at path: @autoclosure () -> JSONPath, issues: inout IssueList) {
+    checkCase(value, union: actions, noun: "action", at: path(), issues: &issues)
   }
 
   /// Checks an effect: `{"type": case, ...fields}` for one of the manifest's effects.
-  func checkEffect(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) {
-    checkCase(value, union: effects, noun: "effect", at: path, issues: &issues)
+  func checkEffect(_ value: JSONValue, at path: @autoclosure () -> JSONPath, issues: inout IssueList) {
+    checkCase(value, union: effects, noun: "effect", at: path(), issues: &issues)
   }
 
-  private func checkCase(_ value: JSONValue, union: Union, noun: String, at path: JSONPath, issues: inout IssueList) {
+  private func checkCase(
+    _ value: JSONValue, union: Union, noun: String, at path: @autoclosure () -> JSONPath, issues: inout IssueList
+  ) {
     guard case .object(let object) = value else {
-      issues.add(path, "expected \(article(noun)) \(noun) (an object with a 'type' key), got \(value.typeName)")
+      issues.add(path(), "expected \(article(noun)) \(noun) (an object with a 'type' key), got \(value.typeName)")
       return
     }
-    let names = union.cases.map(\.name)
+    var names: String { union.cases.map(\.name).joined(separator: ", ") }
     guard let discriminator = object["type"] else {
-      issues.add(path, "missing required key 'type' (the \(feature) \(noun)s are: \(names.joined(separator: ", ")))")
+      issues.add(path(), "missing required key 'type' (the \(feature) \(noun)s are: \(names))")
       return
     }
     guard case .string(let name) = discriminator else {
-      issues.add(path.appending(key: "type"), "expected a string, got \(discriminator.typeName)")
+      issues.add(path().appending(key: "type"), "expected a string, got \(discriminator.typeName)")
       return
     }
     guard let spec = union.case(named: name) else {
-      let suggestion = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+      let suggestion = Suggestion.closest(to: name, among: union.cases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
-        path.appending(key: "type"),
-        "unknown \(noun) '\(name)'\(suggestion) (the \(feature) manifest defines: \(names.joined(separator: ", ")))")
+        path().appending(key: "type"),
+        "unknown \(noun) '\(name)'\(suggestion) (the \(feature) manifest defines: \(names))")
       return
     }
-    var rest = object
-    rest["type"] = nil
-    checkFields(.object(rest), fields: spec.fields, at: path, what: "\(noun) '\(name)'", partial: false, issues: &issues)
+    checkFields(
+      value, fields: spec.fields, at: path(), what: "\(noun) '\(name)'", partial: false, discriminator: "type",
+      issues: &issues)
   }
 
+  /// Checks a closed object's members against `fields`; `discriminator` names a key that is allowed besides them.
+  /// Allocates nothing when the value is valid: this runs for every action, state and effect of every scenario.
   private func checkFields(
-    _ value: JSONValue, fields: [TypeDescriptor.Field], at path: JSONPath, what: String, partial: Bool,
-    issues: inout IssueList
+    _ value: JSONValue, fields: [TypeDescriptor.Field], at path: @autoclosure () -> JSONPath, what: @autoclosure () -> String,
+    partial: Bool, discriminator: String? = nil, issues: inout IssueList
   ) {
     guard case .object(let object) = value else {
-      issues.add(path, "expected \(what) (an object), got \(value.typeName)")
+      issues.add(path(), "expected \(what()) (an object), got \(value.typeName)")
       return
     }
     for field in fields {
       if let member = object[field.name] {
-        check(member, against: field.type, at: path.appending(key: field.name), issues: &issues)
+        check(member, against: field.type, at: path().appending(key: field.name), issues: &issues)
       } else if !partial {
-        issues.add(path, "missing field '\(field.name)' of \(what)")
+        issues.add(path(), "missing field '\(field.name)' of \(what())")
       }
     }
-    let known = fields.map(\.name)
-    for key in object.keys where !known.contains(key) {
-      let suggestion = Suggestion.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+    for member in object.members
+    where member.key != discriminator && !fields.contains(where: { ScalarOrder.equal($0.name, member.key) }) {
+      let known = fields.map(\.name)
+      let suggestion = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
       let allowed = known.isEmpty ? "it has no fields" : "its fields are: \(known.joined(separator: ", "))"
-      issues.add(path.appending(key: key), "unknown field '\(key)' of \(what)\(suggestion) (\(allowed))")
+      issues.add(path().appending(key: member.key), "unknown field '\(member.key)' of \(what())\(suggestion) (\(allowed))")
     }
   }
 
-  private func check(_ value: JSONValue, against type: TypeDescriptor, at path: JSONPath, issues: inout IssueList) {
-    let mismatchMessage = "expected \(type.description), got \(JSONRenderer.compact(value, style: .display))"
+  private func check(
+    _ value: JSONValue, against type: TypeDescriptor, at path: @autoclosure () -> JSONPath, issues: inout IssueList
+  ) {
+    var mismatchMessage: String { "expected \(type.description), got \(JSONRenderer.compact(value, style: .display))" }
     switch (type, value) {
     case (.nullable, .null): return
-    case (.nullable(let wrapped), _): check(value, against: wrapped, at: path, issues: &issues)
+    case (.nullable(let wrapped), _): check(value, against: wrapped, at: path(), issues: &issues)
     case (.string, .string), (.boolean, .bool): return
     case (.number, .number): return
-    case (.integer, .number(let number)): if !number.isInteger { issues.add(path, mismatchMessage) }
+    case (.integer, .number(let number)): if !number.isInteger { issues.add(path(), mismatchMessage) }
     case (.array(let items), .array(let elements)):
       for (index, element) in elements.enumerated() {
-        check(element, against: items, at: path.appending(index: index), issues: &issues)
+        check(element, against: items, at: path().appending(index: index), issues: &issues)
       }
     case (.object(let fields), .object):
-      checkFields(value, fields: fields, at: path, what: "this object", partial: false, issues: &issues)
+      checkFields(value, fields: fields, at: path(), what: "this object", partial: false, issues: &issues)
     case (.union(let name), _):
-      guard let union = types[name] else { return issues.add(path, mismatchMessage) }
-      checkCase(value, union: union, noun: "\(name) case", at: path, issues: &issues)
+      guard let union = types[name] else { return issues.add(path(), mismatchMessage) }
+      checkCase(value, union: union, noun: "\(name) case", at: path(), issues: &issues)
     default:
-      issues.add(path, mismatchMessage)
+      issues.add(path(), mismatchMessage)
     }
   }
 

@@ -52,7 +52,7 @@ enum StructuralDiff {
       var result: [Mismatch] = []
       var keys = e.keys
       for key in a.keys where !e.contains(key) { keys.append(key) }
-      keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      keys.sort { ScalarOrder.less($0, $1) }
       for key in keys {
         let child = path.appending(key: key)
         switch (e[key], a[key]) {

@@ -129,7 +129,7 @@ public struct ScenarioLoader: Sendable {
     var effects: [JSONValue]?
     if let expect {
       let expectPath = path.appending(key: "expect")
-      var expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
+      let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
       let full = expectReader?.value("state")
       let changes = expectReader?.value("changes")
       let effectsValue = expectReader?.value("effects")

@@ -1,0 +1,260 @@
+import Dispatch
+import Foundation
+
+/// An implementation in another process that speaks harness protocol v1 over its stdin and stdout
+/// (Conformance/PROTOCOL.md): the Kotlin harness, or any `--harness NAME=COMMAND`.
+///
+/// One long-lived process serves every scenario (never one per scenario). Faults are observations, never errors:
+/// - the process exits (or closes stdout) before replying → ``Observation/crashed(message:stderrTail:)``;
+/// - no reply within ``HarnessConfiguration/scenarioTimeout`` → the whole process group is killed (`SIGTERM`, then
+///   `SIGKILL` after 0.5 s) → ``Observation/timedOut(seconds:stderrTail:)``;
+/// - a line that is not JSON, a wrong `seq`, a trace of the wrong length or shape, a line over 64 MiB →
+///   ``Observation/protocolError(message:line:)``, and the process is killed, since the stream can no longer be
+///   trusted.
+///
+/// After a fault the harness is restarted (spawned again and greeted with `hello`) before the next scenario. Once
+/// ``HarnessConfiguration/restartBudget`` restarts are used up, or when a restart fails, every further scenario is
+/// ``Observation/notRun(reason:)`` without spawning anything. Stderr is drained continuously and its last 20 lines
+/// (of the last 64 KiB) accompany crash and timeout observations; output on stderr is never a fault by itself.
+///
+/// ```swift
+/// let kotlin = ProcessImplementation(configuration: entry)
+/// let info = try await kotlin.start()        // spawn + hello
+/// let observation = await kotlin.run(request) // one run request, one reply
+/// await kotlin.shutdown()                     // bye, then SIGTERM/SIGKILL if it lingers
+/// ```
+///
+/// Calls are serialized: requests go to the harness strictly one at a time, in call order.
+public actor ProcessImplementation: Implementation {
+  /// How long a process gets to exit after `SIGTERM` before `SIGKILL`, on faults: 0.5 s.
+  static let terminationGrace = 0.5
+  /// How long a process gets to exit after `bye` before it is terminated: 2 s.
+  static let byeGrace = 2.0
+
+  /// The name from the configuration, e.g. `kotlin`.
+  public nonisolated let name: String
+  /// How the harness is started and supervised.
+  public nonisolated let configuration: HarnessConfiguration
+
+  private var phase = Phase.idle
+  private var info: ImplementationInfo?
+  private var startError: ImplementationStartError?
+  private var restarts = 0
+  private var sequence = 0
+  private var busy = false
+  private var queue: [CheckedContinuation<Void, Never>] = []
+
+  private enum Phase {
+    /// Not started yet.
+    case idle
+    /// Serving.
+    case running(HarnessProcess)
+    /// The last scenario faulted (described here); restart before the next one.
+    case faulted(String)
+    /// No further scenario will run, for this reason.
+    case stopped(String)
+  }
+
+  /// Creates an implementation; nothing is started until ``start()`` or the first ``run(_:)``.
+  public init(configuration: HarnessConfiguration) {
+    self.name = configuration.name
+    self.configuration = configuration
+  }
+
+  /// How many times the harness was restarted after faults so far.
+  public var restartCount: Int { restarts }
+
+  /// The id (and process group id) of the running harness process, if one is running.
+  var processID: Int32? {
+    if case .running(let process) = phase { return process.pid }
+    return nil
+  }
+
+  // MARK: - Implementation
+
+  /// Starts the harness process and performs the `hello` handshake (harness protocol §2); returns the cached info when
+  /// it is already running.
+  ///
+  /// - Returns: The implementation's name, language, version and features (feature name → initial state).
+  /// - Throws: ``ImplementationStartError`` when the command cannot be found or run, the process exits before
+  ///   answering (with its stderr tail), no answer comes within ``HarnessConfiguration/startupTimeout``, the answer
+  ///   is malformed or names another protocol version (quoting the line), or the implementation was shut down.
+  public func start() async throws(ImplementationStartError) -> ImplementationInfo {
+    await acquire()
+    defer { release() }
+    switch await readyProcess() {
+    case .success:
+      if let info { return info }
+      throw ImplementationStartError(message: "the harness '\(name)' did not describe itself")
+    case .failure(let reason):
+      throw startError ?? ImplementationStartError(message: reason.text)
+    }
+  }
+
+  /// Sends one `run` request and maps the reply (see the type's discussion for faults); starts or restarts the
+  /// harness first when needed.
+  ///
+  /// - Parameter request: The scenario id, feature, initial state and actions.
+  /// - Returns: The observation; never throws.
+  public func run(_ request: RunRequest) async -> Observation {
+    await acquire()
+    defer { release() }
+    switch await readyProcess() {
+    case .failure(let reason): return .notRun(reason: reason.text)
+    case .success(let process): return await perform(request, on: process)
+    }
+  }
+
+  /// Sends `bye`, waits up to 2 s for the process to exit, then terminates its process group; later calls to
+  /// ``run(_:)`` return ``Observation/notRun(reason:)``.
+  public func shutdown() async {
+    await acquire()
+    defer { release() }
+    if case .running(let process) = phase {
+      _ = await process.write(HarnessCodec.byeLine, until: .now() + Self.byeGrace)
+      process.closeInput()
+      if await process.exitStatus(until: .now() + Self.byeGrace) == nil {
+        _ = await process.terminate(grace: Self.terminationGrace)
+      }
+      process.killGroup()
+    }
+    phase = .stopped("the harness '\(name)' was shut down")
+  }
+
+  // MARK: - Scenarios
+
+  private func perform(_ request: RunRequest, on process: HarnessProcess) async -> Observation {
+    sequence += 1
+    let seq = sequence
+    let deadline = DispatchTime.now() + configuration.scenarioTimeout
+    switch await process.write(HarnessCodec.runLine(seq: seq, request), until: deadline) {
+    case .written: break
+    case .closed: return await crashed(process, request, unterminated: Data())
+    case .timedOut: return await timedOut(process, request)
+    }
+    switch await process.nextLine(until: deadline) {
+    case .line(let line):
+      switch HarnessCodec.decodeRun(line, seq: seq, actionCount: request.actions.count) {
+      case .success(let observation): return observation
+      case .failure(let violation):
+        return await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
+      }
+    case .overlong(let prefix, let length):
+      let limit = configuration.maximumLineLength
+      return await brokeProtocol(
+        process, request, message: "the reply line is \(length) bytes long, over the limit of \(limit) bytes",
+        line: HarnessCodec.quote(prefix, length: length))
+    case .closed(let unterminated): return await crashed(process, request, unterminated: unterminated)
+    case .timedOut: return await timedOut(process, request)
+    }
+  }
+
+  private func crashed(_ process: HarnessProcess, _ request: RunRequest, unterminated: Data) async -> Observation {
+    var message: String
+    if let status = await process.exitStatus(until: .now() + 2) {
+      message = "the harness \(status) before replying"
+    } else {
+      _ = await process.terminate(grace: Self.terminationGrace)
+      message = "the harness closed its stdout before replying (it was then terminated)"
+    }
+    process.killGroup()
+    if !unterminated.isEmpty {
+      message += "; its last output was an unterminated line: \(HarnessCodec.quote(unterminated))"
+    }
+    let tail = await process.stderrText(waitingUpTo: 0.5)
+    phase = .faulted("scenario '\(request.id)': \(message)")
+    return .crashed(message: message, stderrTail: tail)
+  }
+
+  private func timedOut(_ process: HarnessProcess, _ request: RunRequest) async -> Observation {
+    _ = await process.terminate(grace: Self.terminationGrace)
+    let tail = await process.stderrText(waitingUpTo: 0.5)
+    let seconds = configuration.scenarioTimeout
+    phase = .faulted("scenario '\(request.id)': no reply within \(Self.format(seconds: seconds))")
+    return .timedOut(seconds: seconds, stderrTail: tail)
+  }
+
+  private func brokeProtocol(_ process: HarnessProcess, _ request: RunRequest, message: String, line: String) async
+    -> Observation
+  {
+    _ = await process.terminate(grace: Self.terminationGrace)
+    phase = .faulted("scenario '\(request.id)': \(message)")
+    return .protocolError(message: message, line: line)
+  }
+
+  // MARK: - Starting and restarting
+
+  /// The running process, starting or restarting it when needed; or why no scenario can run.
+  private func readyProcess() async -> Result<HarnessProcess, StopReason> {
+    switch phase {
+    case .running(let process):
+      return .success(process)
+    case .stopped(let reason):
+      return .failure(StopReason(reason))
+    case .idle:
+      return await launchOrStop { "the harness '\(name)' could not be started: \($0.description)" }
+    case .faulted(let fault):
+      guard restarts < configuration.restartBudget else {
+        let reason = budgetExhausted(lastFault: fault)
+        phase = .stopped(reason)
+        return .failure(StopReason(reason))
+      }
+      restarts += 1
+      return await launchOrStop {
+        "the harness '\(name)' could not be restarted after a fault (\(fault)): \($0.description)"
+      }
+    }
+  }
+
+  private func launchOrStop(reason: (ImplementationStartError) -> String) async -> Result<HarnessProcess, StopReason> {
+    switch await HarnessLauncher(configuration: configuration).launch() {
+    case .success(let (process, info)):
+      self.info = info
+      phase = .running(process)
+      return .success(process)
+    case .failure(let error):
+      startError = error
+      let text = reason(error)
+      phase = .stopped(text)
+      return .failure(StopReason(text))
+    }
+  }
+
+  private func budgetExhausted(lastFault: String) -> String {
+    let budget = configuration.restartBudget
+    let times = budget == 1 ? "1 time" : "\(budget) times"
+    return "the harness '\(name)' was restarted \(times), the restart budget; it is not restarted again after its "
+      + "last fault (\(lastFault)); fix the harness or raise 'restartBudget'"
+  }
+
+  /// Why scenarios are not run.
+  private struct StopReason: Error {
+    var text: String
+    init(_ text: String) { self.text = text }
+  }
+
+  // MARK: - Serializing calls
+
+  /// Waits until no other call is talking to the harness (actor methods can interleave at every `await`).
+  private func acquire() async {
+    guard busy else {
+      busy = true
+      return
+    }
+    await withCheckedContinuation { queue.append($0) }
+  }
+
+  /// Lets the next waiting call proceed.
+  private func release() {
+    if queue.isEmpty {
+      busy = false
+    } else {
+      queue.removeFirst().resume()
+    }
+  }
+
+  /// `30 s`, `0.5 s`.
+  static func format(seconds: Double) -> String {
+    seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : "\(seconds) s"
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Byte-wise comparison of strings' UTF-8, which is comparison by Unicode scalar sequence (scenario format §5).
+///
+/// Swift's `String ==` and `<` use canonical equivalence; these never do. They compare the UTF-8 buffers with
+/// `memcmp`, which is also much faster than the generic `elementsEqual` on the UTF-8 views.
+enum ScalarOrder {
+  /// Whether `a` and `b` have the same Unicode scalars.
+  @inline(__always)
+  static func equal(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    return compare(a, b) == 0
+  }
+
+  /// Whether `a` sorts before `b` by Unicode scalar values.
+  @inline(__always)
+  static func less(_ a: String, _ b: String) -> Bool {
+    compare(a, b) < 0
+  }
+
+  /// Negative, zero or positive as `a` sorts before, with or after `b`.
+  static func compare(_ a: String, _ b: String) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { left in
+      b.withUTF8 { right in
+        let common = min(left.count, right.count)
+        if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+          let result = memcmp(l, r, common)
+          if result != 0 { return Int(result) }
+        }
+        return left.count - right.count
+      }
+    }
+  }
+}
