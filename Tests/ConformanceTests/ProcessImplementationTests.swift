@@ -1,0 +1,544 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Drives the fake harnesses in `Fixtures/harnesses` through ``ProcessImplementation``: the happy path, every fault
+/// (crash, hang, garbage, startup failures), restarts and the restart budget, process-group cleanup and throughput.
+///
+/// Serialized: the timing expectations (timeouts of 0.5–1 s) must not depend on how many other harnesses are
+/// starting on the same cores.
+@Suite(.serialized) struct ProcessImplementationTests {
+  // MARK: - Happy path
+
+  @Test func goodHarnessAnswersHelloAndEveryKindOfRun() async throws {
+    let harness = fake("good")
+    let info = try await harness.start()
+    #expect(
+      info == ImplementationInfo(name: "fake", language: "Python", version: "1.0", features: ["login": initialState]))
+
+    #expect(await harness.run(request("first", actions: 2)) == expectedTrace(actions: 2))
+    #expect(await harness.run(request("second", actions: 3)) == expectedTrace(actions: 3))
+    let explode = RunRequest(
+      id: "explode", feature: "login", initialState: initialState, actions: [["type": "a"], ["type": "explode"]])
+    #expect(await harness.run(explode) == .errored(step: 2, message: "cannot perform 'explode'"))
+    #expect(await harness.run(request("other", feature: "other")) == .skipped(reason: "no feature 'other'"))
+    #expect(await harness.restartCount == 0)
+
+    let pid = try #require(await harness.processID)
+    await harness.shutdown()
+    #expect(await isGone(pid))
+    #expect(await harness.run(request("late")) == .notRun(reason: "the harness 'fake' was shut down"))
+  }
+
+  @Test func shutdownKillsAHarnessThatIgnoresByeAndSIGTERM() async throws {
+    let harness = fake("deaf")
+    #expect(await harness.run(request("a")) == expectedTrace(actions: 2))
+    let pid = try #require(await harness.processID)
+    let clock = ContinuousClock()
+    let started = clock.now
+    await harness.shutdown()
+    let elapsed = clock.now - started
+    #expect(elapsed >= .seconds(2) && elapsed < .seconds(4), "took \(elapsed)")
+    #expect(await isGone(pid))
+  }
+
+  @Test func firstRunStartsTheHarnessWhenStartWasNotCalled() async {
+    let harness = fake("good")
+    #expect(await harness.run(request("first")) == expectedTrace(actions: 2))
+    await harness.shutdown()
+  }
+
+  @Test func concurrentRunsAreSentOneAtATime() async {
+    let harness = fake("good")
+    let results = await withTaskGroup(of: (Int, Observation).self) { group in
+      for index in 1...20 {
+        group.addTask { (index, await harness.run(request("s\(index)", actions: index))) }
+      }
+      return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    for index in 1...20 { #expect(results[index] == expectedTrace(actions: index)) }
+    #expect(await harness.restartCount == 0)
+    await harness.shutdown()
+  }
+
+  @Test func environmentAndWorkingDirectoryReachTheHarness() async {
+    let harness = fake("echo-env", "FAKE_VALUE", environment: ["FAKE_VALUE": "it works"])
+    #expect(await harness.run(request("env")) == .errored(step: 0, message: "it works|\(folder.path)"))
+    await harness.shutdown()
+  }
+
+  // MARK: - Startup failures
+
+  @Test func harnessThatNeverAnswersHelloFailsToStartWithinTheStartupTimeout() async {
+    let harness = fake("silent-hello", startupTimeout: 1.5)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let error = await startError(harness)
+    #expect(clock.now - started < .seconds(3))
+    #expect(
+      error
+        == ImplementationStartError(
+          message: "the harness 'fake' did not answer 'hello' within 1.5 s; if it needs longer to start, raise "
+            + "'startupTimeout'", stderrTail: "fake-harness: starting very slowly"))
+    #expect(
+      await harness.run(request("a"))
+        == .notRun(reason: "the harness 'fake' could not be started: \(error?.description ?? "")"))
+    await harness.shutdown()
+  }
+
+  @Test func harnessThatExitsAtOnceFailsToStartWithItsStderr() async {
+    let error = await startError(fake("exit-at-once"))
+    #expect(
+      error
+        == ImplementationStartError(
+          message: "the harness 'fake' exited with status 1 before answering 'hello'",
+          stderrTail: "fake-harness: cannot load the implementation classes"))
+    #expect(
+      error?.description
+        == "the harness 'fake' exited with status 1 before answering 'hello'\n--- stderr (last lines) ---\n"
+        + "fake-harness: cannot load the implementation classes")
+  }
+
+  @Test(arguments: [
+    (
+      "protocol-2",
+      "the harness 'fake' answered 'hello' with a reply that breaks harness protocol v1: the harness speaks protocol "
+        + "version 2, but this runner speaks version 1; the line was: "
+        + #"{"protocol": 2, "implementation": {"name": "fake", "language": "Python", "version": "1.0"}, "features": "#
+        + #"{"login": {"initialState": {"email": "", "password": "", "isLoading": false, "error": null}}}}"#
+    ),
+    (
+      "malformed-hello",
+      "the harness 'fake' answered 'hello' with a reply that breaks harness protocol v1: implementation: missing "
+        + "required key 'version'; the line was: "
+        + #"{"protocol": 1, "implementation": {"name": "fake", "language": "Python"}, "features": "#
+        + #"{"login": {"initialState": {"email": "", "password": "", "isLoading": false, "error": null}}}}"#
+    ),
+  ])
+  func badHelloReplyFailsToStartQuotingTheLine(mode: String, message: String) async {
+    #expect(await startError(fake(mode)) == ImplementationStartError(message: message))
+  }
+
+  @Test func missingCommandNamesTheCommandAndTheWorkingDirectory() async {
+    let relative = harness(command: ["./no-such-harness"])
+    #expect(
+      await startError(relative)?.message
+        == "cannot start the harness 'fake': '\(folder.path)/no-such-harness' does not exist (resolved against the "
+        + "working directory '\(folder.path)')")
+    let bare = harness(command: ["no-such-harness-anywhere"], environment: ["PATH": "/nonexistent:/also-not"])
+    #expect(
+      await startError(bare)?.message
+        == "cannot start the harness 'fake': 'no-such-harness-anywhere' was not found on PATH "
+        + "(/nonexistent:/also-not); give a path containing '/' (relative to the working directory "
+        + "'\(folder.path)') or add its folder to PATH")
+    #expect(
+      await bare.run(request("a"))
+        == .notRun(
+          reason: "the harness 'fake' could not be started: "
+            + "cannot start the harness 'fake': 'no-such-harness-anywhere' was not found on PATH "
+            + "(/nonexistent:/also-not); give a path containing '/' (relative to the working directory "
+            + "'\(folder.path)') or add its folder to PATH"
+        ))
+  }
+
+  @Test func nonExecutableCommandIsReported() async {
+    let path = folder.appendingPathComponent("not-executable.py").path
+    #expect(
+      await startError(harness(command: ["./not-executable.py"]))?.message
+        == "cannot start the harness 'fake': '\(path)' is not executable; make it so with 'chmod +x \(path)'")
+  }
+
+  @Test func scriptWithAMissingInterpreterGetsAHint() async {
+    let path = folder.appendingPathComponent("bad-interpreter.sh").path
+    #expect(
+      await startError(harness(command: ["./bad-interpreter.sh"]))?.message
+        == "cannot start the harness 'fake' ('\(path)' in '\(folder.path)'): posix_spawn failed: No such file or "
+        + "directory (errno 2); if it is a script, check the interpreter on its '#!' line")
+  }
+
+  @Test func executableThatIsNotAProgramGetsAHint() async {
+    let path = folder.appendingPathComponent("not-a-program").path
+    #expect(
+      await startError(harness(command: ["./not-a-program"]))?.message
+        == "cannot start the harness 'fake' ('\(path)' in '\(folder.path)'): posix_spawn failed: Exec format error "
+        + "(errno 8); it is not a program this system can run (a script needs a '#!' line)")
+  }
+
+  @Test func missingWorkingDirectoryIsReported() async {
+    let missing = folder.appendingPathComponent("no-such-folder")
+    let implementation = ProcessImplementation(
+      configuration: HarnessConfiguration(name: "fake", command: ["./fake-harness.py"], workingDirectory: missing))
+    #expect(
+      await startError(implementation)?.message
+        == "cannot start the harness 'fake': the working directory '\(missing.path)' does not exist")
+  }
+
+  @Test func commandOnPATHIsFound() async throws {
+    let implementation = harness(
+      command: ["fake-harness.py", "good"],
+      environment: [
+        "PATH": "/nonexistent:\(folder.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+      ])
+    #expect(try await implementation.start().name == "fake")
+    await implementation.shutdown()
+  }
+
+  // MARK: - Faults while running
+
+  @Test func crashReportsExitStatusAndStderrThenTheNextScenarioRunsAfterARestart() async {
+    let harness = fake("crash-on-second")
+    #expect(await harness.run(request("a")) == expectedTrace(actions: 2))
+    #expect(
+      await harness.run(request("b"))
+        == .crashed(
+          message: "the harness exited with status 3 before replying",
+          stderrTail: "fake-harness: about to crash in scenario 'b'\nTraceback: simulated failure"))
+    #expect(await harness.run(request("c")) == expectedTrace(actions: 2))
+    #expect(await harness.restartCount == 1)
+    await harness.shutdown()
+  }
+
+  @Test func hangTimesOutWithinTheTimeoutThenTheNextScenarioRuns() async {
+    let harness = fake("hang-on", "b", scenarioTimeout: 1)
+    #expect(await harness.run(request("a")) == expectedTrace(actions: 2))
+    let clock = ContinuousClock()
+    let started = clock.now
+    let observation = await harness.run(request("b"))
+    let elapsed = clock.now - started
+    #expect(observation == .timedOut(seconds: 1, stderrTail: "fake-harness: hanging in 'b'"))
+    #expect(elapsed >= .seconds(1) && elapsed < .seconds(2.5), "took \(elapsed)")
+    #expect(await harness.run(request("c")) == expectedTrace(actions: 2))
+    await harness.shutdown()
+  }
+
+  @Test func harnessIgnoringSIGTERMIsKilledWithSIGKILL() async throws {
+    let harness = fake("hang-ignoring-term", scenarioTimeout: 0.5)
+    _ = try await harness.start()
+    let pid = try #require(await harness.processID)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let observation = await harness.run(request("a"))
+    #expect(observation == .timedOut(seconds: 0.5, stderrTail: "fake-harness: hanging in 'a'"))
+    #expect(clock.now - started < .seconds(2.5))
+    #expect(await isGone(pid))
+    await harness.shutdown()
+  }
+
+  @Test(arguments: [
+    (
+      "not-json", "the line is not JSON (column 1: unexpected character 'E'; expected a value)",
+      "Exception in thread main: oops"
+    ),
+    (
+      "wrong-seq", "the reply has seq 2, but the request had seq 1",
+      #"{"seq": 2, "trace": ["# + pythonEntry(1) + ", " + pythonEntry(2) + "]}"
+    ),
+    (
+      "wrong-length", "the trace has 1 entry, but the scenario has 2 actions; a trace has exactly one entry per action",
+      #"{"seq": 1, "trace": ["# + pythonEntry(1) + "]}"
+    ),
+    (
+      "wrong-shape", "trace[0].effects: expected an array of effects, got object",
+      #"{"seq": 1, "trace": ["# + pythonEntry(1, effects: #"{"type": "authenticate"}"#) + ", " + pythonEntry(2) + "]}"
+    ),
+  ])
+  func protocolViolationIsReportedWithTheLineAndTheHarnessIsRestarted(
+    mode: String, message: String, line: String
+  ) async {
+    let harness = fake(mode)
+    #expect(await harness.run(request("a")) == .protocolError(message: message, line: line))
+    // A restarted process answers (and breaks the protocol again; seq keeps counting across restarts).
+    let second = await harness.run(request("b"))
+    guard case .protocolError = second else {
+      Issue.record("expected a protocol error from the restarted harness, got \(second)")
+      return
+    }
+    #expect(await harness.restartCount == 1)
+    await harness.shutdown()
+  }
+
+  @Test func lineOverTheLimitIsAProtocolError() async throws {
+    var configuration = fakeConfiguration("overlong")
+    configuration.maximumLineLength = 1024
+    let harness = ProcessImplementation(configuration: configuration)
+    let observation = await harness.run(request("a"))
+    guard case .protocolError(let message, let line) = observation else {
+      Issue.record("expected a protocol error, got \(observation)")
+      return
+    }
+    // The reply is {"seq": 1, "trace": […], "padding": "xxx…"} with 5000 x's: a little over 5000 bytes.
+    let length = try #require(
+      message.split(separator: " ").dropFirst(4).first.flatMap { Int($0) }, "no length in '\(message)'")
+    #expect(length > 5000 && length < 5400)
+    #expect(message == "the reply line is \(length) bytes long, over the limit of 1024 bytes")
+    #expect(line.count == 500 + "… (\(length) bytes in all)".count)
+    #expect(line.hasPrefix(#"{"seq": 1, "trace": [{"state": {"email": "#))
+    #expect(line.hasSuffix("… (\(length) bytes in all)"))
+    await harness.shutdown()
+  }
+
+  @Test func unterminatedLastLineIsQuotedInTheCrash() async {
+    let harness = fake("unterminated")
+    #expect(
+      await harness.run(request("a"))
+        == .crashed(
+          message:
+            "the harness exited with status 5 before replying; its last output was an unterminated line: "
+            + #"{"seq": 1, "trace": "#,
+          stderrTail: ""))
+    await harness.shutdown()
+  }
+
+  @Test func megabytesOfStderrNeverBlockTheHarness() async {
+    let harness = fake("stderr-flood", scenarioTimeout: 5)
+    for index in 1...3 { #expect(await harness.run(request("s\(index)")) == expectedTrace(actions: 2)) }
+    #expect(await harness.restartCount == 0)
+    await harness.shutdown()
+  }
+
+  // MARK: - Reply checking
+
+  @Test(arguments: [
+    (
+      #"{"seq": 7, "errored": {"step": 3, "message": "m"}}"#,
+      "errored.step: expected a step number from 0 (the initial state) to 2 (the last action), got 3"
+    ),
+    (#"{"seq": 7, "errored": {"step": 1}}"#, "errored: missing required key 'message'"),
+    (#"{"seq": 7, "skipped": {}}"#, "skipped: missing required key 'reason'"),
+    (
+      #"{"seq": 7, "trace": [], "errored": {"step": 1, "message": "m"}}"#,
+      "the reply has 'trace' and 'errored'; it must have exactly one of 'trace', 'errored' or 'skipped'"
+    ),
+    (#"{"seq": 7}"#, "the reply has none of 'trace', 'errored' or 'skipped'"),
+    (
+      #"{"seq": 7, "skipped": {"reason": "r"}, "note": 1}"#,
+      "note: unknown key 'note' (allowed: seq, trace, errored, skipped)"
+    ),
+    (#"{"trace": []}"#, "missing required key 'seq'"),
+    (#"{"seq": "7", "trace": []}"#, #"the reply has seq "7", but the request had seq 7"#),
+    (#"[7]"#, "expected a run reply (a JSON object), got array"),
+    (#"{"seq": 7, "trace": "#, "the line is not JSON (column 21: unexpected end of the line; expected a value)"),
+    ("   ", "the line is empty; expected a JSON object"),
+    (
+      #"{"seq": 7, "trace": [{"state": [], "effects": [], "extra": 1}, 2]}"#,
+      "trace[0].state: expected an object, got array; trace[0].extra: unknown key 'extra' (allowed: state, effects); "
+        + "trace[1]: expected a trace entry (a JSON object), got integer"
+    ),
+  ])
+  func replyThatBreaksTheProtocolIsExplained(line: String, message: String) {
+    #expect(
+      HarnessCodec.decodeRun(Data(line.utf8), seq: 7, actionCount: 2)
+        == .failure(HarnessCodec.Violation(message: message)))
+  }
+
+  @Test func goodRepliesDecode() {
+    let trace = #"{"seq": 7, "trace": [{"state": {"a": 1}, "effects": [{"type": "x"}]}]}"#
+    #expect(
+      HarnessCodec.decodeRun(Data(trace.utf8), seq: 7, actionCount: 1)
+        == .success(.trace([TraceEntry(state: ["a": 1], effects: [["type": "x"]])])))
+    #expect(
+      HarnessCodec.decodeRun(
+        Data(#"{"seq":7,"errored":{"step":0,"message":"bad state"}}"#.utf8), seq: 7, actionCount: 1)
+        == .success(.errored(step: 0, message: "bad state")))
+  }
+
+  @Test func longLinesAreQuotedUpTo500Characters() {
+    let long = String(repeating: "é", count: 800)
+    #expect(HarnessCodec.quote(Data(long.utf8)) == String(repeating: "é", count: 500) + "… (1600 bytes in all)")
+    #expect(HarnessCodec.quote(Data("short".utf8)) == "short")
+    #expect(HarnessCodec.quote(Data([0x61, 0xFF, 0x62])) == "a\u{FFFD}b")
+  }
+
+  // MARK: - Restarts
+
+  @Test func restartBudgetUsedUpMeansTheRestAreNotRun() async {
+    let harness = fake("crash-always", restartBudget: 2)
+    for index in 1...3 {
+      let observation = await harness.run(request("s\(index)"))
+      guard case .crashed(let message, _) = observation else {
+        Issue.record("s\(index): expected a crash, got \(observation)")
+        continue
+      }
+      #expect(message == "the harness exited with status 3 before replying")
+    }
+    let reason =
+      "the harness 'fake' was restarted 2 times, the restart budget; it is not restarted again after its last fault "
+      + "(scenario 's3': the harness exited with status 3 before replying); fix the harness or raise 'restartBudget'"
+    #expect(await harness.run(request("s4")) == .notRun(reason: reason))
+    #expect(await harness.run(request("s5")) == .notRun(reason: reason))
+    #expect(await harness.restartCount == 2)
+    await harness.shutdown()
+  }
+
+  @Test func failedRestartMeansTheRestAreNotRun() async throws {
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("refuse-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: marker) }
+    let harness = fake("refuse-restart", marker.path)
+    guard case .crashed = await harness.run(request("a")) else {
+      Issue.record("expected the first scenario to crash")
+      return
+    }
+    let reason =
+      "the harness 'fake' could not be restarted after a fault (scenario 'a': the harness exited with status 3 before "
+      + "replying): the harness 'fake' exited with status 1 before answering 'hello'\n"
+      + "--- stderr (last lines) ---\nfake-harness: refusing to start again"
+    #expect(await harness.run(request("b")) == .notRun(reason: reason))
+    #expect(await harness.run(request("c")) == .notRun(reason: reason))
+    await harness.shutdown()
+  }
+
+  // MARK: - Process groups
+
+  @Test func timeoutKillsTheHarnessAndItsBackgroundChildren() async throws {
+    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    let harness = spawning("hang", pidFile: pidFile, scenarioTimeout: 1)
+    _ = try await harness.start()
+    let pid = try #require(await harness.processID)
+    let observation = await harness.run(request("a"))
+    let child = try #require(
+      Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(observation == .timedOut(seconds: 1, stderrTail: "spawning-harness: started child \(child)"))
+    #expect(await isGone(pid))
+    #expect(await isGone(child))
+    await harness.shutdown()
+  }
+
+  @Test func exitIsNoticedEvenWhenABackgroundChildKeepsStdoutOpen() async throws {
+    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    let harness = spawning("exit", pidFile: pidFile, scenarioTimeout: 5)
+    let clock = ContinuousClock()
+    _ = try await harness.start()
+    let started = clock.now
+    let observation = await harness.run(request("a"))
+    #expect(clock.now - started < .seconds(2))
+    let child = try #require(
+      Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(
+      observation
+        == .crashed(
+          message: "the harness exited with status 4 before replying",
+          stderrTail: "spawning-harness: started child \(child)"))
+    #expect(await isGone(child))
+    await harness.shutdown()
+  }
+
+  // MARK: - Throughput
+
+  @Test func throughputThroughAFastHarness() async throws {
+    let harness = fake("good")
+    _ = try await harness.start()
+    let scenarios = 2_000
+    let actions = 5
+    let requests = (1...scenarios).map { request("s\($0)", actions: actions) }
+    let clock = ContinuousClock()
+    let started = clock.now
+    var traces = 0
+    for request in requests {
+      if case .trace = await harness.run(request) { traces += 1 }
+    }
+    let elapsed = clock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    await harness.shutdown()
+    #expect(traces == scenarios)
+    let perSecond = Double(scenarios) / seconds
+    print("ProcessImplementation throughput: \(Int(perSecond)) scenarios/s, \(Int(perSecond) * actions) steps/s")
+    #expect(perSecond * Double(actions) > 2_000)
+  }
+}
+
+// MARK: - Helpers
+
+private let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+  .appendingPathComponent("Fixtures/harnesses")
+
+private let initialState: JSONValue = ["email": "", "password": "", "isLoading": false, "error": .null]
+
+private func fakeConfiguration(
+  _ mode: String, _ argument: String? = nil, environment: [String: String] = [:], scenarioTimeout: Double = 5,
+  startupTimeout: Double = 5, restartBudget: Int = 3
+) -> HarnessConfiguration {
+  HarnessConfiguration(
+    name: "fake", command: ["./fake-harness.py", mode] + (argument.map { [$0] } ?? []), workingDirectory: folder,
+    environment: environment, startupTimeout: startupTimeout, scenarioTimeout: scenarioTimeout,
+    restartBudget: restartBudget)
+}
+
+private func fake(
+  _ mode: String, _ argument: String? = nil, environment: [String: String] = [:], scenarioTimeout: Double = 5,
+  startupTimeout: Double = 5, restartBudget: Int = 3
+) -> ProcessImplementation {
+  ProcessImplementation(
+    configuration: fakeConfiguration(
+      mode, argument, environment: environment, scenarioTimeout: scenarioTimeout, startupTimeout: startupTimeout,
+      restartBudget: restartBudget))
+}
+
+private func harness(command: [String], environment: [String: String] = [:]) -> ProcessImplementation {
+  ProcessImplementation(
+    configuration: HarnessConfiguration(
+      name: "fake", command: command, workingDirectory: folder, environment: environment, startupTimeout: 5))
+}
+
+/// The error `start()` throws, or `nil` when it starts (which the caller's expectation then reports).
+private func startError(_ implementation: ProcessImplementation) async -> ImplementationStartError? {
+  do {
+    _ = try await implementation.start()
+    await implementation.shutdown()
+    return nil
+  } catch {
+    return error
+  }
+}
+
+private func spawning(_ mode: String, pidFile: URL, scenarioTimeout: Double) -> ProcessImplementation {
+  ProcessImplementation(
+    configuration: HarnessConfiguration(
+      name: "spawning", command: ["./spawning-harness.sh", mode, pidFile.path], workingDirectory: folder,
+      startupTimeout: 5, scenarioTimeout: scenarioTimeout))
+}
+
+private func request(_ id: String, actions: Int = 2, feature: String = "login") -> RunRequest {
+  RunRequest(
+    id: id, feature: feature, initialState: initialState,
+    actions: (0..<actions).map { ["type": .string("a\($0)")] })
+}
+
+/// One trace entry as the fake harness (Python's `json.dumps`) writes it for `initialState`.
+private func pythonEntry(_ counter: Int, effects: String = "[]") -> String {
+  #"{"state": {"email": "", "error": null, "isLoading": false, "password": "", "counter": \#(counter)}, "effects": "#
+    + effects + "}"
+}
+
+/// The fake harness's trace: the initial state plus a 1-based counter, no effects.
+private func expectedTrace(actions: Int) -> Observation {
+  .trace(
+    (0..<actions).map { index in
+      var state = initialState.objectValue ?? JSONObject()
+      state["counter"] = .number(.integer(Int64(index + 1)))
+      return TraceEntry(state: .object(state), effects: [])
+    })
+}
+
+/// Whether `pid` has exited (a zombie waiting for its new parent to reap it counts), polling for up to 2 s.
+private func isGone(_ pid: Int32) async -> Bool {
+  for _ in 0..<100 {
+    if kill(pid, 0) != 0, errno == ESRCH { return true }
+    if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")"),
+      stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    {
+      return true
+    }
+    try? await Task.sleep(for: .milliseconds(20))
+  }
+  return false
+}
