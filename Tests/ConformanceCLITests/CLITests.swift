@@ -167,4 +167,55 @@ struct CLITests {
       #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
     }
   }
+
+  // MARK: - Harness implementations end to end
+
+  @Test func theProtocolPathAgreesWithInProcessSwift() throws {
+    let result = try CLI.run(["run", "--harness", "swift-process=\(CLI.executable.path) harness"])
+    #expect(result.status == 0)
+    #expect(result.lines.first == "swift           swift-process   scenario")
+    #expect(result.lines.contains("swift-process: \(CLI.bundledScenarioCount) passed"))
+    #expect(result.lines.last == "\(2 * CLI.bundledScenarioCount) passed, 0 failed")
+  }
+
+  @Test func aCrashingHarnessIsReportedAndTheRunFinishes() throws {
+    let harness = "Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py"
+    let result = try CLI.run([
+      "run", "--impl", "flaky", "--harness", "flaky=python3 \(harness) crash-always", "--filter", "login-submit-email-with",
+    ])
+    #expect(result.status == 1)
+    #expect(Array(result.lines.prefix(6)) == [
+      "✗ login-submit-email-with-empty-domain-is-invalid (crashed)",
+      "    file: Conformance/scenarios/login/login-submit-email-with-empty-domain-is-invalid.json",
+      "    crashed: the harness exited with status 3 before replying",
+      "      stderr (last lines):",
+      "      | fake-harness: about to crash in scenario 'login-submit-email-with-empty-domain-is-invalid'",
+      "      | Traceback: simulated failure",
+    ])
+    #expect(result.lines.contains { $0.hasPrefix("    not run: the harness 'flaky' was restarted 3 times, the restart budget;") })
+    #expect(result.lines.contains("flaky: 4 crashed, 2 not run"))
+    #expect(result.lines.last == "0 passed, 6 failed")
+  }
+
+  @Test func aHangingHarnessTimesOutAndTheNextScenarioRuns() throws {
+    let harness = "Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py"
+    let result = try CLI.run([
+      "run", "--harness", "slow=python3 \(harness) hang-on login-submit-email-with-empty-domain-is-invalid",
+      "--timeout", "1", "--filter", "login-submit-email-with-empty",
+    ])
+    #expect(result.status == 1)
+    #expect(result.lines.contains("passed          timed out       login-submit-email-with-empty-domain-is-invalid"))
+    #expect(result.lines.contains("    slow: timed out: no reply within 1.0 s; its process group was killed"))
+    // The fake harness's traces carry an extra 'counter' field, so the next scenario fails on it — after a restart.
+    #expect(result.lines.contains("passed          failed          login-submit-email-with-empty-local-part-is-invalid (divergence)"))
+  }
+
+  @Test func unknownImplementationsAndBadHarnessOptionsAreUsageErrors() throws {
+    let unknown = try CLI.run(["run", "--impl", "kotiln"])
+    #expect(unknown.status == 2)
+    #expect(unknown.errorLines.first?.hasPrefix("error: unknown implementation 'kotiln'; did you mean 'kotlin'?") == true)
+    let bad = try CLI.run(["run", "--harness", "no-equals-sign"])
+    #expect(bad.status == 2)
+  }
 }
+

@@ -142,7 +142,8 @@ public final class TextReporter: RunReporter {
     for row in divergence.rows {
       output("      \(row.path)")
       let label = "expected:".padding(toLength: width + 1, withPad: " ", startingAt: 0)
-      output("        \(label)\(row.expected.map { JSONRenderer.compact($0, style: .display) } ?? "(not specified)")")
+      let expected = row.expected.map { JSONRenderer.compact($0, style: .display) } ?? (row.isSpecified ? "(absent)" : "(not checked)")
+      output("        \(label)\(expected)")
       for (name, value) in row.values {
         let label = "\(name):".padding(toLength: width + 1, withPad: " ", startingAt: 0)
         output("        \(label)\(value.map { JSONRenderer.compact($0, style: .display) } ?? "(absent)")")

@@ -7,8 +7,11 @@ public struct Divergence: Sendable {
   public struct Row: Sendable {
     /// The location, e.g. `state.error` or `effects[0]`.
     public var path: JSONPath
-    /// What the scenario expects there, or `nil` when the step says nothing about it.
+    /// What the scenario expects there, or `nil` when it expects nothing there (see ``isSpecified``).
     public var expected: JSONValue?
+    /// Whether the step checks this location at all: `false` for the state or effects of a non-exhaustive step that
+    /// lists none. When `true` and ``expected`` is `nil`, the scenario expects the location to be absent.
+    public var isSpecified: Bool
     /// Each implementation's value there, in implementation order; `nil` when it has none.
     public var values: [(implementation: String, value: JSONValue?)]
   }
@@ -46,6 +49,10 @@ public struct Divergence: Sendable {
       let rows = paths.sorted { $0.description < $1.description }.map { path in
         Row(
           path: path, expected: JSONValue.object(expected).value(at: path),
+          isSpecified: path.components.first.map { component in
+            if case .key(let key) = component { return expected.contains(key) }
+            return false
+          } ?? false,
           values: observed.map { ($0.0, $0.1.value(at: path)) })
       }
       return Divergence(stepIndex: index, action: step.send, rows: rows)
