@@ -10,7 +10,10 @@ import Foundation
 public enum ConformanceCommand {
   /// The subcommands, in help order; the first is the default.
   static var subcommands: [CommandInfo] {
-    [CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self), CommandInfo(HarnessCommand.self)]
+    [
+      CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self),
+      CommandInfo(HarnessCommand.self),
+    ]
   }
 
   /// Runs the tool.

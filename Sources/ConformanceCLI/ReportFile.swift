@@ -32,7 +32,9 @@ struct ReportFile {
         case .json: head.contains("\"format\":\"udf-conformance-report\"")
         }
       guard isReport else {
-        throw .input("'\(path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)")
+        throw .input(
+          "'\(path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
+        )
       }
     }
     let folder = url.deletingLastPathComponent()

@@ -53,7 +53,8 @@ struct Workspace {
     if paths.isEmpty {
       guard let folder = scenariosFolder, FileManager.default.fileExists(atPath: folder.path) else {
         throw .input(
-          "no 'Conformance/scenarios' folder in '\(currentDirectory.path)' or its parents; run from your repository, or pass scenario files or folders")
+          "no 'Conformance/scenarios' folder in '\(currentDirectory.path)' or its parents; run from your repository, or pass scenario files or folders"
+        )
       }
       roots = [folder]
     } else {
@@ -105,7 +106,8 @@ struct Workspace {
       let candidate = folder.appendingPathComponent("Conformance", isDirectory: true)
       for child in ["scenarios", "features"] {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(child).path, isDirectory: &isDirectory),
+        if FileManager.default.fileExists(
+          atPath: candidate.appendingPathComponent(child).path, isDirectory: &isDirectory),
           isDirectory.boolValue
         {
           return candidate

@@ -22,11 +22,15 @@ enum CLI {
     var stdout: String
     var stderr: String
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var errorLines: [String] {
+      stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
   }
 
   /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text.
-  static func run(_ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+  static func run(
+    _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -61,7 +65,8 @@ enum CLI {
 
   /// The number of bundled login scenarios.
   static var bundledScenarioCount: Int {
-    ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Conformance/scenarios/login").path)) ?? [])
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: repository.appendingPathComponent("Conformance/scenarios/login").path)) ?? [])
       .filter { $0.hasSuffix(".json") }.count
   }
 }

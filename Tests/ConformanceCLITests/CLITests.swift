@@ -28,13 +28,14 @@ struct CLITests {
   @Test func aWrongExpectationExitsOneWithFileStepAndPath() throws {
     let result = try CLI.run(["run", "\(failing)/login-wrong-loading-flag.json"])
     #expect(result.status == 1)
-    #expect(Array(result.lines.prefix(5)) == [
-      "✗ login-wrong-loading-flag (failed)",
-      "    file: Tests/ConformanceTests/Fixtures/failing/login-wrong-loading-flag.json",
-      "    step 3 of 3: send {\"type\":\"submit\"}",
-      "      state.isLoading: expected false, got true",
-      "      effects[0]: unexpected effect {\"email\":\"user@example.com\",\"password\":\"correct-horse\",\"type\":\"authenticate\"}",
-    ])
+    #expect(
+      Array(result.lines.prefix(5)) == [
+        "✗ login-wrong-loading-flag (failed)",
+        "    file: Tests/ConformanceTests/Fixtures/failing/login-wrong-loading-flag.json",
+        "    step 3 of 3: send {\"type\":\"submit\"}",
+        "      state.isLoading: expected false, got true",
+        "      effects[0]: unexpected effect {\"email\":\"user@example.com\",\"password\":\"correct-horse\",\"type\":\"authenticate\"}",
+      ])
     #expect(result.lines.last == "0 passed, 1 failed")
   }
 
@@ -45,12 +46,16 @@ struct CLITests {
   }
 
   @Test func invalidFilesExitTwoNamingFileAndPathWhileOthersRun() throws {
-    let result = try CLI.run(["run", "\(invalid)/unknown-action.json", "\(invalid)/syntax-error.json", "Conformance/scenarios/login/login-submit-valid-credentials.json"])
-    #expect(result.status == 2)
-    #expect(result.errorLines == [
-      "error: Tests/ConformanceTests/Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)",
-      "error: Tests/ConformanceTests/Fixtures/invalid/syntax-error.json:4:3: invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member",
+    let result = try CLI.run([
+      "run", "\(invalid)/unknown-action.json", "\(invalid)/syntax-error.json",
+      "Conformance/scenarios/login/login-submit-valid-credentials.json",
     ])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: Tests/ConformanceTests/Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)",
+        "error: Tests/ConformanceTests/Fixtures/invalid/syntax-error.json:4:3: invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member",
+      ])
     #expect(result.lines.first == "✓ login-submit-valid-credentials")
     #expect(result.lines.contains("2 files invalid (see the errors above)"))
     #expect(result.lines.last == "1 passed, 0 failed")
@@ -60,9 +65,10 @@ struct CLITests {
     let folder = try CLI.temporaryFolder()
     let result = try CLI.run([], in: folder)
     #expect(result.status == 2)
-    #expect(result.errorLines == [
-      "error: no 'Conformance/scenarios' folder in '\(folder.standardizedFileURL.path)' or its parents; run from your repository, or pass scenario files or folders"
-    ])
+    #expect(
+      result.errorLines == [
+        "error: no 'Conformance/scenarios' folder in '\(folder.standardizedFileURL.path)' or its parents; run from your repository, or pass scenario files or folders"
+      ])
     let filtered = try CLI.run(["--filter", "no-such-scenario"])
     #expect(filtered.status == 2)
     #expect(filtered.lines.suffix(1) == ["0 passed, 0 failed"])
@@ -75,25 +81,29 @@ struct CLITests {
     let help = try CLI.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout == ConformanceCommand.help + "\n")
-    #expect(help.lines.prefix(3) == [
-      "OVERVIEW: Run language-neutral UDF scenarios against Swift and Kotlin implementations and gate CI on parity.",
-      "", "USAGE: conformance [<subcommand>] [<options>]",
-    ])
+    #expect(
+      help.lines.prefix(3) == [
+        "OVERVIEW: Run language-neutral UDF scenarios against Swift and Kotlin implementations and gate CI on parity.",
+        "", "USAGE: conformance [<subcommand>] [<options>]",
+      ])
     let runHelp = try CLI.run(["run", "--help"])
     #expect(runHelp.status == 0)
     #expect(runHelp.lines.first == "OVERVIEW: Run scenarios on implementations and report (the default).")
-    #expect(try CLI.run(["help", "validate"]).lines.first == "OVERVIEW: Check scenario files against the format and the feature manifests.")
+    #expect(
+      try CLI.run(["help", "validate"]).lines.first
+        == "OVERVIEW: Check scenario files against the format and the feature manifests.")
   }
 
   @Test func usageErrorsExitTwoWithAHint() throws {
     let result = try CLI.run(["run", "--fitler", "x"])
     #expect(result.status == 2)
     #expect(result.stdout == "")
-    #expect(result.errorLines == [
-      "error: unknown option '--fitler'; did you mean '--filter'?",
-      "Usage: \(RunCommand.usage)",
-      "See 'conformance run --help'.",
-    ])
+    #expect(
+      result.errorLines == [
+        "error: unknown option '--fitler'; did you mean '--filter'?",
+        "Usage: \(RunCommand.usage)",
+        "See 'conformance run --help'.",
+      ])
     let format = try CLI.run(["--format", "xml"])
     #expect(format.status == 2)
     #expect(format.errorLines.first == "error: option '--format' takes 'text' or 'json', got 'xml'")
@@ -122,14 +132,17 @@ struct CLITests {
     try Data("keep me".utf8).write(to: precious)
     let refused = try CLI.run(["run", failing, "--junit", precious.path])
     #expect(refused.status == 2)
-    #expect(refused.errorLines == [
-      "error: '\(precious.path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
-    ])
+    #expect(
+      refused.errorLines == [
+        "error: '\(precious.path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
+      ])
     #expect(try String(contentsOf: precious, encoding: .utf8) == "keep me")
   }
 
   @Test func formatJSONWritesOneReportToStdout() throws {
-    let result = try CLI.run(["run", "--format", "json", "Conformance/scenarios/login/login-submit-valid-credentials.json"])
+    let result = try CLI.run([
+      "run", "--format", "json", "Conformance/scenarios/login/login-submit-valid-credentials.json",
+    ])
     #expect(result.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let summary = object?["summary"] as? [String: Any]
@@ -143,7 +156,10 @@ struct CLITests {
     #expect(validate.stdout == "\(CLI.bundledScenarioCount) files valid (\(CLI.bundledScenarioCount) scenarios)\n")
     let bad = try CLI.run(["validate", invalid])
     #expect(bad.status == 2)
-    #expect(bad.errorLines.contains("error: Tests/ConformanceTests/Fixtures/invalid/state-and-changes.json: steps[0].expect: 'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"))
+    #expect(
+      bad.errorLines.contains(
+        "error: Tests/ConformanceTests/Fixtures/invalid/state-and-changes.json: steps[0].expect: 'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
+      ))
     let list = try CLI.run(["list", "--filter", "valid-credentials"])
     #expect(list.status == 0)
     #expect(list.lines.last == "1 scenario")
@@ -163,7 +179,8 @@ struct CLITests {
       let console = Console(
         out: { out += $0 }, err: { _ in }, isTerminal: terminal, environment: ["NO_COLOR": noColor],
         currentDirectory: CLI.repository)
-      _ = await ConformanceCommand.main(["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console)
+      _ = await ConformanceCommand.main(
+        ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console)
       #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
     }
   }
@@ -181,18 +198,23 @@ struct CLITests {
   @Test func aCrashingHarnessIsReportedAndTheRunFinishes() throws {
     let harness = "Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py"
     let result = try CLI.run([
-      "run", "--impl", "flaky", "--harness", "flaky=python3 \(harness) crash-always", "--filter", "login-submit-email-with",
+      "run", "--impl", "flaky", "--harness", "flaky=python3 \(harness) crash-always", "--filter",
+      "login-submit-email-with",
     ])
     #expect(result.status == 1)
-    #expect(Array(result.lines.prefix(6)) == [
-      "✗ login-submit-email-with-empty-domain-is-invalid (crashed)",
-      "    file: Conformance/scenarios/login/login-submit-email-with-empty-domain-is-invalid.json",
-      "    crashed: the harness exited with status 3 before replying",
-      "      stderr (last lines):",
-      "      | fake-harness: about to crash in scenario 'login-submit-email-with-empty-domain-is-invalid'",
-      "      | Traceback: simulated failure",
-    ])
-    #expect(result.lines.contains { $0.hasPrefix("    not run: the harness 'flaky' was restarted 3 times, the restart budget;") })
+    #expect(
+      Array(result.lines.prefix(6)) == [
+        "✗ login-submit-email-with-empty-domain-is-invalid (crashed)",
+        "    file: Conformance/scenarios/login/login-submit-email-with-empty-domain-is-invalid.json",
+        "    crashed: the harness exited with status 3 before replying",
+        "      stderr (last lines):",
+        "      | fake-harness: about to crash in scenario 'login-submit-email-with-empty-domain-is-invalid'",
+        "      | Traceback: simulated failure",
+      ])
+    #expect(
+      result.lines.contains {
+        $0.hasPrefix("    not run: the harness 'flaky' was restarted 3 times, the restart budget;")
+      })
     #expect(result.lines.contains("flaky: 4 crashed, 2 not run"))
     #expect(result.lines.last == "0 passed, 6 failed")
   }
@@ -207,15 +229,17 @@ struct CLITests {
     #expect(result.lines.contains("passed          timed out       login-submit-email-with-empty-domain-is-invalid"))
     #expect(result.lines.contains("    slow: timed out: no reply within 1.0 s; its process group was killed"))
     // The fake harness's traces carry an extra 'counter' field, so the next scenario fails on it — after a restart.
-    #expect(result.lines.contains("passed          failed          login-submit-email-with-empty-local-part-is-invalid (divergence)"))
+    #expect(
+      result.lines.contains(
+        "passed          failed          login-submit-email-with-empty-local-part-is-invalid (divergence)"))
   }
 
   @Test func unknownImplementationsAndBadHarnessOptionsAreUsageErrors() throws {
     let unknown = try CLI.run(["run", "--impl", "kotiln"])
     #expect(unknown.status == 2)
-    #expect(unknown.errorLines.first?.hasPrefix("error: unknown implementation 'kotiln'; did you mean 'kotlin'?") == true)
+    #expect(
+      unknown.errorLines.first?.hasPrefix("error: unknown implementation 'kotiln'; did you mean 'kotlin'?") == true)
     let bad = try CLI.run(["run", "--harness", "no-equals-sign"])
     #expect(bad.status == 2)
   }
 }
-

@@ -9,7 +9,11 @@ struct JSONParserTests {
 
   @Test func parsesEveryKindOfValue() throws {
     let value = try parser.parse(#"{"a": [1, -2.5, 1e3, true, false, null], "b": {"c": "d"}, "e": ""}"#)
-    #expect(value["a"] == .array([.number(.integer(1)), .number(.double(-2.5)), .number(.double(1000)), .bool(true), .bool(false), .null]))
+    #expect(
+      value["a"]
+        == .array([
+          .number(.integer(1)), .number(.double(-2.5)), .number(.double(1000)), .bool(true), .bool(false), .null,
+        ]))
     #expect(value["b"]?["c"] == .string("d"))
     #expect(value["e"] == .string(""))
   }
@@ -23,7 +27,10 @@ struct JSONParserTests {
 
   @Test func decodesEscapesAndSurrogatePairs() throws {
     let value = try parser.parse(#""a\"\\\/\b\f\n\r\t\u00e9\ud83d\udc4d\u200b""#)
-    #expect(value.stringValue?.unicodeScalars.map(\.value) == [0x61, 0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09, 0xE9, 0x1F44D, 0x200B])
+    #expect(
+      value.stringValue?.unicodeScalars.map(\.value) == [
+        0x61, 0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09, 0xE9, 0x1F44D, 0x200B,
+      ])
   }
 
   @Test func keepsDecomposedStringsVerbatim() throws {
@@ -33,7 +40,9 @@ struct JSONParserTests {
 
   @Test(arguments: [
     ("{\"a\": 1,\n  \"b\": ]}", "invalid JSON: unexpected character ']'; expected a value", 2, 8),
-    ("{\"a\": 1 \"b\": 2}", "invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member", 1, 9),
+    (
+      "{\"a\": 1 \"b\": 2}", "invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member", 1, 9
+    ),
     ("{\"a\": tru}", "invalid JSON: unexpected character 't'; expected a value (did you mean 'true'?)", 1, 7),
     ("[1, 2", "invalid JSON: unexpected end of file; expected ',' or ']' after an array element", 1, 6),
     ("", "invalid JSON: the file is empty; expected a JSON value", 1, 1),
@@ -41,7 +50,10 @@ struct JSONParserTests {
     ("[1e400]", "invalid JSON: number 1e400 is out of range (it must fit an IEEE 754 double)", 1, 2),
     ("\"a\tb\"", "invalid JSON: control character U+09 must be escaped inside a string (RFC 8259 §7)", 1, 3),
     ("\"\\x\"", "invalid JSON: invalid escape '\\x'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2),
-    ("\"\\ud800\"", "invalid JSON: lone high surrogate \\uD800 (not followed by a low surrogate) is not a Unicode scalar", 1, 2),
+    (
+      "\"\\ud800\"",
+      "invalid JSON: lone high surrogate \\uD800 (not followed by a low surrogate) is not a Unicode scalar", 1, 2
+    ),
     ("{\"a\": 1, \"a\": 2}", "invalid JSON: duplicate key 'a' (each key may appear once in an object)", 1, 10),
     ("\"abc", "invalid JSON: unterminated string (no closing '\"' before the end of file)", 1, 1),
     ("{} {}", "invalid JSON: unexpected character '{' after the end of the JSON value", 1, 4),

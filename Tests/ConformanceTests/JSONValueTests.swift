@@ -67,6 +67,9 @@ struct JSONValueTests {
 
   @Test func prettyLinesKeepFlatMembersOnOneLine() {
     let value: JSONValue = ["state": ["a": 1], "effects": [["type": "x"]]]
-    #expect(JSONRenderer.prettyLines(value) == ["{", #"  "effects": ["#, #"    {"type":"x"}"#, "  ],", #"  "state": {"a":1}"#, "}"])
+    #expect(
+      JSONRenderer.prettyLines(value) == [
+        "{", #"  "effects": ["#, #"    {"type":"x"}"#, "  ],", #"  "state": {"a":1}"#, "}",
+      ])
   }
 }

@@ -70,9 +70,10 @@ struct RunnerFailureTests {
       TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json"),
     ]
     let (lines, errors, summary) = await runAndReport(files)
-    #expect(errors == [
-      "error: Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
-    ])
+    #expect(
+      errors == [
+        "error: Fixtures/invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
+      ])
     #expect(lines.first == "✓ login-submit-valid-credentials")
     #expect(lines.contains("1 file invalid (see the errors above)"))
     #expect(lines.last == "1 passed, 0 failed")
@@ -81,16 +82,25 @@ struct RunnerFailureTests {
 
   @Test func duplicateIdsAreInvalid() async {
     let file = TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json")
-    let (_, errors, summary) = await runAndReport([file, file.resolvingSymlinksInPath().standardizedFileURL.deletingLastPathComponent().appendingPathComponent("../login/login-submit-valid-credentials.json")])
-    #expect(errors == [
-      "error: Fixtures/login/login-submit-valid-credentials.json: id: duplicate id 'login-submit-valid-credentials', already used by Fixtures/login/login-submit-valid-credentials.json; ids must be unique across the corpus"
+    let (_, errors, summary) = await runAndReport([
+      file,
+      file.resolvingSymlinksInPath().standardizedFileURL.deletingLastPathComponent().appendingPathComponent(
+        "../login/login-submit-valid-credentials.json"),
     ])
+    #expect(
+      errors == [
+        "error: Fixtures/login/login-submit-valid-credentials.json: id: duplicate id 'login-submit-valid-credentials', already used by Fixtures/login/login-submit-valid-credentials.json; ids must be unique across the corpus"
+      ])
     #expect(summary.exitCode == 2)
   }
 
   @Test func anEmptyRunIsNeverASilentPass() async {
     let (lines, _, summary) = await runAndReport([])
-    #expect(lines.suffix(3) == ["No scenarios were run; check the paths and filters", "Ran 0 scenarios (0 steps) in 0.0 s", "0 passed, 0 failed"])
+    #expect(
+      lines.suffix(3) == [
+        "No scenarios were run; check the paths and filters", "Ran 0 scenarios (0 steps) in 0.0 s",
+        "0 passed, 0 failed",
+      ])
     #expect(summary.exitCode == 2)
   }
 }

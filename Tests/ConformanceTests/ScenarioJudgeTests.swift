@@ -16,7 +16,9 @@ struct ScenarioJudgeTests {
     let s = scenario(steps: [
       Step(send: ["type": "emailChanged", "value": "a"], state: .changes(["email": "a"]), effects: nil),
       Step(send: ["type": "submit"], state: .changes(["error": "x"]), effects: nil),
-      Step(send: ["type": "emailChanged", "value": "b"], state: .full(["email": "b", "password": "", "isLoading": false, "error": .null]), effects: nil),
+      Step(
+        send: ["type": "emailChanged", "value": "b"],
+        state: .full(["email": "b", "password": "", "isLoading": false, "error": .null]), effects: nil),
       Step(send: ["type": "dismissed"], state: .unchanged, effects: nil),
     ])
     let states = ScenarioJudge.expectedStates(of: s)
@@ -32,30 +34,36 @@ struct ScenarioJudgeTests {
       Issue.record("expected a failure, got \(outcome.label)")
       return
     }
-    #expect(failure.mismatches.map(\.description) == [
-      "state.error: expected null, got \"x\"", "effects[0]: unexpected effect {\"id\":\"a\",\"type\":\"cancel\"}",
-    ])
+    #expect(
+      failure.mismatches.map(\.description) == [
+        "state.error: expected null, got \"x\"", "effects[0]: unexpected effect {\"id\":\"a\",\"type\":\"cancel\"}",
+      ])
     #expect(notChecked.isEmpty)
   }
 
   @Test func nonExhaustiveStepsCheckOnlyWhatIsGivenAndListTheRest() {
-    let s = scenario(exhaustive: false, steps: [
-      Step(send: ["type": "submit"], state: .changes(["error": "x"]), effects: [["type": "cancel", "id": "b"]])
-    ])
+    let s = scenario(
+      exhaustive: false,
+      steps: [
+        Step(send: ["type": "submit"], state: .changes(["error": "x"]), effects: [["type": "cancel", "id": "b"]])
+      ])
     let actual = TraceEntry(
       state: initial.merging(["error": "x", "email": "zzz"]),
       effects: [["type": "cancel", "id": "a"], ["type": "cancel", "id": "b"]])
     let (outcome, notChecked) = ScenarioJudge.judge(s, observation: .trace([actual]))
     #expect(outcome.label == "passed")
-    #expect(notChecked == [
-      "step 1: state.email, state.isLoading, state.password, effects[0] {\"id\":\"a\",\"type\":\"cancel\"}"
-    ])
+    #expect(
+      notChecked == [
+        "step 1: state.email, state.isLoading, state.password, effects[0] {\"id\":\"a\",\"type\":\"cancel\"}"
+      ])
   }
 
   @Test func nonExhaustiveStepsStillFailOnAMissingEffect() {
-    let s = scenario(exhaustive: false, steps: [
-      Step(send: ["type": "submit"], state: .unchanged, effects: [["type": "cancel", "id": "b"]])
-    ])
+    let s = scenario(
+      exhaustive: false,
+      steps: [
+        Step(send: ["type": "submit"], state: .unchanged, effects: [["type": "cancel", "id": "b"]])
+      ])
     let (outcome, _) = ScenarioJudge.judge(s, observation: .trace([TraceEntry(state: initial, effects: [])]))
     guard case .failed(let failure) = outcome else {
       Issue.record("expected a failure")
@@ -80,18 +88,27 @@ struct ScenarioJudgeTests {
   }
 
   @Test func divergenceShowsTheFirstDifferingStepThreeWays() {
-    let s = scenario(exhaustive: false, steps: [
-      Step(send: ["type": "emailChanged", "value": "a"], state: .unchanged, effects: nil),
-      Step(send: ["type": "submit"], state: .changes(["isLoading": false]), effects: nil),
-    ])
+    let s = scenario(
+      exhaustive: false,
+      steps: [
+        Step(send: ["type": "emailChanged", "value": "a"], state: .unchanged, effects: nil),
+        Step(send: ["type": "submit"], state: .changes(["isLoading": false]), effects: nil),
+      ])
     let same = TraceEntry(state: initial.merging(["email": "a"]), effects: [])
-    let swift = [same, TraceEntry(state: initial.merging(["email": "a", "error": "Enter a valid email address."]), effects: [])]
-    let kotlin = [same, TraceEntry(state: initial.merging(["email": "a", "error": "Email is required."]), effects: [])]
+    let swift = [
+      same, TraceEntry(state: initial.merging(["email": "a", "error": "Enter a valid email address."]), effects: []),
+    ]
+    let kotlin = [
+      same, TraceEntry(state: initial.merging(["email": "a", "error": "Email is required."]), effects: []),
+    ]
     let divergence = Divergence.find(in: s, traces: [("swift", swift), ("kotlin", kotlin)])
     #expect(divergence?.stepIndex == 1)
     #expect(divergence?.rows.map(\.path.description) == ["state.error"])
     #expect(divergence?.rows.first?.expected == .null)
-    #expect(divergence?.rows.first?.values.map(\.value) == [.string("Enter a valid email address."), .string("Email is required.")])
+    #expect(
+      divergence?.rows.first?.values.map(\.value) == [
+        .string("Enter a valid email address."), .string("Email is required."),
+      ])
     #expect(Divergence.find(in: s, traces: [("swift", swift), ("kotlin", swift)]) == nil)
   }
 }

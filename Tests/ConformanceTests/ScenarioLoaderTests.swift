@@ -17,7 +17,8 @@ struct ScenarioLoaderTests {
 
   @Test func bundledManifestLoads() throws {
     let manifest = try #require(TestPaths.manifests["login"])
-    #expect(manifest.actions.cases.map(\.name) == ["dismissed", "emailChanged", "loginResponse", "passwordChanged", "submit"])
+    #expect(
+      manifest.actions.cases.map(\.name) == ["dismissed", "emailChanged", "loginResponse", "passwordChanged", "submit"])
     #expect(manifest.effects.cases.map(\.name) == ["authenticate", "cancel"])
     #expect(manifest.initialState == ["email": "", "password": "", "isLoading": false, "error": .null])
     #expect(manifest.actions.case(named: "emailChanged")?.platformNames["kotlin"] == "UpdateEmail")
@@ -32,24 +33,56 @@ struct ScenarioLoaderTests {
   }
 
   @Test(arguments: [
-    ("syntax-error.json", ["invalid/syntax-error.json:4:3: invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member"]),
-    ("unknown-action.json", ["invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"]),
-    ("state-and-changes.json", ["invalid/state-and-changes.json: steps[0].expect: 'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"]),
-    ("unknown-feature.json", ["invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: login)"]),
-    ("empty-steps.json", [
-      "invalid/empty-steps.json: id: id 'Empty_Steps' is not kebab-case (lowercase letters and digits joined by single '-')",
-      "invalid/empty-steps.json: description: description is empty; say what the scenario shows and cite the rule",
-      "invalid/empty-steps.json: steps: a scenario needs at least one step",
-    ]),
-    ("not-utf8.json", ["invalid/not-utf8.json:1:59: invalid JSON: invalid UTF-8 byte 0xE9 in a string; the file must be UTF-8 (RFC 8259 §8.1) (at description)"]),
-    ("duplicate-key.json", ["invalid/duplicate-key.json:1:15: invalid JSON: duplicate key 'id' (each key may appear once in an object)"]),
-    ("unknown-keys.json", [
-      "invalid/unknown-keys.json: tag: unknown key 'tag'; did you mean 'tags'? (allowed: id, feature, description, tags, initialState, steps, exhaustive)",
-      "invalid/unknown-keys.json: steps[0].send.value: expected string, got 42",
-      "invalid/unknown-keys.json: steps[0].expect.changes.isLoading: expected boolean, got \"yes\"",
-      "invalid/unknown-keys.json: steps[0].expect.changes.emial: unknown field 'emial' of the login state; did you mean 'email'? (its fields are: email, error, isLoading, password)",
-      "invalid/unknown-keys.json: steps[0].expect.effects[0]: missing field 'password' of effect 'authenticate'",
-    ]),
+    (
+      "syntax-error.json",
+      [
+        "invalid/syntax-error.json:4:3: invalid JSON: unexpected character '\"'; expected ',' or '}' after an object member"
+      ]
+    ),
+    (
+      "unknown-action.json",
+      [
+        "invalid/unknown-action.json: steps[0].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
+      ]
+    ),
+    (
+      "state-and-changes.json",
+      [
+        "invalid/state-and-changes.json: steps[0].expect: 'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
+      ]
+    ),
+    (
+      "unknown-feature.json",
+      ["invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: login)"]
+    ),
+    (
+      "empty-steps.json",
+      [
+        "invalid/empty-steps.json: id: id 'Empty_Steps' is not kebab-case (lowercase letters and digits joined by single '-')",
+        "invalid/empty-steps.json: description: description is empty; say what the scenario shows and cite the rule",
+        "invalid/empty-steps.json: steps: a scenario needs at least one step",
+      ]
+    ),
+    (
+      "not-utf8.json",
+      [
+        "invalid/not-utf8.json:1:59: invalid JSON: invalid UTF-8 byte 0xE9 in a string; the file must be UTF-8 (RFC 8259 §8.1) (at description)"
+      ]
+    ),
+    (
+      "duplicate-key.json",
+      ["invalid/duplicate-key.json:1:15: invalid JSON: duplicate key 'id' (each key may appear once in an object)"]
+    ),
+    (
+      "unknown-keys.json",
+      [
+        "invalid/unknown-keys.json: tag: unknown key 'tag'; did you mean 'tags'? (allowed: id, feature, description, tags, initialState, steps, exhaustive)",
+        "invalid/unknown-keys.json: steps[0].send.value: expected string, got 42",
+        "invalid/unknown-keys.json: steps[0].expect.changes.isLoading: expected boolean, got \"yes\"",
+        "invalid/unknown-keys.json: steps[0].expect.changes.emial: unknown field 'emial' of the login state; did you mean 'email'? (its fields are: email, error, isLoading, password)",
+        "invalid/unknown-keys.json: steps[0].expect.effects[0]: missing field 'password' of effect 'authenticate'",
+      ]
+    ),
   ])
   func reportsEveryProblemVerbatim(file: String, expected: [String]) {
     #expect(errors(file) == expected)
@@ -58,7 +91,10 @@ struct ScenarioLoaderTests {
   @Test func reportsTooDeepNestingWithAShortPath() {
     let errors = errors("too-deep.json")
     #expect(errors.count == 1)
-    #expect(errors.first?.hasPrefix("invalid/too-deep.json:1:257: invalid JSON: nesting is deeper than 256 levels (at [0][0][0][0][0][0][0][0]…") == true)
+    #expect(
+      errors.first?.hasPrefix(
+        "invalid/too-deep.json:1:257: invalid JSON: nesting is deeper than 256 levels (at [0][0][0][0][0][0][0][0]…")
+        == true)
   }
 
   @Test func refusesVeryLargeFilesBeforeReadingThem() throws {
@@ -72,20 +108,29 @@ struct ScenarioLoaderTests {
       Issue.record("expected a failure")
       return
     }
-    #expect(failure.errors.map(\.description) == ["huge.json: the file is 16777217 bytes, over the limit of 16777216 bytes; split it into smaller scenarios"])
+    #expect(
+      failure.errors.map(\.description) == [
+        "huge.json: the file is 16777217 bytes, over the limit of 16777216 bytes; split it into smaller scenarios"
+      ])
   }
 
   @Test func checksNestedUnionCasesAgainstTheManifest() {
-    let value = try? JSONParser().parse(#"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"loginResponse","result":{"type":"succes","userId":"u"}}}]}"#)
+    let value = try? JSONParser().parse(
+      #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"loginResponse","result":{"type":"succes","userId":"u"}}}]}"#
+    )
     guard let value, case .failure(let failure) = loader.load(value, file: "x.json") else {
       Issue.record("expected a failure")
       return
     }
-    #expect(failure.errors.map(\.description) == ["x.json: steps[0].send.result.type: unknown LoginResult case 'succes'; did you mean 'success'? (the login manifest defines: failure, success)"])
+    #expect(
+      failure.errors.map(\.description) == [
+        "x.json: steps[0].send.result.type: unknown LoginResult case 'succes'; did you mean 'success'? (the login manifest defines: failure, success)"
+      ])
   }
 
   @Test func defaultsInitialStateToTheManifests() throws {
-    let value = try JSONParser().parse(#"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#)
+    let value = try JSONParser().parse(
+      #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#)
     guard case .success(let scenario) = loader.load(value, file: "x.json") else {
       Issue.record("expected success")
       return

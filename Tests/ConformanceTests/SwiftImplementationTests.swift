@@ -9,10 +9,12 @@ struct SwiftImplementationTests {
 
   @Test func tracesTheLoginReducer() async {
     let observation = await implementation.run(
-      RunRequest(id: "x", feature: "login", initialState: initial, actions: [
-        ["type": "emailChanged", "value": " a@b.co "], ["type": "passwordChanged", "value": "12345678"],
-        ["type": "submit"], ["type": "dismissed"],
-      ]))
+      RunRequest(
+        id: "x", feature: "login", initialState: initial,
+        actions: [
+          ["type": "emailChanged", "value": " a@b.co "], ["type": "passwordChanged", "value": "12345678"],
+          ["type": "submit"], ["type": "dismissed"],
+        ]))
     guard case .trace(let trace) = observation else {
       Issue.record("expected a trace")
       return
@@ -26,7 +28,10 @@ struct SwiftImplementationTests {
 
   @Test(arguments: [
     (JSONValue.object(JSONObject()), 0, "initialState.email: missing key 'email'"),
-    (JSONValue(dictionaryLiteral: ("email", ""), ("password", ""), ("isLoading", "no"), ("error", .null)), 0, "initialState.isLoading: expected true or false, got string"),
+    (
+      JSONValue(dictionaryLiteral: ("email", ""), ("password", ""), ("isLoading", "no"), ("error", .null)), 0,
+      "initialState.isLoading: expected true or false, got string"
+    ),
   ])
   func undecodableInitialStatesAreErrored(state: JSONValue, step: Int, message: String) async {
     let observation = await implementation.run(RunRequest(id: "x", feature: "login", initialState: state, actions: []))
@@ -35,9 +40,11 @@ struct SwiftImplementationTests {
 
   @Test func undecodableActionsAreErroredWithTheirPath() async {
     let observation = await implementation.run(
-      RunRequest(id: "x", feature: "login", initialState: initial, actions: [
-        ["type": "submit"], ["type": "loginResponse", "result": ["type": "succes", "userId": "u"]],
-      ]))
+      RunRequest(
+        id: "x", feature: "login", initialState: initial,
+        actions: [
+          ["type": "submit"], ["type": "loginResponse", "result": ["type": "succes", "userId": "u"]],
+        ]))
     #expect(observation == .errored(step: 2, message: "actions[1].result.type: unknown case 'succes'"))
   }
 
@@ -60,13 +67,17 @@ struct SwiftImplementationTests {
     var diagnostics: [String] = []
     HarnessServer().serve(
       readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
-    #expect(replies == [
-      #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""}}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
-      #"{"seq":7,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#,
-      #"{"seq":8,"skipped":{"reason":"the Swift implementation has no feature 'cart'"}}"#,
-      #"{"errored":{"message":"actions[0].type: unknown action 'nope'","step":1},"seq":9}"#,
-    ])
-    #expect(diagnostics == ["conformance harness: request line 2 is not JSON (unexpected character 'n'; expected a value (did you mean 'null'?) at column 1); ignored"])
+    #expect(
+      replies == [
+        #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""}}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
+        #"{"seq":7,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#,
+        #"{"seq":8,"skipped":{"reason":"the Swift implementation has no feature 'cart'"}}"#,
+        #"{"errored":{"message":"actions[0].type: unknown action 'nope'","step":1},"seq":9}"#,
+      ])
+    #expect(
+      diagnostics == [
+        "conformance harness: request line 2 is not JSON (unexpected character 'n'; expected a value (did you mean 'null'?) at column 1); ignored"
+      ])
     #expect(input.count == 1)
   }
 }

@@ -4,9 +4,11 @@ import Foundation
 
 /// Locations of the repository and fixtures, found from this file.
 enum TestPaths {
-  static let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let fixtures = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    .deletingLastPathComponent()
+  static let fixtures = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
   static let features = repository.appendingPathComponent("Conformance/features")
   static let scenarios = repository.appendingPathComponent("Conformance/scenarios")
 
@@ -28,9 +30,14 @@ func runAndReport(_ files: [URL], implementations: [any Implementation] = [Swift
   var lines: [String] = []
   var errors: [String] = []
   let reporter = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { errors.append($0) })
-  let runner = ConformanceRunner(implementations: implementations, loader: ScenarioLoader(manifests: TestPaths.manifests))
+  let runner = ConformanceRunner(
+    implementations: implementations, loader: ScenarioLoader(manifests: TestPaths.manifests))
   let summary = await runner.run(
-    files: files.map { ScenarioFile(url: $0, displayName: "Fixtures/" + $0.deletingLastPathComponent().lastPathComponent + "/" + $0.lastPathComponent) }
+    files: files.map {
+      ScenarioFile(
+        url: $0,
+        displayName: "Fixtures/" + $0.deletingLastPathComponent().lastPathComponent + "/" + $0.lastPathComponent)
+    }
   ) { reporter.handle($0) }
   return (lines, errors, summary)
 }

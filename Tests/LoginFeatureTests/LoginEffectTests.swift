@@ -4,11 +4,12 @@ import Testing
 // MARK: - LoginEffect cancellation ids
 
 struct LoginEffectTests {
-  @Test(arguments: [
-    (LoginEffect.authenticate(email: "a@b.c", password: "12345678"), "authenticate", nil),
-    (.cancel(id: "authenticate"), nil, "authenticate"),
-    (.cancel(id: "other"), nil, "other"),
-  ] as [(LoginEffect, String?, String?)])
+  @Test(
+    arguments: [
+      (LoginEffect.authenticate(email: "a@b.c", password: "12345678"), "authenticate", nil),
+      (.cancel(id: "authenticate"), nil, "authenticate"),
+      (.cancel(id: "other"), nil, "other"),
+    ] as [(LoginEffect, String?, String?)])
   func effectDeclaresItsCancellationIds(effect: LoginEffect, runsUnder: String?, cancels: String?) {
     #expect(effect.cancellationID == runsUnder)
     #expect(effect.cancelledID == cancels)

@@ -23,10 +23,11 @@ struct LoginStoreTests {
     return store.send(.submit)
   }
 
-  @Test(arguments: [
-    (LoginResult.success(userId: "u1"), nil),
-    (.failure(message: "Wrong password."), "Wrong password."),
-  ] as [(LoginResult, String?)])
+  @Test(
+    arguments: [
+      (LoginResult.success(userId: "u1"), nil),
+      (.failure(message: "Wrong password."), "Wrong password."),
+    ] as [(LoginResult, String?)])
   func submitAuthenticatesAndAppliesTheResponse(result: LoginResult, error: String?) async {
     let client = FakeAuthenticationClient()
     let store = makeStore(client)

@@ -11,11 +11,12 @@ struct EffectIdentifyingTests {
     #expect(PlainEffect().cancelledID == nil)
   }
 
-  @Test(arguments: [
-    (RecordingFeature.Effect.work(key: 1, id: nil), nil, nil),
-    (.work(key: 1, id: "x"), "x", nil),
-    (.cancel(id: "x"), "x", "x"),
-  ] as [(RecordingFeature.Effect, String?, String?)])
+  @Test(
+    arguments: [
+      (RecordingFeature.Effect.work(key: 1, id: nil), nil, nil),
+      (.work(key: 1, id: "x"), "x", nil),
+      (.cancel(id: "x"), "x", "x"),
+    ] as [(RecordingFeature.Effect, String?, String?)])
   func effectsDeclareTheirIds(effect: RecordingFeature.Effect, runsUnder: String?, cancels: String?) {
     #expect(effect.cancellationID == runsUnder)
     #expect(effect.cancelledID == cancels)

@@ -50,7 +50,8 @@ extension JSONValue {
   /// - Throws: ``CodecError`` when this is not an object, the member is missing, or it is not a string.
   public func string(_ key: String) throws(CodecError) -> String {
     guard let member = try self.member(key).stringValue else {
-      throw CodecError(path: JSONPath([.key(key)]), message: "expected a string, got \(self[key]?.typeName ?? "nothing")")
+      throw CodecError(
+        path: JSONPath([.key(key)]), message: "expected a string, got \(self[key]?.typeName ?? "nothing")")
     }
     return member
   }
@@ -85,7 +86,9 @@ extension JSONValue {
     guard case .object(let object) = self else {
       throw CodecError(path: .root, message: "expected an object, got \(typeName)")
     }
-    guard let member = object[key] else { throw CodecError(path: JSONPath([.key(key)]), message: "missing key '\(key)'") }
+    guard let member = object[key] else {
+      throw CodecError(path: JSONPath([.key(key)]), message: "missing key '\(key)'")
+    }
     return member
   }
 }

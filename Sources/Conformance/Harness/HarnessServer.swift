@@ -30,7 +30,9 @@ public struct HarnessServer: Sendable {
       do {
         request = try parser.parse(line)
       } catch {
-        diagnose("conformance harness: request line \(lineNumber) is not JSON (\(error.message) at column \(error.column)); ignored")
+        diagnose(
+          "conformance harness: request line \(lineNumber) is not JSON (\(error.message) at column \(error.column)); ignored"
+        )
         continue
       }
       switch request["cmd"]?.stringValue {
@@ -70,7 +72,9 @@ public struct HarnessServer: Sendable {
     else {
       return [
         "seq": seqValue,
-        "errored": ["step": 0, "message": "the request needs 'feature' (string), 'initialState' and 'actions' (array)"],
+        "errored": [
+          "step": 0, "message": "the request needs 'feature' (string), 'initialState' and 'actions' (array)",
+        ],
       ]
     }
     let observation = implementation.perform(

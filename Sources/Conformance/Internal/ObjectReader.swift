@@ -62,7 +62,9 @@ struct ObjectReader {
   mutating func seconds(_ key: String, issues: inout IssueList) -> Double? {
     guard let value = value(key) else { return nil }
     guard case .number(let number) = value, number.doubleValue > 0 else {
-      issues.add(path.appending(key: key), "expected a positive number of seconds, got \(JSONRenderer.compact(value, style: .display))")
+      issues.add(
+        path.appending(key: key),
+        "expected a positive number of seconds, got \(JSONRenderer.compact(value, style: .display))")
       return nil
     }
     return number.doubleValue
@@ -71,7 +73,8 @@ struct ObjectReader {
   /// Records every member whose key is not in `allowed` (nor `$schema`, always allowed), naming the allowed keys
   /// (typo protection).
   func reportUnknownKeys(allowed: [String], issues: inout IssueList) {
-    for member in object.members where member.key != "$schema" && !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+    for member in object.members
+    where member.key != "$schema" && !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
       let key = member.key
       let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
@@ -91,8 +94,12 @@ public enum Suggestion {
   ///   - candidates: The valid names.
   /// - Returns: The suggestion, or `nil`.
   public static func closest(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(Array(word.lowercased().unicodeScalars), Array($0.lowercased().unicodeScalars))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.unicodeScalars.count / 3) else { return nil }
+    let scored = candidates.map {
+      ($0, distance(Array(word.lowercased().unicodeScalars), Array($0.lowercased().unicodeScalars)))
+    }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.unicodeScalars.count / 3) else {
+      return nil
+    }
     return best.0
   }
 

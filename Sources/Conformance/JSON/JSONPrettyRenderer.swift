@@ -23,8 +23,9 @@ extension JSONRenderer {
     case .array(let elements): isContainer = true; isEmpty = elements.isEmpty
     default: isContainer = false; isEmpty = true
     }
-    if !isContainer || isEmpty || (indent.count + prefix.count + inline.count <= 80 && !hasNestedContainer(value)
-      && indent.count > 0)
+    if !isContainer || isEmpty
+      || (indent.count + prefix.count + inline.count <= 80 && !hasNestedContainer(value)
+        && indent.count > 0)
     {
       lines.append(indent + prefix + inline + suffix)
       return
@@ -52,7 +53,8 @@ extension JSONRenderer {
 
   private static func hasNestedContainer(_ value: JSONValue) -> Bool {
     switch value {
-    case .object(let object): return object.members.contains { $0.value.objectValue != nil || $0.value.arrayValue != nil }
+    case .object(let object):
+      return object.members.contains { $0.value.objectValue != nil || $0.value.arrayValue != nil }
     case .array(let elements): return elements.contains { $0.objectValue != nil || $0.arrayValue != nil }
     default: return false
     }

@@ -39,7 +39,8 @@ extension FeatureManifest {
       return
     }
     guard let spec = union.case(named: name) else {
-      let suggestion = Suggestion.closest(to: name, among: union.cases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+      let suggestion =
+        Suggestion.closest(to: name, among: union.cases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
         path().appending(key: "type"),
         "unknown \(noun) '\(name)'\(suggestion) (the \(feature) manifest defines: \(names))")
@@ -53,7 +54,8 @@ extension FeatureManifest {
   /// Checks a closed object's members against `fields`; `discriminator` names a key that is allowed besides them.
   /// Allocates nothing when the value is valid: this runs for every action, state and effect of every scenario.
   private func checkFields(
-    _ value: JSONValue, fields: [TypeDescriptor.Field], at path: @autoclosure () -> JSONPath, what: @autoclosure () -> String,
+    _ value: JSONValue, fields: [TypeDescriptor.Field], at path: @autoclosure () -> JSONPath,
+    what: @autoclosure () -> String,
     partial: Bool, discriminator: String? = nil, issues: inout IssueList
   ) {
     guard case .object(let object) = value else {
@@ -72,7 +74,8 @@ extension FeatureManifest {
       let known = fields.map(\.name)
       let suggestion = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
       let allowed = known.isEmpty ? "it has no fields" : "its fields are: \(known.joined(separator: ", "))"
-      issues.add(path().appending(key: member.key), "unknown field '\(member.key)' of \(what())\(suggestion) (\(allowed))")
+      issues.add(
+        path().appending(key: member.key), "unknown field '\(member.key)' of \(what())\(suggestion) (\(allowed))")
     }
   }
 

@@ -12,7 +12,9 @@ public struct ManifestLoader: Sendable {
   ///
   /// - Parameter folder: The features folder, e.g. `Conformance/features`.
   /// - Returns: The manifests that loaded, keyed by feature name, and the errors of those that did not.
-  public func loadAll(in folder: URL, displayPath: (URL) -> String) -> (manifests: [String: FeatureManifest], errors: [InputError]) {
+  public func loadAll(in folder: URL, displayPath: (URL) -> String) -> (
+    manifests: [String: FeatureManifest], errors: [InputError]
+  ) {
     let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
       .filter { $0.pathExtension == "json" }
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -46,7 +48,8 @@ public struct ManifestLoader: Sendable {
     }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
     if let expectedFeature, !feature.isEmpty, feature != expectedFeature {
-      issues.add(JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
+      issues.add(
+        JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
     }
     let title = reader.string("title", required: true, issues: &issues) ?? feature
     _ = reader.string("description", required: true, issues: &issues)
@@ -57,7 +60,9 @@ public struct ManifestLoader: Sendable {
     var types: [String: FeatureManifest.Union] = [:]
     for member in typesObject.members {
       let path = JSONPath([.key("types"), .key(member.key)])
-      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else { continue }
+      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else {
+        continue
+      }
       _ = typeReader.string("description", required: false, issues: &issues)
       _ = typeReader.string("swift", required: false, issues: &issues)
       _ = typeReader.string("kotlin", required: false, issues: &issues)
@@ -67,19 +72,24 @@ public struct ManifestLoader: Sendable {
       typeReader.reportUnknownKeys(allowed: ["cases", "description", "swift", "kotlin"], issues: &issues)
       types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
     }
-    let stateFields = reader.required("state", issues: &issues).map {
-      readFields($0, at: JSONPath([.key("state")]), typeNames: typeNames, issues: &issues)
-    } ?? []
-    let actions = reader.required("actions", issues: &issues).map {
-      readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, issues: &issues)
-    } ?? []
-    let effects = reader.required("effects", issues: &issues).map {
-      readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, issues: &issues)
-    } ?? []
+    let stateFields =
+      reader.required("state", issues: &issues).map {
+        readFields($0, at: JSONPath([.key("state")]), typeNames: typeNames, issues: &issues)
+      } ?? []
+    let actions =
+      reader.required("actions", issues: &issues).map {
+        readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, issues: &issues)
+      } ?? []
+    let effects =
+      reader.required("effects", issues: &issues).map {
+        readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, issues: &issues)
+      } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     reader.reportUnknownKeys(
-      allowed: ["feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
-        "types"], issues: &issues)
+      allowed: [
+        "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
+        "types",
+      ], issues: &issues)
     var manifest = FeatureManifest(
       feature: feature, title: title, file: file, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
@@ -112,11 +122,13 @@ public struct ManifestLoader: Sendable {
       let rule = reader.string("rule", required: false, issues: &issues)
       _ = reader.string("description", required: false, issues: &issues)
       let cancellation = reader.string("cancellationId", required: false, issues: &issues)
-      let fields = reader.required("fields", issues: &issues).map {
-        readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
-      } ?? []
+      let fields =
+        reader.required("fields", issues: &issues).map {
+          readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
+        } ?? []
       if fields.contains(where: { $0.name == "type" }) {
-        issues.add(casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
+        issues.add(
+          casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
       }
       reader.reportUnknownKeys(
         allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)

@@ -129,7 +129,9 @@ public final class JSONReporter: RunReporter {
     var byImplementation = JSONObject()
     for (name, counts) in summary.counts {
       var object = JSONObject()
-      for (label, count) in counts { object[label.replacingOccurrences(of: " ", with: "_")] = .number(.integer(Int64(count))) }
+      for (label, count) in counts {
+        object[label.replacingOccurrences(of: " ", with: "_")] = .number(.integer(Int64(count)))
+      }
       byImplementation[name] = .object(object)
     }
     return [

@@ -35,7 +35,8 @@ public final class JUnitReporter: RunReporter {
         let message = "implementations diverge at step \(divergence.stepIndex + 1)"
         add(
           suite: report.feature,
-          testcase: "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+          testcase:
+            "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
             + "      <failure message=\(attribute(message)) type=\"divergence\">\(text(lines.joined(separator: "\n")))</failure>\n"
             + "    </testcase>", kind: .failure, time: 0)
       }
@@ -45,11 +46,15 @@ public final class JUnitReporter: RunReporter {
   /// The XML document, newline-terminated.
   public var document: String {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    let total = counts.values.reduce((0, 0, 0, 0)) { ($0.0 + $1.tests, $0.1 + $1.failures, $0.2 + $1.errors, $0.3 + $1.skipped) }
-    xml += "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n"
+    let total = counts.values.reduce((0, 0, 0, 0)) {
+      ($0.0 + $1.tests, $0.1 + $1.failures, $0.2 + $1.errors, $0.3 + $1.skipped)
+    }
+    xml +=
+      "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n"
     for name in order {
       let count = counts[name] ?? (0, 0, 0, 0, 0)
-      xml += "  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
+      xml +=
+        "  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
         + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(count.time)\">\n"
       xml += (suites[name] ?? []).joined(separator: "\n") + "\n"
       xml += "  </testsuite>\n"
@@ -62,7 +67,8 @@ public final class JUnitReporter: RunReporter {
   private enum Kind { case pass, failure, error, skipped }
 
   private func add(_ result: ScenarioResult) {
-    let open = "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(result.duration)\""
+    let open =
+      "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(result.duration)\""
     let details = TextReporter.detailLines(result).joined(separator: "\n")
     let message = TextReporter.headline(result)
     switch result.outcome {
@@ -75,12 +81,14 @@ public final class JUnitReporter: RunReporter {
     case .failed:
       add(
         suite: result.feature,
-        testcase: open + ">\n      <failure message=\(attribute(message)) type=\"failed\">\(text(details))</failure>\n    </testcase>",
+        testcase: open
+          + ">\n      <failure message=\(attribute(message)) type=\"failed\">\(text(details))</failure>\n    </testcase>",
         kind: .failure, time: result.duration)
     default:
       add(
         suite: result.feature,
-        testcase: open + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n    </testcase>",
+        testcase: open
+          + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n    </testcase>",
         kind: .error, time: result.duration)
     }
   }

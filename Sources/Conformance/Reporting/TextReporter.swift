@@ -31,7 +31,8 @@ public final class TextReporter: RunReporter {
     case .started(let started):
       implementations = started.map(\.name)
       for entry in started where entry.startError != nil {
-        errorOutput(style.red("error: ") + "the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
+        errorOutput(
+          style.red("error: ") + "the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
       }
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
@@ -120,7 +121,9 @@ public final class TextReporter: RunReporter {
     output("\(indent)  (\(style.red("-")) expected, \(style.green("+")) actual)")
     if failure.laterFailingSteps > 0 {
       let count = failure.laterFailingSteps
-      output("\(indent)  \(count) later step\(count == 1 ? "" : "s") also differ\(count == 1 ? "s" : "") (not shown: they start from a state that already diverged)")
+      output(
+        "\(indent)  \(count) later step\(count == 1 ? "" : "s") also differ\(count == 1 ? "s" : "") (not shown: they start from a state that already diverged)"
+      )
     }
   }
 
@@ -142,7 +145,9 @@ public final class TextReporter: RunReporter {
     for row in divergence.rows {
       output("      \(row.path)")
       let label = "expected:".padding(toLength: width + 1, withPad: " ", startingAt: 0)
-      let expected = row.expected.map { JSONRenderer.compact($0, style: .display) } ?? (row.isSpecified ? "(absent)" : "(not checked)")
+      let expected =
+        row.expected.map { JSONRenderer.compact($0, style: .display) }
+        ?? (row.isSpecified ? "(absent)" : "(not checked)")
       output("        \(label)\(expected)")
       for (name, value) in row.values {
         let label = "\(name):".padding(toLength: width + 1, withPad: " ", startingAt: 0)
@@ -195,13 +200,16 @@ public final class TextReporter: RunReporter {
       output(style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))
     }
     let scenarios = Self.plural(summary.scenarios, "scenario", "scenarios")
-    output(style.dim("Ran \(scenarios) (\(Self.plural(steps, "step", "steps"))) in \(Self.formatSeconds(summary.duration))"))
+    output(
+      style.dim("Ran \(scenarios) (\(Self.plural(steps, "step", "steps"))) in \(Self.formatSeconds(summary.duration))"))
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     output(closing)
   }
 
-  static let outcomeOrder = ["passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run"]
+  static let outcomeOrder = [
+    "passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run",
+  ]
 
   static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"

@@ -31,7 +31,8 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
         ? "\(path): missing effect \(render(expected))"
         : "\(path): missing, expected \(render(expected))"
     case .unexpected(let actual):
-      return isWholeEffect ? "\(path): unexpected effect \(render(actual))" : "\(path): unexpected, got \(render(actual))"
+      return isWholeEffect
+        ? "\(path): unexpected effect \(render(actual))" : "\(path): unexpected, got \(render(actual))"
     }
   }
 

@@ -110,7 +110,8 @@ enum ScenarioJudge {
           matched.insert(found)
           cursor = found + 1
         } else {
-          mismatches.append(Mismatch(path: JSONPath([.key("effects"), .index(index)]), kind: .missing(expected: effect)))
+          mismatches.append(
+            Mismatch(path: JSONPath([.key("effects"), .index(index)]), kind: .missing(expected: effect)))
         }
       }
     }

@@ -9,19 +9,22 @@ enum JSONFile {
   ///
   /// - Returns: The value, or an error naming `displayName` with line and column for syntax errors, and a plain
   ///   message for unreadable, oversized or non-UTF-8 files.
-  static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError> {
+  static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
+  {
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
     if let size, size > maximumSize {
       return .failure(
         InputError(
           file: displayName, path: nil,
-          message: "the file is \(size) bytes, over the limit of \(maximumSize) bytes; split it into smaller scenarios"))
+          message: "the file is \(size) bytes, over the limit of \(maximumSize) bytes; split it into smaller scenarios")
+      )
     }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      return .failure(InputError(file: displayName, path: nil, message: "cannot read the file: \(error.localizedDescription)"))
+      return .failure(
+        InputError(file: displayName, path: nil, message: "cannot read the file: \(error.localizedDescription)"))
     }
     do {
       return .success(try parser.parse(data))

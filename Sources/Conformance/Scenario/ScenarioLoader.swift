@@ -49,7 +49,8 @@ public struct ScenarioLoader: Sendable {
     }
     let id = reader.string("id", required: true, issues: &issues) ?? ""
     if !id.isEmpty, !Self.isKebabCase(id) {
-      issues.add(JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
+      issues.add(
+        JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
     }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
     let description = reader.string("description", required: true, issues: &issues) ?? ""
@@ -65,13 +66,15 @@ public struct ScenarioLoader: Sendable {
     let manifest = manifests[feature]
     if manifest == nil, !feature.isEmpty {
       if let broken = brokenManifests[feature] {
-        issues.add(JSONPath([.key("feature")]), "the manifest of feature '\(feature)' (\(broken)) has errors; fix it first")
+        issues.add(
+          JSONPath([.key("feature")]), "the manifest of feature '\(feature)' (\(broken)) has errors; fix it first")
       } else {
         let known = manifests.keys.sorted()
         let suggestion = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
         issues.add(
           JSONPath([.key("feature")]),
-          "unknown feature '\(feature)'\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+          "unknown feature '\(feature)'\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+        )
       }
     }
     if let initialStateValue, let manifest {
@@ -96,7 +99,9 @@ public struct ScenarioLoader: Sendable {
     }
     return elements.enumerated().compactMap { index, element in
       guard case .string(let tag) = element, Self.isKebabCase(tag) else {
-        issues.add(path.appending(index: index), "expected a kebab-case tag, got \(JSONRenderer.compact(element, style: .display))")
+        issues.add(
+          path.appending(index: index),
+          "expected a kebab-case tag, got \(JSONRenderer.compact(element, style: .display))")
         return nil
       }
       return tag
@@ -142,11 +147,15 @@ public struct ScenarioLoader: Sendable {
         manifest?.checkState(changes, at: expectPath.appending(key: "changes"), partial: true, issues: &issues)
         state = .changes(changes)
       case (.some, .some):
-        issues.add(expectPath, "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change")
+        issues.add(
+          expectPath,
+          "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
+        )
       case (nil, nil): break
       }
       if let effectsValue {
-        effects = readEffects(effectsValue, at: expectPath.appending(key: "effects"), manifest: manifest, issues: &issues)
+        effects = readEffects(
+          effectsValue, at: expectPath.appending(key: "effects"), manifest: manifest, issues: &issues)
       }
     }
     guard let send else { return nil }

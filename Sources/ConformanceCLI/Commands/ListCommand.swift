@@ -27,7 +27,10 @@ struct ListCommand: CLICommand {
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(
       arguments,
-      options: [.init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true), .init(name: "help", takesValue: false)],
+      options: [
+        .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
+        .init(name: "help", takesValue: false),
+      ],
       command: name)
     let workspace = Workspace(currentDirectory: console.currentDirectory)
     let files = try workspace.scenarioFiles(scanner.positionals)

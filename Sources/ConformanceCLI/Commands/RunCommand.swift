@@ -61,8 +61,12 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
-    let junit = try scanner.value("junit").map { path throws(CLIError) in try ReportFile(path, kind: .junit, workspace: workspace) }
-    let json = try scanner.value("json").map { path throws(CLIError) in try ReportFile(path, kind: .json, workspace: workspace) }
+    let junit = try scanner.value("junit").map { path throws(CLIError) in
+      try ReportFile(path, kind: .junit, workspace: workspace)
+    }
+    let json = try scanner.value("json").map { path throws(CLIError) in
+      try ReportFile(path, kind: .json, workspace: workspace)
+    }
     let implementations = try ImplementationSelection.resolve(scanner, workspace: workspace, command: name)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()

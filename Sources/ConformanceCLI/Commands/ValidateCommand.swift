@@ -44,7 +44,8 @@ struct ValidateCommand: CLICommand {
         if let other = ids[scenario.id] {
           invalid.insert(file.displayName)
           console.err(
-            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))")
+            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))"
+          )
         } else {
           ids[scenario.id] = file.displayName
           valid += 1

@@ -1,5 +1,5 @@
-import Testing
 import LoginFeature
+import Testing
 
 // MARK: - Unicode helpers for tests
 
@@ -47,5 +47,6 @@ func reduce(_ state: LoginState, _ action: LoginAction) -> (state: LoginState, e
 }
 
 extension Unicode.Scalar: @retroactive CustomTestStringConvertible {
+  /// The scalar as `U+XXXX`, so test reports name invisible characters.
   public var testDescription: String { codePoint }
 }
