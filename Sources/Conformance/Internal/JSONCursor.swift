@@ -89,7 +89,7 @@ struct JSONCursor {
       case UInt8(ascii: "}"):
         offset += 1
         depth -= 1
-        members.sort { ScalarOrder.less($0.key, $1.key) }
+        Self.sortByKey(&members)
         return .object(JSONObject(sortedUniqueMembers: members))
       default: throw fail("unexpected \(describeCurrent()); expected ',' or '}' after an object member")
       }
@@ -119,6 +119,23 @@ struct JSONCursor {
         depth -= 1
         return .array(elements)
       default: throw fail("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+      }
+    }
+  }
+
+  /// Sorts members by key in scalar order: insertion sort for the small objects that dominate (states, actions),
+  /// the standard sort otherwise.
+  private static func sortByKey(_ members: inout [(key: String, value: JSONValue)]) {
+    guard members.count > 1 else { return }
+    guard members.count <= 12 else {
+      members.sort { ScalarOrder.less($0.key, $1.key) }
+      return
+    }
+    for index in 1..<members.count {
+      var position = index
+      while position > 0, ScalarOrder.less(members[position].key, members[position - 1].key) {
+        members.swapAt(position, position - 1)
+        position -= 1
       }
     }
   }

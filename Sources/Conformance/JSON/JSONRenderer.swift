@@ -74,6 +74,11 @@ public enum JSONRenderer {
 
   static func writeString(_ string: String, style: Style, to output: inout String) {
     output += "\""
+    if needsNoEscaping(string, style: style) {
+      output += string
+      output += "\""
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
@@ -94,6 +99,26 @@ public enum JSONRenderer {
       }
     }
     output += "\""
+  }
+
+  /// Whether every byte can be written as is: printable ASCII other than `"` and `\\`, or (wire style) any
+  /// non-ASCII byte except those of U+2028 and U+2029. The common case, checked without decoding scalars.
+  private static func needsNoEscaping(_ string: String, style: Style) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in string.utf8 {
+      switch byte {
+      case 0x22, 0x5C, 0x00..<0x20, 0x7F: return false
+      case 0x80...:
+        if style == .display { return false }
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        if (byte == 0xA8 || byte == 0xA9) && previous == 0x80 && beforePrevious == 0xE2 { return false }
+      default: break
+      }
+      beforePrevious = previous
+      previous = byte
+    }
+    return true
   }
 
   /// Whether a scalar is invisible or confusable on a terminal (see ``Style/display``).
