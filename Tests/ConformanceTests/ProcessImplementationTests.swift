@@ -218,6 +218,58 @@ import Testing
     await harness.shutdown()
   }
 
+  // MARK: - Pipelined batches
+
+  @Test func aBatchIsPipelinedAndAnsweredInOrder() async {
+    let harness = fake("good")
+    let requests = (1...40).map { request("s\($0)", actions: 1 + $0 % 3) }
+    let observations = await harness.run(batch: requests)
+    #expect(observations == requests.map { expectedTrace(actions: $0.actions.count) })
+    #expect(await harness.restartCount == 0)
+    await harness.shutdown()
+  }
+
+  @Test func aCrashInABatchFaultsThatScenarioAndTheRestAreResentAfterARestart() async {
+    let harness = fake("crash-on-second")
+    let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) })
+    #expect(observations == [
+      expectedTrace(actions: 2),
+      .crashed(
+        message: "the harness exited with status 3 before replying",
+        stderrTail: "fake-harness: about to crash in scenario 'b'\nTraceback: simulated failure"),
+      expectedTrace(actions: 2),
+      // The restarted process crashes on its own second run.
+      .crashed(
+        message: "the harness exited with status 3 before replying",
+        stderrTail: "fake-harness: about to crash in scenario 'd'\nTraceback: simulated failure"),
+    ])
+    #expect(await harness.restartCount == 1)
+    await harness.shutdown()
+  }
+
+  @Test func aHangInABatchTimesOutThatScenarioAndTheRestRun() async {
+    let harness = fake("hang-on", "b", scenarioTimeout: 1)
+    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
+    #expect(observations == [
+      expectedTrace(actions: 2), .timedOut(seconds: 1, stderrTail: "fake-harness: hanging in 'b'"),
+      expectedTrace(actions: 2),
+    ])
+    await harness.shutdown()
+  }
+
+  @Test func aProtocolErrorInABatchIsReportedForEachScenarioUntilTheBudgetIsUsed() async {
+    let harness = fake("wrong-seq", restartBudget: 1)
+    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
+    #expect(observations.count == 3)
+    guard case .protocolError = observations[0], case .protocolError = observations[1],
+      case .notRun = observations[2]
+    else {
+      Issue.record("expected protocol error, protocol error, not run; got \(observations)")
+      return
+    }
+    await harness.shutdown()
+  }
+
   @Test func harnessIgnoringSIGTERMIsKilledWithSIGKILL() async throws {
     let harness = fake("hang-ignoring-term", scenarioTimeout: 0.5)
     _ = try await harness.start()

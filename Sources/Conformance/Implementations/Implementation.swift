@@ -23,8 +23,25 @@ public protocol Implementation: Sendable {
   /// - Returns: The observation.
   func run(_ request: RunRequest) async -> Observation
 
+  /// Performs several scenarios in order and reports each; an implementation may overlap them (a harness pipelines
+  /// its requests). The default performs them one by one with ``run(_:)``.
+  ///
+  /// - Parameter requests: The scenarios, in order.
+  /// - Returns: One observation per request, in the same order.
+  func run(batch requests: [RunRequest]) async -> [Observation]
+
   /// Releases the implementation (for a harness: sends `bye`, then terminates the process if it lingers).
   func shutdown() async
+}
+
+extension Implementation {
+  /// Performs the scenarios one by one with ``run(_:)``.
+  public func run(batch requests: [RunRequest]) async -> [Observation] {
+    var observations: [Observation] = []
+    observations.reserveCapacity(requests.count)
+    for request in requests { observations.append(await run(request)) }
+    return observations
+  }
 }
 
 /// What an implementation says about itself in the `hello` reply (harness protocol §2).

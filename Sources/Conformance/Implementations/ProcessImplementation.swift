@@ -123,30 +123,81 @@ public actor ProcessImplementation: Implementation {
 
   // MARK: - Scenarios
 
-  private func perform(_ request: RunRequest, on process: HarnessProcess) async -> Observation {
-    sequence += 1
-    let seq = sequence
-    let deadline = DispatchTime.now() + configuration.scenarioTimeout
-    switch await process.write(HarnessCodec.runLine(seq: seq, request), until: deadline) {
-    case .written: break
-    case .closed: return await crashed(process, request, unterminated: Data())
-    case .timedOut: return await timedOut(process, request)
-    }
-    switch await process.nextLine(until: deadline) {
-    case .line(let line):
-      switch HarnessCodec.decodeRun(line, seq: seq, actionCount: request.actions.count) {
-      case .success(let observation): return observation
-      case .failure(let violation):
-        return await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
+  /// Performs scenarios in order, pipelining their requests: each `run` line is written as soon as the pipe takes
+  /// it, and the replies are read in order, each within ``HarnessConfiguration/scenarioTimeout`` of the previous
+  /// reply. The harness still handles one request at a time (harness protocol §2); only the waiting overlaps, which
+  /// removes a round trip of latency per scenario.
+  ///
+  /// A fault ends the pipeline at the scenario whose reply was due (it gets the fault's observation); the requests
+  /// after it were never answered, so they are sent again after the restart, with new `seq` numbers.
+  ///
+  /// - Parameter requests: The scenarios, in order.
+  /// - Returns: One observation per request, in order; never throws.
+  public func run(batch requests: [RunRequest]) async -> [Observation] {
+    await acquire()
+    defer { release() }
+    var observations: [Observation] = []
+    observations.reserveCapacity(requests.count)
+    while observations.count < requests.count {
+      switch await readyProcess() {
+      case .failure(let reason): observations.append(.notRun(reason: reason.text))
+      case .success(let process):
+        observations += await performPipelined(Array(requests[observations.count...]), on: process)
       }
-    case .overlong(let prefix, let length):
-      let limit = configuration.maximumLineLength
-      return await brokeProtocol(
-        process, request, message: "the reply line is \(length) bytes long, over the limit of \(limit) bytes",
-        line: HarnessCodec.quote(prefix, length: length))
-    case .closed(let unterminated): return await crashed(process, request, unterminated: unterminated)
-    case .timedOut: return await timedOut(process, request)
     }
+    return observations
+  }
+
+  private func perform(_ request: RunRequest, on process: HarnessProcess) async -> Observation {
+    await performPipelined([request], on: process).first ?? .notRun(reason: "no reply was read")
+  }
+
+  /// Writes every request from a detached task while reading replies here; returns the observations up to and
+  /// including the first fault (or all of them).
+  private func performPipelined(_ requests: [RunRequest], on process: HarnessProcess) async -> [Observation] {
+    let firstSeq = sequence + 1
+    sequence += requests.count
+    let lines = requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }
+    // A hung harness is caught by the reply timeout below, which kills it and so ends a blocked write with EPIPE;
+    // this deadline only bounds a harness that stops reading but keeps answering.
+    let writeDeadline = DispatchTime.now() + configuration.scenarioTimeout * Double(requests.count + 1)
+    let writer = Task.detached { () -> HarnessProcess.WriteResult in
+      for line in lines {
+        let result = await process.write(line, until: writeDeadline)
+        if result != .written { return result }
+      }
+      return .written
+    }
+    var observations: [Observation] = []
+    observations.reserveCapacity(requests.count)
+    for (index, request) in requests.enumerated() {
+      let deadline = DispatchTime.now() + configuration.scenarioTimeout
+      let fault: Observation
+      switch await process.nextLine(until: deadline) {
+      case .line(let line):
+        switch HarnessCodec.decodeRun(line, seq: firstSeq + index, actionCount: request.actions.count) {
+        case .success(let observation):
+          observations.append(observation)
+          continue
+        case .failure(let violation):
+          fault = await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
+        }
+      case .overlong(let prefix, let length):
+        let limit = configuration.maximumLineLength
+        fault = await brokeProtocol(
+          process, request, message: "the reply line is \(length) bytes long, over the limit of \(limit) bytes",
+          line: HarnessCodec.quote(prefix, length: length))
+      case .closed(let unterminated):
+        fault = await crashed(process, request, unterminated: unterminated)
+      case .timedOut:
+        fault = await timedOut(process, request)
+      }
+      _ = await writer.value
+      observations.append(fault)
+      return observations
+    }
+    _ = await writer.value
+    return observations
   }
 
   private func crashed(_ process: HarnessProcess, _ request: RunRequest, unterminated: Data) async -> Observation {

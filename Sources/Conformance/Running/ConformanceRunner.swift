@@ -62,6 +62,8 @@ public struct ConformanceRunner: Sendable {
       emit(.invalid(file: file, errors: errors))
     }
     var seenIDs: [String: String] = [:]
+    var batch: [Scenario] = []
+    let batchSize = options.failFast ? 1 : Self.batchSize
     for (position, file) in files.enumerated() {
       let scenario: Scenario
       switch loader.load(file.url, displayName: file.displayName) {
@@ -81,15 +83,17 @@ public struct ConformanceRunner: Sendable {
       }
       seenIDs[scenario.id] = file.displayName
       guard isSelected(scenario) else { continue }
-      let report = await run(scenario, on: started)
-      record(report, into: &summary)
-      emit(.scenario(report))
-      if options.failFast, report.isFailure {
+      batch.append(scenario)
+      guard batch.count == batchSize else { continue }
+      let failed = await run(batch, on: started, into: &summary, emit: emit)
+      batch.removeAll(keepingCapacity: true)
+      if options.failFast, failed {
         let remaining = files.count - position - 1
         if remaining > 0 { summary.stoppedEarlyWithRemaining = remaining }
         break
       }
     }
+    if !batch.isEmpty { _ = await run(batch, on: started, into: &summary, emit: emit) }
     for implementation in implementations { await implementation.shutdown() }
     summary.duration = (ContinuousClock.now - clock).seconds
     emit(.finished(summary))
@@ -122,50 +126,73 @@ public struct ConformanceRunner: Sendable {
     return true
   }
 
-  private func run(_ scenario: Scenario, on started: [Started]) async -> ScenarioReport {
-    let request = RunRequest(
-      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-      actions: scenario.steps.map(\.send))
-    var observations: [(Observation, Double)]
+  /// How many scenarios are sent to the implementations at a time (harnesses pipeline a batch's requests); small
+  /// enough that memory stays flat and output streams.
+  static let batchSize = 32
+
+  /// Runs a batch on every implementation (concurrently across implementations), then judges and reports each
+  /// scenario in order. Returns whether any scenario failed the gate.
+  private func run(
+    _ batch: [Scenario], on started: [Started], into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) async -> Bool {
+    let requests = batch.map { scenario in
+      RunRequest(
+        id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+        actions: scenario.steps.map(\.send))
+    }
+    var perImplementation: [(observations: [Observation], duration: Double)]
     if started.count == 1, let only = started.first {
-      observations = [await Self.observe(only, request)]
+      perImplementation = [await Self.observe(only, requests)]
     } else {
-      observations = await withTaskGroup(of: (Int, Observation, Double).self) { group in
+      perImplementation = await withTaskGroup(of: (Int, [Observation], Double).self) { group in
         for (index, entry) in started.enumerated() {
           group.addTask {
-            let (observation, duration) = await Self.observe(entry, request)
-            return (index, observation, duration)
+            let (observations, duration) = await Self.observe(entry, requests)
+            return (index, observations, duration)
           }
         }
-        var collected = Array(repeating: (Observation.notRun(reason: ""), 0.0), count: started.count)
-        for await (index, observation, duration) in group { collected[index] = (observation, duration) }
+        var collected = Array(repeating: ([Observation](), 0.0), count: started.count)
+        for await (index, observations, duration) in group { collected[index] = (observations, duration) }
         return collected
       }
     }
-    var results: [ScenarioResult] = []
-    var traces: [(implementation: String, trace: [TraceEntry])] = []
-    for (entry, (observation, duration)) in zip(started, observations) {
-      let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
-      if case .trace(let trace) = observation, trace.count == scenario.steps.count {
-        traces.append((entry.implementation.name, trace))
+    var failed = false
+    for (position, scenario) in batch.enumerated() {
+      var results: [ScenarioResult] = []
+      var traces: [(implementation: String, trace: [TraceEntry])] = []
+      for (entry, (observations, duration)) in zip(started, perImplementation) {
+        let observation =
+          observations.indices.contains(position)
+          ? observations[position] : .notRun(reason: "the implementation returned too few observations")
+        let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+        if case .trace(let trace) = observation, trace.count == scenario.steps.count {
+          traces.append((entry.implementation.name, trace))
+        }
+        results.append(
+          ScenarioResult(
+            scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
+            implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
+            duration: duration / Double(batch.count)))
       }
-      results.append(
-        ScenarioResult(
-          scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
-          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked, duration: duration))
+      let report = ScenarioReport(
+        id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
+        stepCount: scenario.steps.count, results: results, divergence: Divergence.find(in: scenario, traces: traces))
+      record(report, into: &summary)
+      emit(.scenario(report))
+      failed = failed || report.isFailure
     }
-    return ScenarioReport(
-      id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
-      stepCount: scenario.steps.count, results: results, divergence: Divergence.find(in: scenario, traces: traces))
+    return failed
   }
 
-  private static func observe(_ entry: Started, _ request: RunRequest) async -> (Observation, Double) {
+  /// One implementation's observations of a batch, and the wall-clock seconds they took.
+  private static func observe(_ entry: Started, _ requests: [RunRequest]) async -> ([Observation], Double) {
     if let error = entry.error {
-      return (.notRun(reason: "the implementation '\(entry.implementation.name)' did not start: \(error)"), 0)
+      let reason = "the implementation '\(entry.implementation.name)' did not start: \(error)"
+      return (Array(repeating: .notRun(reason: reason), count: requests.count), 0)
     }
     let start = ContinuousClock.now
-    let observation = await entry.implementation.run(request)
-    return (observation, (ContinuousClock.now - start).seconds)
+    let observations = await entry.implementation.run(batch: requests)
+    return (observations, (ContinuousClock.now - start).seconds)
   }
 
   private func record(_ report: ScenarioReport, into summary: inout RunSummary) {
