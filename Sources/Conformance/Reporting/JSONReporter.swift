@@ -1,5 +1,5 @@
-/// Collects a run into one machine-readable JSON report (report format: Conformance/README.md, JSON report;
-/// schema `Conformance/schema/report.schema.json`).
+/// Collects a run into one machine-readable JSON report (Conformance/README.md §11.2; schema
+/// `Conformance/schema/report.schema.json`).
 ///
 /// Shape:
 /// ```json
@@ -15,7 +15,8 @@
 /// ```
 /// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
 /// `not_run`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based). Every
-/// (scenario, implementation) pair appears once. Absent values are an explicit `null`.
+/// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
+/// result is the implementation's time for the scenario's batch (up to 32 scenarios) shared evenly.
 public final class JSONReporter: RunReporter {
   private var implementations: [JSONValue] = []
   private var results: [JSONValue] = []
