@@ -104,11 +104,25 @@ struct ScenarioJudgeTests {
     let divergence = Divergence.find(in: s, traces: [("swift", swift), ("kotlin", kotlin)])
     #expect(divergence?.stepIndex == 1)
     #expect(divergence?.rows.map(\.path.description) == ["state.error"])
-    #expect(divergence?.rows.first?.expected == .null)
+    // The step is non-exhaustive and gives only isLoading: state.error was never checked, so no expectation is shown
+    // (not the merged value carried over from earlier steps).
+    #expect(divergence?.rows.first?.expected == nil)
+    #expect(divergence?.rows.first?.isSpecified == false)
     #expect(
       divergence?.rows.first?.values.map(\.value) == [
         .string("Enter a valid email address."), .string("Email is required."),
       ])
     #expect(Divergence.find(in: s, traces: [("swift", swift), ("kotlin", swift)]) == nil)
+  }
+
+  @Test func exhaustiveDivergencesShowTheMergedExpectation() {
+    let s = scenario(steps: [Step(send: ["type": "submit"], state: .changes(["error": "x"]), effects: nil)])
+    let swift = [TraceEntry(state: initial.merging(["error": "x"]), effects: [])]
+    let kotlin = [TraceEntry(state: initial.merging(["error": "y"]), effects: [["type": "cancel", "id": "a"]])]
+    let divergence = Divergence.find(in: s, traces: [("swift", swift), ("kotlin", kotlin)])
+    // Effect lists of different lengths differ as a whole.
+    #expect(divergence?.rows.map(\.path.description) == ["effects", "state.error"])
+    #expect(divergence?.rows.map(\.expected) == [.array([]), .string("x")])
+    #expect(divergence?.rows.map(\.isSpecified) == [true, true])
   }
 }

@@ -43,16 +43,11 @@ public struct Divergence: Sendable {
       }
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
-      var expected = JSONObject()
-      if scenario.exhaustive || !isUnchanged(step.state) { expected["state"] = expectedStates[index] }
-      if scenario.exhaustive || step.effects != nil { expected["effects"] = .array(step.effects ?? []) }
       let rows = paths.sorted { $0.description < $1.description }.map { path in
-        Row(
-          path: path, expected: JSONValue.object(expected).value(at: path),
-          isSpecified: path.components.first.map { component in
-            if case .key(let key) = component { return expected.contains(key) }
-            return false
-          } ?? false,
+        let (expected, isSpecified) = Self.expectation(
+          at: path, step: step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive)
+        return Row(
+          path: path, expected: expected, isSpecified: isSpecified,
           values: observed.map { ($0.0, $0.1.value(at: path)) })
       }
       return Divergence(stepIndex: index, action: step.send, rows: rows)
@@ -60,13 +55,36 @@ public struct Divergence: Sendable {
     return nil
   }
 
+  /// What the step expects at `path` (rooted at `state` or `effects`), and whether it checks that location at all.
+  ///
+  /// Exhaustive steps check everything: the merged expected state and the exact effect list. Non-exhaustive steps
+  /// check only the leaves their own `state`/`changes` give (scenario format §4.2), never the merged state carried
+  /// over from earlier steps; their effects are checked as a subsequence, which has no per-index expectation.
+  private static func expectation(at path: JSONPath, step: Step, expectedState: JSONValue, exhaustive: Bool)
+    -> (JSONValue?, Bool)
+  {
+    guard case .key(let root)? = path.components.first else { return (nil, false) }
+    let rest = JSONPath(Array(path.components.dropFirst()))
+    if exhaustive {
+      let value = root == "state" ? expectedState : JSONValue.array(step.effects ?? [])
+      return (value.value(at: rest), true)
+    }
+    guard root == "state" else { return (nil, false) }
+    let given: JSONValue
+    switch step.state {
+    case .unchanged: return (nil, false)
+    case .full(let state): given = state
+    case .changes(let changes): given = changes
+    }
+    let covered = given.leafPaths(prefix: .root).contains { leaf in
+      rest.components.starts(with: leaf.components) || leaf.components.starts(with: rest.components)
+    }
+    return covered ? (given.value(at: rest), true) : (nil, false)
+  }
+
   private static func observation(_ trace: [TraceEntry], at index: Int) -> JSONValue {
     guard trace.indices.contains(index) else { return .null }
     return ["state": trace[index].state, "effects": .array(trace[index].effects)]
   }
 
-  private static func isUnchanged(_ expectation: StateExpectation) -> Bool {
-    if case .unchanged = expectation { return true }
-    return false
-  }
 }
