@@ -13,9 +13,9 @@ enum ImplementationSelection {
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name or a malformed `--harness`;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
-  static func resolve(_ scanner: ArgumentScanner, workspace: Workspace, command: String) throws(CLIError)
-    -> [any Implementation]
-  {
+  static func resolve(
+    _ scanner: ArgumentScanner, workspace: Workspace, command: String, warn: (String) -> Void = { _ in }
+  ) throws(CLIError) -> [any Implementation] {
     var config = try loadConfig(scanner, workspace: workspace)
     var declaredOnCommandLine: [String] = []
     for option in scanner.all("harness") {
@@ -34,6 +34,9 @@ enum ImplementationSelection {
       names = ["swift"] + config.implementations.map(\.name)
     } else if names.isEmpty {
       names = ["swift"] + declaredOnCommandLine
+    }
+    for declared in declaredOnCommandLine where !names.contains(declared) {
+      warn("note: '\(declared)' is declared with --harness but not selected by --impl, so it does not run")
     }
     var seen = Set<String>()
     var result: [any Implementation] = []

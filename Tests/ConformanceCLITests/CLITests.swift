@@ -203,7 +203,8 @@ struct CLITests {
     ])
     #expect(result.status == 1)
     #expect(
-      Array(result.lines.prefix(6)) == [
+      Array(result.lines.prefix(7)) == [
+        "Implementation 'flaky': Python 1.0",
         "✗ login-submit-email-with-empty-domain-is-invalid (crashed)",
         "    file: Conformance/scenarios/login/login-submit-email-with-empty-domain-is-invalid.json",
         "    crashed: the harness exited with status 3 before replying",
@@ -215,6 +216,8 @@ struct CLITests {
       result.lines.contains {
         $0.hasPrefix("    not run: the harness 'flaky' was restarted 3 times, the restart budget;")
       })
+    // A repeated reason is printed once.
+    #expect(result.lines.contains("    not run: the same reason as above"))
     #expect(result.lines.contains("flaky: 4 crashed, 2 not run"))
     #expect(result.lines.last == "0 passed, 6 failed")
   }
@@ -242,4 +245,63 @@ struct CLITests {
     let bad = try CLI.run(["run", "--harness", "no-equals-sign"])
     #expect(bad.status == 2)
   }
+
+  @Test func aHarnessThatSkipsEverythingFailsTheRunUnlessSkipsAreAllowed() throws {
+    let folder = try CLI.temporaryFolder()
+    let script = folder.appendingPathComponent("skipper.py")
+    try Data(
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "skipper", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False, "error": None}}}}), flush=True)
+          elif request["cmd"] == "run":
+              print(json.dumps({"seq": request["seq"], "skipped": {"reason": "not today"}}), flush=True)
+          else:
+              break
+      """.utf8
+    ).write(to: script)
+    let arguments = ["run", "--impl", "skipper", "--harness", "skipper=python3 \(script.path)", "--filter", "login-submit-valid"]
+    let strict = try CLI.run(arguments)
+    #expect(strict.status == 1)
+    #expect(strict.lines.suffix(3) == [
+      "1 skip fails the run; pass --allow-skipped to accept scenarios an implementation does not support",
+      strict.lines.suffix(2).first ?? "", "0 passed, 0 failed, 1 skipped",
+    ])
+    let lenient = try CLI.run(arguments + ["--allow-skipped"])
+    #expect(lenient.status == 0)
+    #expect(lenient.lines.last == "0 passed, 0 failed, 1 skipped")
+  }
+
+  @Test func aDriftedInitialStateStopsTheImplementationBeforeAnyScenario() throws {
+    let folder = try CLI.temporaryFolder()
+    let script = folder.appendingPathComponent("drifted.py")
+    try Data(
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "drifted", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": "x", "password": "", "isLoading": False, "error": None}}}}), flush=True)
+          else:
+              break
+      """.utf8
+    ).write(to: script)
+    let result = try CLI.run(["run", "--harness", "drifted=python3 \(script.path)", "--filter", "login-submit-valid"])
+    #expect(result.status == 1)
+    #expect(result.errorLines == [
+      "error: the implementation 'drifted' did not start: its initial state of feature 'login' differs from Conformance/features/login.json: initialState.email: expected \"\", got \"x\""
+    ])
+    #expect(result.lines.contains("    drifted: not run: the implementation 'drifted' did not start (see the error above)"))
+  }
+
+  @Test func theSameFileForBothReportsIsAUsageError() throws {
+    let result = try CLI.run(["run", "--junit", "/tmp/same-report", "--json", "/tmp/same-report"])
+    #expect(result.status == 2)
+    #expect(result.errorLines.first == "error: '--junit' and '--json' name the same file '/tmp/same-report'; give each report its own file")
+  }
 }
+

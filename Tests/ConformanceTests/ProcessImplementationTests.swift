@@ -85,8 +85,9 @@ import Testing
     #expect(
       error
         == ImplementationStartError(
-          message: "the harness 'fake' did not answer 'hello' within 1.5 s; if it needs longer to start, raise "
-            + "'startupTimeout'", stderrTail: "fake-harness: starting very slowly"))
+          message: "the harness 'fake' did not answer 'hello' within 1.5 s; check that it flushes stdout after each "
+            + "reply line (Python: flush=True; Java: flush()), and if it needs longer to start, raise 'startupTimeout'",
+          stderrTail: "fake-harness: starting very slowly"))
     #expect(
       await harness.run(request("a"))
         == .notRun(reason: "the harness 'fake' could not be started: \(error?.description ?? "")"))

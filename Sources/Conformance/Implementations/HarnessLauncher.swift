@@ -105,8 +105,9 @@ struct HarnessLauncher {
     _ = await process.terminate(grace: ProcessImplementation.terminationGrace)
     let seconds = ProcessImplementation.format(seconds: configuration.startupTimeout)
     return ImplementationStartError(
-      message: "the harness '\(configuration.name)' did not answer 'hello' within \(seconds); if it needs longer to "
-        + "start, raise 'startupTimeout'", stderrTail: await process.stderrText(waitingUpTo: 0.5))
+      message: "the harness '\(configuration.name)' did not answer 'hello' within \(seconds); check that it flushes "
+        + "stdout after each reply line (Python: flush=True; Java: flush()), and if it needs longer to start, raise "
+        + "'startupTimeout'", stderrTail: await process.stderrText(waitingUpTo: 0.5))
   }
 
   private func refuse(_ process: HarnessProcess, _ what: String) async -> ImplementationStartError {

@@ -12,6 +12,8 @@ public final class TextReporter: RunReporter {
   private let style: TextStyle
   private var implementations: [String] = []
   private var steps = 0
+  /// The last `not run` reason printed per implementation, so a repeated reason is printed once.
+  private var lastNotRunReason: [String: String] = [:]
 
   /// Creates a reporter.
   ///
@@ -36,11 +38,13 @@ public final class TextReporter: RunReporter {
       }
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
+      } else if let only = started.first, only.name != "swift", let info = only.info {
+        output(style.dim("Implementation '\(only.name)': \(info.language) \(info.version)"))
       }
     case .invalid(_, let errors):
       for error in errors { errorOutput(style.red("error: ") + error.description) }
     case .scenario(let report):
-      steps += report.stepCount * report.results.count
+      steps += report.stepCount
       if implementations.count > 1 { writeRow(report) } else { writeLine(report) }
     case .finished(let summary):
       writeTotals(summary)
@@ -72,12 +76,20 @@ public final class TextReporter: RunReporter {
       }
     }
     output(cells.joined() + report.id + (report.divergence == nil ? "" : style.red(" (divergence)")))
+    defer { writeNotCheckedRows(report) }
     guard report.isFailure else { return }
     output("    file: \(report.file)")
     for result in report.results where result.outcome.isFailure {
       writeDetails(result, indent: "    ", named: true)
     }
     if let divergence = report.divergence { writeDivergence(divergence, stepCount: report.stepCount) }
+  }
+
+  private func writeNotCheckedRows(_ report: ScenarioReport) {
+    for result in report.results where !result.notChecked.isEmpty {
+      output(style.dim("    \(result.implementation): not checked (non-exhaustive):"))
+      for line in result.notChecked { output(style.dim("      \(line)")) }
+    }
   }
 
   private func writeDetails(_ result: ScenarioResult, indent: String, named: Bool) {
@@ -98,7 +110,12 @@ public final class TextReporter: RunReporter {
       output("\(indent)\(who)protocol error: \(message)")
       if !line.isEmpty { output("\(indent)  offending line: \(line)") }
     case .notRun(let reason):
-      output("\(indent)\(who)not run: \(reason)")
+      if lastNotRunReason[result.implementation] == reason {
+        output("\(indent)\(who)not run: the same reason as above")
+      } else {
+        lastNotRunReason[result.implementation] = reason
+        output("\(indent)\(who)not run: \(reason)")
+      }
     }
   }
 
@@ -196,6 +213,11 @@ public final class TextReporter: RunReporter {
     if let remaining = summary.stoppedEarlyWithRemaining {
       output("Stopped at the first failure (--fail-fast); \(Self.plural(remaining, "file", "files")) not run")
     }
+    if summary.skipped > 0, !summary.allowsSkipped {
+      output(
+        style.red(Self.plural(summary.skipped, "skip", "skips")) + (summary.skipped == 1 ? " fails" : " fail")
+          + " the run; pass --allow-skipped to accept scenarios an implementation does not support")
+    }
     if summary.scenarios == 0 {
       output(style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))
     }
@@ -215,8 +237,10 @@ public final class TextReporter: RunReporter {
     "\(count) \(count == 1 ? singular : plural)"
   }
 
+  /// `0.004 s`, `0.37 s`, `12 s`.
   static func formatSeconds(_ seconds: Double) -> String {
-    seconds < 10 ? "\((seconds * 100).rounded() / 100) s" : "\(Int(seconds.rounded())) s"
+    if seconds < 0.1 { return "\((seconds * 1000).rounded() / 1000) s" }
+    return seconds < 10 ? "\((seconds * 100).rounded() / 100) s" : "\(Int(seconds.rounded())) s"
   }
 
   private static func pad(_ text: String) -> String {

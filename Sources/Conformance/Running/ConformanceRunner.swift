@@ -18,12 +18,16 @@ public struct ConformanceRunner: Sendable {
     public var tags: [String]
     /// Stop after the first scenario that fails the gate.
     public var failFast: Bool
+    /// Whether skipped (scenario, implementation) pairs are acceptable. By default they fail the gate: a harness
+    /// that skips everything must not keep CI green.
+    public var allowSkipped: Bool
 
-    /// Creates options; the defaults run everything.
-    public init(filter: String? = nil, tags: [String] = [], failFast: Bool = false) {
+    /// Creates options; the defaults run everything and let nothing be skipped.
+    public init(filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false) {
       self.filter = filter
       self.tags = tags
       self.failFast = failFast
+      self.allowSkipped = allowSkipped
     }
   }
 
@@ -56,7 +60,8 @@ public struct ConformanceRunner: Sendable {
     emit(.started(implementations: started.map { ($0.implementation.name, $0.info, $0.error) }))
     var summary = RunSummary(
       counts: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0,
-      divergencesAmongPassed: 0, invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0)
+      divergencesAmongPassed: 0, invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
+      allowsSkipped: options.allowSkipped)
     for (file, errors) in Dictionary(grouping: invalidInputs, by: \.file).sorted(by: { $0.key < $1.key }) {
       summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
@@ -112,12 +117,32 @@ public struct ConformanceRunner: Sendable {
     var started: [Started] = []
     for implementation in implementations {
       do {
-        started.append(Started(implementation: implementation, info: try await implementation.start()))
+        let info = try await implementation.start()
+        if let mismatch = initialStateMismatch(info, of: implementation.name) {
+          await implementation.shutdown()
+          started.append(Started(implementation: implementation, error: mismatch))
+        } else {
+          started.append(Started(implementation: implementation, info: info))
+        }
       } catch {
         started.append(Started(implementation: implementation, error: error.description))
       }
     }
     return started
+  }
+
+  /// The first feature whose initial state, as the implementation reports it (harness protocol §2.1), differs from
+  /// the manifest's, described; `nil` when all agree. A default state that drifted on one platform is a divergence
+  /// that no scenario with an explicit `initialState` would catch.
+  private func initialStateMismatch(_ info: ImplementationInfo, of name: String) -> String? {
+    for (feature, manifest) in loader.manifests.sorted(by: { $0.key < $1.key }) {
+      guard let reported = info.features[feature], reported != manifest.initialState else { continue }
+      let differences = StructuralDiff.mismatches(
+        expected: manifest.initialState, actual: reported, at: JSONPath([.key("initialState")]))
+      return "its initial state of feature '\(feature)' differs from \(manifest.file): "
+        + differences.map(\.description).joined(separator: "; ")
+    }
+    return nil
   }
 
   private func isSelected(_ scenario: Scenario) -> Bool {
@@ -186,13 +211,25 @@ public struct ConformanceRunner: Sendable {
 
   /// One implementation's observations of a batch, and the wall-clock seconds they took.
   private static func observe(_ entry: Started, _ requests: [RunRequest]) async -> ([Observation], Double) {
-    if let error = entry.error {
-      let reason = "the implementation '\(entry.implementation.name)' did not start: \(error)"
+    let name = entry.implementation.name
+    guard let info = entry.info, entry.error == nil else {
+      let reason = "the implementation '\(name)' did not start (see the error above)"
       return (Array(repeating: .notRun(reason: reason), count: requests.count), 0)
     }
+    // Scenarios of features the implementation does not declare are skipped without being sent.
+    let declared = requests.map { info.features[$0.feature] != nil }
     let start = ContinuousClock.now
-    let observations = await entry.implementation.run(batch: requests)
-    return (observations, (ContinuousClock.now - start).seconds)
+    let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
+    let duration = (ContinuousClock.now - start).seconds
+    var answers = answered.makeIterator()
+    let known = info.features.keys.sorted().joined(separator: ", ")
+    let observations = zip(requests, declared).map { request, isDeclared -> Observation in
+      guard isDeclared else {
+        return .skipped(reason: "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))")
+      }
+      return answers.next() ?? .notRun(reason: "the implementation returned too few observations")
+    }
+    return (observations, duration)
   }
 
   private func record(_ report: ScenarioReport, into summary: inout RunSummary) {

@@ -50,6 +50,8 @@ public struct RunSummary: Sendable {
   public var stoppedEarlyWithRemaining: Int?
   /// Wall-clock seconds for the whole run.
   public var duration: Double
+  /// Whether skipped pairs are acceptable (`--allow-skipped`); otherwise they fail the gate.
+  public var allowsSkipped: Bool
 
   /// Passed (scenario, implementation) pairs.
   public var passed: Int { counts.values.reduce(0) { $0 + ($1["passed"] ?? 0) } }
@@ -63,9 +65,10 @@ public struct RunSummary: Sendable {
     } + divergencesAmongPassed
   }
 
-  /// The process exit status: 2 for invalid files or an empty run, 1 for any failure or divergence, else 0.
+  /// The process exit status: 2 for invalid files or an empty run; 1 for any failure, divergence, or skipped pair
+  /// (unless skips are allowed); else 0.
   public var exitCode: Int32 {
     if invalidFiles > 0 || scenarios == 0 { return 2 }
-    return failed > 0 || divergences > 0 ? 1 : 0
+    return failed > 0 || divergences > 0 || (skipped > 0 && !allowsSkipped) ? 1 : 0
   }
 }

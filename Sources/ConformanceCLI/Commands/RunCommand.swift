@@ -6,7 +6,7 @@ struct RunCommand: CLICommand {
   static let name = "run"
   static let abstract = "Run scenarios on implementations and report (the default)."
   static let usage =
-    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast]"
+    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--allow-skipped]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -37,6 +37,8 @@ struct RunCommand: CLICommand {
       --junit <file>          Also write a JUnit XML report to <file>.
       --json <file>           Also write the JSON report to <file>.
       --fail-fast             Stop after the first scenario that fails.
+      --allow-skipped         Accept scenarios an implementation skips (by default a skip fails the run,
+                              so a harness that implements nothing cannot pass).
       -h, --help              Show help information.
 
     EXIT STATUS: 0 all passed; 1 a scenario failed or implementations diverged; 2 usage error, invalid file,
@@ -51,6 +53,7 @@ struct RunCommand: CLICommand {
     .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
     .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
     .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
+    .init(name: "allow-skipped", takesValue: false),
     .init(name: "help", takesValue: false),
   ]
 
@@ -61,13 +64,19 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
+    if let junitPath = scanner.value("junit"), let jsonPath = scanner.value("json"),
+      workspace.url(for: junitPath) == workspace.url(for: jsonPath)
+    {
+      throw .usage("'--junit' and '--json' name the same file '\(junitPath)'; give each report its own file", command: name)
+    }
     let junit = try scanner.value("junit").map { path throws(CLIError) in
       try ReportFile(path, kind: .junit, workspace: workspace)
     }
     let json = try scanner.value("json").map { path throws(CLIError) in
       try ReportFile(path, kind: .json, workspace: workspace)
     }
-    let implementations = try ImplementationSelection.resolve(scanner, workspace: workspace, command: name)
+    let implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, command: name, warn: console.err)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
 
@@ -84,7 +93,9 @@ struct RunCommand: CLICommand {
 
     let runner = ConformanceRunner(
       implementations: implementations, loader: loader,
-      options: .init(filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast")))
+      options: .init(
+        filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
+        allowSkipped: scanner.has("allow-skipped")))
     let summary = await runner.run(files: files, invalidInputs: manifestErrors) { event in
       for reporter in reporters { reporter.handle(event) }
     }
