@@ -16,6 +16,17 @@ struct Workspace {
     self.conformanceFolder = Self.nearestConformanceFolder(from: self.currentDirectory)
   }
 
+  /// A workspace whose `Conformance` folder is the nearest one to the current directory or, when there is none
+  /// there, the nearest one to the first of `paths` that has one (so `conformance run /repo/Conformance/scenarios`
+  /// works from anywhere).
+  init(currentDirectory: URL, paths: [String]) {
+    let base = Workspace(currentDirectory: currentDirectory)
+    self.currentDirectory = base.currentDirectory
+    self.conformanceFolder =
+      base.conformanceFolder
+      ?? paths.lazy.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }.first
+  }
+
   /// The `features` folder of the nearest `Conformance` folder.
   var featuresFolder: URL? { conformanceFolder?.appendingPathComponent("features", isDirectory: true) }
 

@@ -303,5 +303,12 @@ struct CLITests {
     #expect(result.status == 2)
     #expect(result.errorLines.first == "error: '--junit' and '--json' name the same file '/tmp/same-report'; give each report its own file")
   }
+
+  @Test func runsFromOutsideTheRepositoryGivenTheScenariosFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["run", CLI.repository.appendingPathComponent("Conformance/scenarios").path], in: folder)
+    #expect(result.status == 0)
+    #expect(result.lines.last == "\(CLI.bundledScenarioCount) passed, 0 failed")
+  }
 }
 

@@ -138,4 +138,19 @@ struct ScenarioLoaderTests {
     #expect(scenario.initialState == TestPaths.manifests["login"]?.initialState)
     #expect(scenario.exhaustive)
   }
+
+  @Test func idMustMatchTheFileNameAndFeatureTheFolderAndTagsBeUnique() throws {
+    let value = try JSONParser().parse(
+      #"{"id":"login-a","feature":"login","description":"d","tags":["x","x"],"steps":[{"send":{"type":"submit"}}]}"#)
+    guard case .failure(let failure) = loader.load(value, file: "Conformance/scenarios/cart/login-b.json") else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(failure.errors.map(\.description) == [
+      "Conformance/scenarios/cart/login-b.json: id: id 'login-a' does not match the file name 'login-b.json'; name the file 'login-a.json' (scenario format §3.1)",
+      "Conformance/scenarios/cart/login-b.json: feature: feature 'login' does not match the folder 'cart'; keep scenarios in scenarios/<feature>/",
+      "Conformance/scenarios/cart/login-b.json: tags[1]: duplicate tag 'x'",
+    ])
+  }
 }
+

@@ -52,7 +52,22 @@ public struct ScenarioLoader: Sendable {
       issues.add(
         JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
     }
+    let fileURL = URL(fileURLWithPath: file)
+    let baseName = fileURL.deletingPathExtension().lastPathComponent
+    if Self.isKebabCase(id), id != baseName {
+      issues.add(
+        JSONPath([.key("id")]),
+        "id '\(id)' does not match the file name '\(fileURL.lastPathComponent)'; name the file '\(id).json' (scenario format §3.1)")
+    }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
+    let folder = fileURL.deletingLastPathComponent()
+    if !feature.isEmpty, folder.deletingLastPathComponent().lastPathComponent == "scenarios",
+      folder.lastPathComponent != feature
+    {
+      issues.add(
+        JSONPath([.key("feature")]),
+        "feature '\(feature)' does not match the folder '\(folder.lastPathComponent)'; keep scenarios in scenarios/<feature>/")
+    }
     let description = reader.string("description", required: true, issues: &issues) ?? ""
     if reader.object.contains("description"), description.allSatisfy(\.isWhitespace) {
       issues.add(JSONPath([.key("description")]), "description is empty; say what the scenario shows and cite the rule")
@@ -97,15 +112,21 @@ public struct ScenarioLoader: Sendable {
       issues.add(path, "expected an array of strings, got \(value.typeName)")
       return []
     }
-    return elements.enumerated().compactMap { index, element in
+    var tags: [String] = []
+    for (index, element) in elements.enumerated() {
       guard case .string(let tag) = element, Self.isKebabCase(tag) else {
         issues.add(
           path.appending(index: index),
           "expected a kebab-case tag, got \(JSONRenderer.compact(element, style: .display))")
-        return nil
+        continue
       }
-      return tag
+      if tags.contains(tag) {
+        issues.add(path.appending(index: index), "duplicate tag '\(tag)'")
+        continue
+      }
+      tags.append(tag)
     }
+    return tags
   }
 
   private func readSteps(_ value: JSONValue, manifest: FeatureManifest?, issues: inout IssueList) -> [Step] {

@@ -32,7 +32,7 @@ struct ListCommand: CLICommand {
         .init(name: "help", takesValue: false),
       ],
       command: name)
-    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     for error in manifestErrors { console.err("error: \(error)") }

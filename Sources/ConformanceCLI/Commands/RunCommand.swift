@@ -63,7 +63,7 @@ struct RunCommand: CLICommand {
     guard format == "text" || format == "json" else {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
-    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     if let junitPath = scanner.value("junit"), let jsonPath = scanner.value("json"),
       workspace.url(for: junitPath) == workspace.url(for: jsonPath)
     {

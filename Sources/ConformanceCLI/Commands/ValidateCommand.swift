@@ -28,7 +28,7 @@ struct ValidateCommand: CLICommand {
 
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
-    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     var invalid = Set(manifestErrors.map(\.file))
