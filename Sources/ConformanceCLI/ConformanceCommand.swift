@@ -146,3 +146,34 @@ protocol CLICommand {
   /// Runs with the arguments after the subcommand's name.
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32
 }
+
+// MARK: - Interruption
+
+extension ConformanceCommand {
+  /// Makes SIGINT, SIGTERM and SIGHUP end the tool cleanly: buffered output is flushed, every harness process group
+  /// is killed (they run in groups of their own, out of reach of a terminal's Ctrl-C), and the tool exits with
+  /// status 128 + the signal number (130 for Ctrl-C), as shells expect.
+  ///
+  /// Call once, from the executable's entry point, before ``main(_:console:)``.
+  ///
+  /// - Parameter console: The console whose output is flushed on the way out.
+  public static func installInterruptHandling(console: Console) {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        console.flush()
+        HarnessProcessGroups.terminateAll()
+        exit(128 + number)
+      }
+      source.resume()
+      InterruptSources.keep(source)
+    }
+  }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+private enum InterruptSources {
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  static func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
+}

@@ -2,5 +2,6 @@
 import ConformanceCLI
 import Foundation
 
-let status = await ConformanceCommand.main(Array(CommandLine.arguments.dropFirst()), console: .standard())
-exit(status)
+let console = Console.standard()
+ConformanceCommand.installInterruptHandling(console: console)
+exit(await ConformanceCommand.main(Array(CommandLine.arguments.dropFirst()), console: console))

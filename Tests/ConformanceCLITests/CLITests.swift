@@ -310,5 +310,47 @@ struct CLITests {
     #expect(result.status == 0)
     #expect(result.lines.last == "\(CLI.bundledScenarioCount) passed, 0 failed")
   }
+
+  @Test func ctrlCKillsTheHarnessesAndExitsWith130() async throws {
+    let folder = try CLI.temporaryFolder()
+    let pidFile = folder.appendingPathComponent("harness.pid")
+    let script = folder.appendingPathComponent("stuck.py")
+    try Data(
+      """
+      import json, os, sys, time
+      open(sys.argv[1], "w").write(str(os.getpid()))
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "stuck", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False, "error": None}}}}), flush=True)
+          else:
+              time.sleep(1000)
+      """.utf8
+    ).write(to: script)
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = ["run", "--impl", "stuck", "--harness", "stuck=python3 \(script.path) \(pidFile.path)"]
+    process.currentDirectoryURL = CLI.repository
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var pid: Int32?
+    for _ in 0..<100 where pid == nil {
+      try await Task.sleep(for: .milliseconds(50))
+      pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0) }
+    }
+    let harness = try #require(pid, "the harness never started")
+    try await Task.sleep(for: .milliseconds(300))
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    var gone = false
+    for _ in 0..<40 where !gone {
+      gone = kill(harness, 0) != 0
+      if !gone { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(gone, "the harness \(harness) outlived the interrupted run")
+  }
 }
 

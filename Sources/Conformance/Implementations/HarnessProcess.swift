@@ -52,6 +52,7 @@ final class HarnessProcess: @unchecked Sendable {
   ) throws(SpawnFailure) {
     child = try ChildProcess.spawn(
       executable: executable, arguments: arguments, workingDirectory: workingDirectory, environment: environment)
+    HarnessProcessGroups.register(child.pid)
     lines = LineChannel()
     stderr = StderrTail()
     let (child, lines, stderr) = (child, lines, stderr)
@@ -72,6 +73,7 @@ final class HarnessProcess: @unchecked Sendable {
   deinit {
     closeInput()
     if !exited.hasFired { child.signalGroup(SIGKILL) }
+    HarnessProcessGroups.unregister(child.pid)
   }
 
   // MARK: - Talking
@@ -147,6 +149,7 @@ final class HarnessProcess: @unchecked Sendable {
   /// Sends `SIGKILL` to the whole process group.
   func killGroup() {
     child.signalGroup(SIGKILL)
+    HarnessProcessGroups.unregister(child.pid)
   }
 
   /// The stderr tail, after waiting up to `seconds` for stderr's end of file so that the last words of a process
