@@ -23,6 +23,7 @@ public enum ConformanceCommand {
   ///   - console: Where to read and write.
   /// - Returns: The exit status (0, 1 or 2).
   public static func main(_ arguments: [String], console: Console) async -> Int32 {
+    defer { console.flush() }
     var arguments = arguments
     let command: CommandInfo
     switch arguments.first {

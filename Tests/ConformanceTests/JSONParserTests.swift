@@ -105,4 +105,12 @@ struct JSONParserTests {
     let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
     #expect(throws: Never.self) { try parser.parse(fine) }
   }
+
+  @Test func decodesLongStringsOfEscapesInOnePass() throws {
+    // 200,000 escapes: the accumulated string is appended to in place (a copy per escape would be quadratic).
+    let value = try parser.parse("\"" + String(repeating: "\\r\\n", count: 100_000) + "\"")
+    #expect(value.stringValue?.utf8.count == 200_000)
+    #expect(value.stringValue?.count == 100_000)
+  }
 }
+

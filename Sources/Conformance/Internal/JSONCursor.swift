@@ -152,7 +152,10 @@ struct JSONCursor {
   private mutating func parseString() throws(Failure) -> String {
     let start = offset
     offset += 1
-    var scalars: String.UnicodeScalarView? = nil
+    // Built only when the string has escapes, appended to in place (never copied), so long strings with many
+    // escapes stay linear.
+    var result = ""
+    var sawEscape = false
     var runStart = offset
     while offset < bytes.count {
       let byte = bytes[offset]
@@ -160,15 +163,13 @@ struct JSONCursor {
       case UInt8(ascii: "\""):
         let tail = try decodeRun(from: runStart, to: offset, stringStart: start)
         offset += 1
-        guard var built = scalars else { return tail }
-        built.append(contentsOf: tail.unicodeScalars)
-        return String(built)
+        guard sawEscape else { return tail }
+        result += tail
+        return result
       case UInt8(ascii: "\\"):
-        let run = try decodeRun(from: runStart, to: offset, stringStart: start)
-        var built = scalars ?? String.UnicodeScalarView()
-        built.append(contentsOf: run.unicodeScalars)
-        built.append(try parseEscape())
-        scalars = built
+        sawEscape = true
+        result += try decodeRun(from: runStart, to: offset, stringStart: start)
+        result.unicodeScalars.append(try parseEscape())
         runStart = offset
       case 0x00..<0x20:
         throw fail("control character U+\(hex(byte)) must be escaped inside a string (RFC 8259 §7)")

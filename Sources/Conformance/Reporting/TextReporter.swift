@@ -127,15 +127,18 @@ public final class TextReporter: RunReporter {
     let stateDiffers = failure.mismatches.contains { $0.path.components.first == .key("state") }
     let effectsDiffer = failure.mismatches.contains { $0.path.components.first == .key("effects") }
     output("")
+    var showedDiff = false
     if stateDiffers, let expected = failure.expectedState {
       output("\(indent)  State after step \(failure.stepIndex + 1):")
       writeDiff(expected: expected, actual: failure.actualState, indent: indent + "  ")
+      showedDiff = true
     }
-    if effectsDiffer {
+    if effectsDiffer, failure.expectedState != nil {
       output("\(indent)  Effects of step \(failure.stepIndex + 1):")
       writeDiff(expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent + "  ")
+      showedDiff = true
     }
-    output("\(indent)  (\(style.red("-")) expected, \(style.green("+")) actual)")
+    if showedDiff { output("\(indent)  (\(style.red("-")) expected, \(style.green("+")) actual)") }
     if failure.laterFailingSteps > 0 {
       let count = failure.laterFailingSteps
       output(
@@ -147,9 +150,9 @@ public final class TextReporter: RunReporter {
   private func writeDiff(expected: JSONValue, actual: JSONValue, indent: String) {
     for line in LineDiff.lines(expected: JSONRenderer.prettyLines(expected), actual: JSONRenderer.prettyLines(actual)) {
       switch line {
-      case .same(let text): output("\(indent)  \(text)")
-      case .removed(let text): output(style.red("\(indent)- \(text)"))
-      case .added(let text): output(style.green("\(indent)+ \(text)"))
+      case .same(let text): output("\(indent)  \(Self.clip(text))")
+      case .removed(let text): output(style.red("\(indent)- \(Self.clip(text))"))
+      case .added(let text): output(style.green("\(indent)+ \(Self.clip(text))"))
       case .elided(let count): output("\(indent)  … (\(count) unchanged line\(count == 1 ? "" : "s"))")
       }
     }
@@ -165,10 +168,10 @@ public final class TextReporter: RunReporter {
       let expected =
         row.expected.map { JSONRenderer.compact($0, style: .display) }
         ?? (row.isSpecified ? "(absent)" : "(not checked)")
-      output("        \(label)\(expected)")
+      output("        \(label)\(Self.clip(expected))")
       for (name, value) in row.values {
         let label = "\(name):".padding(toLength: width + 1, withPad: " ", startingAt: 0)
-        output("        \(label)\(value.map { JSONRenderer.compact($0, style: .display) } ?? "(absent)")")
+        output("        \(label)\(Self.clip(value.map { JSONRenderer.compact($0, style: .display) } ?? "(absent)"))")
       }
     }
   }
@@ -227,6 +230,18 @@ public final class TextReporter: RunReporter {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     output(closing)
+  }
+
+  /// A line cut to 500 Unicode scalars, saying how much was left out, so a huge value cannot flood the report (the
+  /// JSON report keeps values whole).
+  static func clip(_ line: String, limit: Int = 500) -> String {
+    guard line.utf8.count > limit else { return line }
+    let scalars = line.unicodeScalars
+    let total = scalars.count
+    guard total > limit else { return line }
+    var clipped = String(String.UnicodeScalarView(scalars.prefix(limit)))
+    clipped += "… (\(total - limit) more characters)"
+    return clipped
   }
 
   static let outcomeOrder = [

@@ -55,7 +55,7 @@ enum ScenarioJudge {
         failure = StepFailure(
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
           mismatches: check.mismatches,
-          expectedState: scenario.exhaustive || !isUnchanged(step.state) ? expected[index] : nil,
+          expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: step.effects ?? [], actualEffects: entry.effects,
           laterFailingSteps: 0)
       } else {
@@ -66,10 +66,6 @@ enum ScenarioJudge {
     return (.passed, notChecked)
   }
 
-  private static func isUnchanged(_ expectation: StateExpectation) -> Bool {
-    if case .unchanged = expectation { return true }
-    return false
-  }
 
   private static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
     -> (mismatches: [Mismatch], unchecked: [String])

@@ -77,7 +77,8 @@ public struct StepFailure: Sendable {
   public var stepDescription: String?
   /// Every difference, state first, then effects.
   public var mismatches: [Mismatch]
-  /// The state the step expected (after merging `changes`), or `nil` when the step does not check state.
+  /// The state the step expected (after merging `changes`); `nil` for non-exhaustive scenarios, which check only the
+  /// leaves their steps give (see ``mismatches``), so no whole state is expected.
   public var expectedState: JSONValue?
   /// The state the implementation reported.
   public var actualState: JSONValue
