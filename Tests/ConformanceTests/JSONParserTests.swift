@@ -112,5 +112,18 @@ struct JSONParserTests {
     #expect(value.stringValue?.utf8.count == 200_000)
     #expect(value.stringValue?.count == 100_000)
   }
+
+  @Test func findsDuplicatesInLargeObjectsAtTheLaterKey() {
+    let keys = (0..<100).map { "\"k\($0)\":0" }.joined(separator: ",")
+    do {
+      _ = try parser.parse("{\(keys),\"k42\":1}")
+      Issue.record("expected a syntax error")
+    } catch {
+      #expect(error.message == "duplicate key 'k42' (each key may appear once in an object)")
+      #expect(error.column == 2 + keys.utf8.count + 1)
+    }
+    let many = (0..<50_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+    #expect(((try? parser.parse("{\(many)}"))?.objectValue?.count) == 50_000)
+  }
 }
 

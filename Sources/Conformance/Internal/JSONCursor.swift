@@ -58,6 +58,7 @@ struct JSONCursor {
     try enterContainer()
     offset += 1
     var members: [(key: String, value: JSONValue)] = []
+    var keyOffsets: [Int] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       offset += 1
@@ -78,17 +79,19 @@ struct JSONCursor {
       if tracksPath { path.append(.key(key)) }
       let value = try parseValue()
       if tracksPath { path.removeLast() }
-      if members.contains(where: { ScalarOrder.equal($0.key, key) }) {
+      if members.count < Self.linearDuplicateCheckLimit, members.contains(where: { ScalarOrder.equal($0.key, key) }) {
         offset = keyOffset
         throw fail("duplicate key '\(key)' (each key may appear once in an object)")
       }
       members.append((key, value))
+      keyOffsets.append(keyOffset)
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1
       case UInt8(ascii: "}"):
         offset += 1
         depth -= 1
+        if members.count > Self.linearDuplicateCheckLimit { try rejectDuplicates(members, keyOffsets: keyOffsets) }
         Self.sortByKey(&members)
         return .object(JSONObject(sortedUniqueMembers: members))
       default: throw fail("unexpected \(describeCurrent()); expected ',' or '}' after an object member")
@@ -121,6 +124,23 @@ struct JSONCursor {
       default: throw fail("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
       }
     }
+  }
+
+  /// Objects up to this size are checked for duplicate keys as they are read (cheap and precise); larger ones are
+  /// checked once, by sorting, so that an object with a million keys is not quadratic.
+  private static let linearDuplicateCheckLimit = 16
+
+  /// Throws at the first duplicate key in document order, found by sorting the keys.
+  private mutating func rejectDuplicates(_ members: [(key: String, value: JSONValue)], keyOffsets: [Int]) throws(Failure) {
+    let order = members.indices.sorted { ScalarOrder.less(members[$0].key, members[$1].key) }
+    var first: (offset: Int, key: String)?
+    for (a, b) in zip(order, order.dropFirst()) where ScalarOrder.equal(members[a].key, members[b].key) {
+      let later = max(keyOffsets[a], keyOffsets[b])
+      if later < first?.offset ?? Int.max { first = (later, members[b].key) }
+    }
+    guard let first else { return }
+    offset = first.offset
+    throw fail("duplicate key '\(first.key)' (each key may appear once in an object)")
   }
 
   /// Sorts members by key in scalar order: insertion sort for the small objects that dominate (states, actions),

@@ -123,7 +123,10 @@ public final class TextReporter: RunReporter {
     let action = JSONRenderer.compact(failure.action, style: .display)
     output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(action)")
     if let note = failure.stepDescription { output("\(indent)  (\(note))") }
-    for mismatch in failure.mismatches { output("\(indent)  \(mismatch)") }
+    for mismatch in failure.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
+    if failure.mismatches.count > Self.maximumListedItems {
+      output("\(indent)  … and \(failure.mismatches.count - Self.maximumListedItems) more differences (the JSON report lists all)")
+    }
     let stateDiffers = failure.mismatches.contains { $0.path.components.first == .key("state") }
     let effectsDiffer = failure.mismatches.contains { $0.path.components.first == .key("effects") }
     output("")
@@ -162,7 +165,10 @@ public final class TextReporter: RunReporter {
     let action = JSONRenderer.compact(divergence.action, style: .display)
     output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(action)")
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
-    for row in divergence.rows {
+    if divergence.rows.count > Self.maximumListedItems {
+      output("      (the first \(Self.maximumListedItems) of \(divergence.rows.count) differing paths; the JSON report lists all)")
+    }
+    for row in divergence.rows.prefix(Self.maximumListedItems) {
       output("      \(row.path)")
       let label = "expected:".padding(toLength: width + 1, withPad: " ", startingAt: 0)
       let expected =
@@ -243,6 +249,9 @@ public final class TextReporter: RunReporter {
     clipped += "… (\(total - limit) more characters)"
     return clipped
   }
+
+  /// How many mismatches or divergence rows a failure lists before summarising the rest.
+  static let maximumListedItems = 50
 
   static let outcomeOrder = [
     "passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run",

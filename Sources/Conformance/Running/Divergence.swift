@@ -35,9 +35,10 @@ public struct Divergence: Sendable {
       let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }
       guard let reference = observed.first?.1 else { return nil }
       var paths: [JSONPath] = []
+      var seen = Set<JSONPath>()
       for (_, other) in observed.dropFirst() {
         for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
-        where !paths.contains(mismatch.path) {
+        where seen.insert(mismatch.path).inserted {
           paths.append(mismatch.path)
         }
       }
