@@ -74,7 +74,10 @@ struct ArgumentScanner {
   /// - Throws: ``CLIError/usage(_:command:)`` when the value is not a positive number.
   func seconds(_ name: String, command: String) throws(CLIError) -> Double? {
     guard let text = value(name) else { return nil }
-    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+    let isDecimal =
+      !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+      && text.filter { $0 == "." }.count <= 1
+    guard isDecimal, let seconds = Double(text), seconds > 0, seconds.isFinite else {
       throw .usage("option '--\(name)' needs a positive number of seconds, got '\(text)'", command: command)
     }
     return seconds

@@ -23,7 +23,16 @@ public enum ConformanceCommand {
   ///   - console: Where to read and write.
   /// - Returns: The exit status (0, 1 or 2).
   public static func main(_ arguments: [String], console: Console) async -> Int32 {
-    defer { console.flush() }
+    let status = await run(arguments, console: console)
+    console.flush()
+    if let failure = console.outputFailure() {
+      console.err("error: cannot write to standard output: \(failure)")
+      return 2
+    }
+    return status
+  }
+
+  private static func run(_ arguments: [String], console: Console) async -> Int32 {
     var arguments = arguments
     let command: CommandInfo
     switch arguments.first {
@@ -52,10 +61,6 @@ public enum ConformanceCommand {
       arguments.removeFirst()
     default:
       command = CommandInfo(RunCommand.self)
-    }
-    if arguments.contains("--help") || arguments.contains("-h") {
-      console.out(command.help)
-      return 0
     }
     do {
       return try await dispatch(command.name, arguments, console: console)
@@ -151,7 +156,8 @@ protocol CLICommand {
 // MARK: - Interruption
 
 extension ConformanceCommand {
-  /// Makes SIGINT, SIGTERM and SIGHUP end the tool cleanly: buffered output is flushed, every harness process group
+  /// Ignores SIGPIPE (so a closed stdout cannot stop report files from being written), and makes SIGINT, SIGTERM and
+  /// SIGHUP end the tool cleanly: buffered output is flushed, every harness process group
   /// is killed (they run in groups of their own, out of reach of a terminal's Ctrl-C), and the tool exits with
   /// status 128 + the signal number (130 for Ctrl-C), as shells expect.
   ///
@@ -159,6 +165,8 @@ extension ConformanceCommand {
   ///
   /// - Parameter console: The console whose output is flushed on the way out.
   public static func installInterruptHandling(console: Console) {
+    // A closed stdout (`conformance … | head`) must not kill the run before its reports are written.
+    signal(SIGPIPE, SIG_IGN)
     for number in [SIGINT, SIGTERM, SIGHUP] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

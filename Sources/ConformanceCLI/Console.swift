@@ -5,6 +5,8 @@ public final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeErr: (String) -> Void
   private let flushOut: () -> Void
+  /// Why standard output could not be written (other than its reader going away), or `nil`.
+  let outputFailure: () -> String?
   /// Reads one line of standard input without its newline, or `nil` at the end.
   let readLine: () -> String?
   /// Whether standard output is a terminal (colour is used only then).
@@ -30,6 +32,7 @@ public final class Console: @unchecked Sendable {
     self.writeOut = out
     self.writeErr = err
     self.flushOut = {}
+    self.outputFailure = { nil }
     self.readLine = readLine
     self.isTerminal = isTerminal
     self.environment = environment
@@ -47,6 +50,10 @@ public final class Console: @unchecked Sendable {
   private init(standardStreamsWithTerminal terminal: Bool, environment: [String: String], currentDirectory: URL) {
     let output = BufferedOutput(descriptor: STDOUT_FILENO, lineBuffered: terminal)
     let errors = BufferedOutput(descriptor: STDERR_FILENO, lineBuffered: true)
+    outputFailure = {
+      output.flush()
+      return output.failure.flatMap { $0 == EPIPE ? nil : String(cString: strerror($0)) }
+    }
     writeOut = { output.write($0) }
     writeErr = { text in
       output.flush()
@@ -62,11 +69,12 @@ public final class Console: @unchecked Sendable {
   /// Whether reports should be coloured: on a terminal, and `NO_COLOR` unset or empty (no-color.org).
   var usesColor: Bool { isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 
-  /// Writes one line to standard output.
-  func out(_ line: String) { writeOut(line + "\n") }
+  /// Writes one line to standard output, with control characters from untrusted input made visible
+  /// (``TerminalText``).
+  func out(_ line: String) { writeOut(TerminalText.sanitize(line) + "\n") }
 
-  /// Writes one line to standard error.
-  func err(_ line: String) { writeErr(line + "\n") }
+  /// Writes one line to standard error, with control characters made visible (``TerminalText``).
+  func err(_ line: String) { writeErr(TerminalText.sanitize(line) + "\n") }
 
   /// Writes text to standard output as is.
   func outRaw(_ text: String) { writeOut(text) }
@@ -81,6 +89,9 @@ final class BufferedOutput: @unchecked Sendable {
   private let lineBuffered: Bool
   private var buffer: [UInt8] = []
   private let lock = NSLock()
+  /// The `errno` of the first failed write, if any; later output is dropped. `EPIPE` means the reader went away
+  /// (`conformance … | head`), which is not an error of the run.
+  private(set) var failure: Int32?
 
   init(descriptor: Int32, lineBuffered: Bool) {
     self.descriptor = descriptor
@@ -92,6 +103,10 @@ final class BufferedOutput: @unchecked Sendable {
 
   func write(_ text: String) {
     lock.lock()
+    if failure != nil {
+      lock.unlock()
+      return
+    }
     buffer.append(contentsOf: text.utf8)
     let shouldFlush = lineBuffered || buffer.count >= 65_536
     lock.unlock()
@@ -106,6 +121,7 @@ final class BufferedOutput: @unchecked Sendable {
       let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
+        failure = errno
         break
       }
       offset += written

@@ -1,10 +1,11 @@
+import Conformance
 import Foundation
 
 /// A report file named on the command line (`--junit`, `--json`), checked before the run and written atomically
 /// after it.
 ///
-/// An existing file is replaced only when it is a report of the same kind from an earlier run (a JUnit document, or a
-/// JSON report with `"format": "udf-conformance-report"`); anything else — a scenario, a manifest, a folder — is
+/// An existing file is replaced only when it is a report of the same kind from an earlier run (a JUnit document that
+/// starts with this tool's header, or a JSON document whose `format` is `udf-conformance-report`); anything else — a scenario, a manifest, a folder — is
 /// refused before the run starts, so a typo never overwrites a file by surprise.
 struct ReportFile {
   enum Kind {
@@ -25,11 +26,10 @@ struct ReportFile {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { throw .input("'\(path)' is a folder; give a file name for the report") }
-      let head = (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } ?? ""
       let isReport =
         switch kind {
-        case .junit: head.contains("<testsuites name=\"conformance\"")
-        case .json: head.contains("\"format\":\"udf-conformance-report\"")
+        case .junit: Self.isJUnitReport(url)
+        case .json: Self.isJSONReport(url)
         }
       guard isReport else {
         throw .input(
@@ -41,6 +41,22 @@ struct ReportFile {
     guard FileManager.default.fileExists(atPath: folder.path) else {
       throw .input("the folder of '\(path)' does not exist")
     }
+  }
+
+  /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes.
+  private static func isJUnitReport(_ url: URL) -> Bool {
+    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\""
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: header.utf8.count)) ?? Data()
+    return head == Data(header.utf8)
+  }
+
+  /// Whether the file is a JSON report written by this tool: a JSON object whose `format` is
+  /// `udf-conformance-report`.
+  private static func isJSONReport(_ url: URL) -> Bool {
+    guard let data = try? Data(contentsOf: url), let value = try? JSONParser().parse(data) else { return false }
+    return value["format"] == .string("udf-conformance-report")
   }
 
   /// Writes the report atomically (a temporary file renamed into place).

@@ -61,6 +61,9 @@ struct Workspace {
   /// - Throws: ``CLIError/input(_:)`` when a path does not exist or no scenarios folder can be found.
   func scenarioFiles(_ paths: [String]) throws(CLIError) -> [ScenarioFile] {
     var roots: [URL] = []
+    if paths.contains("") {
+      throw .input("an empty path ('') was given; name a scenario file or folder")
+    }
     if paths.isEmpty {
       guard let folder = scenariosFolder, FileManager.default.fileExists(atPath: folder.path) else {
         throw .input(

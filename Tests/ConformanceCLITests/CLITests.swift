@@ -263,13 +263,16 @@ struct CLITests {
               break
       """.utf8
     ).write(to: script)
-    let arguments = ["run", "--impl", "skipper", "--harness", "skipper=python3 \(script.path)", "--filter", "login-submit-valid"]
+    let arguments = [
+      "run", "--impl", "skipper", "--harness", "skipper=python3 \(script.path)", "--filter", "login-submit-valid",
+    ]
     let strict = try CLI.run(arguments)
     #expect(strict.status == 1)
-    #expect(strict.lines.suffix(3) == [
-      "1 skip fails the run; pass --allow-skipped to accept scenarios an implementation does not support",
-      strict.lines.suffix(2).first ?? "", "0 passed, 0 failed, 1 skipped",
-    ])
+    #expect(
+      strict.lines.suffix(3) == [
+        "1 skip fails the run; pass --allow-skipped to accept scenarios an implementation does not support",
+        strict.lines.suffix(2).first ?? "", "0 passed, 0 failed, 1 skipped",
+      ])
     let lenient = try CLI.run(arguments + ["--allow-skipped"])
     #expect(lenient.status == 0)
     #expect(lenient.lines.last == "0 passed, 0 failed, 1 skipped")
@@ -292,16 +295,20 @@ struct CLITests {
     ).write(to: script)
     let result = try CLI.run(["run", "--harness", "drifted=python3 \(script.path)", "--filter", "login-submit-valid"])
     #expect(result.status == 1)
-    #expect(result.errorLines == [
-      "error: the implementation 'drifted' did not start: its initial state of feature 'login' differs from Conformance/features/login.json: initialState.email: expected \"\", got \"x\""
-    ])
-    #expect(result.lines.contains("    drifted: not run: the implementation 'drifted' did not start (see the error above)"))
+    #expect(
+      result.errorLines == [
+        "error: the implementation 'drifted' did not start: its initial state of feature 'login' differs from Conformance/features/login.json: initialState.email: expected \"\", got \"x\""
+      ])
+    #expect(
+      result.lines.contains("    drifted: not run: the implementation 'drifted' did not start (see the error above)"))
   }
 
   @Test func theSameFileForBothReportsIsAUsageError() throws {
     let result = try CLI.run(["run", "--junit", "/tmp/same-report", "--json", "/tmp/same-report"])
     #expect(result.status == 2)
-    #expect(result.errorLines.first == "error: '--junit' and '--json' name the same file '/tmp/same-report'; give each report its own file")
+    #expect(
+      result.errorLines.first
+        == "error: '--junit' and '--json' name the same file '/tmp/same-report'; give each report its own file")
   }
 
   @Test func runsFromOutsideTheRepositoryGivenTheScenariosFolder() throws {
@@ -352,5 +359,29 @@ struct CLITests {
     }
     #expect(gone, "the harness \(harness) outlived the interrupted run")
   }
-}
 
+  @Test func aClosedStdoutStillGetsTheReportsWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    let json = folder.appendingPathComponent("report.json")
+    // `| head -1`: the reader goes away after the first line.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(CLI.executable.path)' run --json '\(json.path)' | head -1 > /dev/null"]
+    process.currentDirectoryURL = CLI.repository
+    try process.run()
+    process.waitUntilExit()
+    let report = try String(contentsOf: json, encoding: .utf8)
+    #expect(report.contains(#""exitCode":0"#))
+  }
+
+  @Test func aFileThatMerelyMentionsTheReportFormatIsNotOverwritten() throws {
+    let folder = try CLI.temporaryFolder()
+    let notes = folder.appendingPathComponent("notes.txt")
+    try Data(#"notes {"format":"udf-conformance-report"} keep"#.utf8).write(to: notes)
+    let result = try CLI.run([
+      "run", "Conformance/scenarios/login/login-submit-valid-credentials.json", "--json", notes.path,
+    ])
+    #expect(result.status == 2)
+    #expect(try String(contentsOf: notes, encoding: .utf8) == #"notes {"format":"udf-conformance-report"} keep"#)
+  }
+}

@@ -126,4 +126,3 @@ struct JSONParserTests {
     #expect(((try? parser.parse("{\(many)}"))?.objectValue?.count) == 50_000)
   }
 }
-

@@ -233,17 +233,18 @@ import Testing
   @Test func aCrashInABatchFaultsThatScenarioAndTheRestAreResentAfterARestart() async {
     let harness = fake("crash-on-second")
     let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) })
-    #expect(observations == [
-      expectedTrace(actions: 2),
-      .crashed(
-        message: "the harness exited with status 3 before replying",
-        stderrTail: "fake-harness: about to crash in scenario 'b'\nTraceback: simulated failure"),
-      expectedTrace(actions: 2),
-      // The restarted process crashes on its own second run.
-      .crashed(
-        message: "the harness exited with status 3 before replying",
-        stderrTail: "fake-harness: about to crash in scenario 'd'\nTraceback: simulated failure"),
-    ])
+    #expect(
+      observations == [
+        expectedTrace(actions: 2),
+        .crashed(
+          message: "the harness exited with status 3 before replying",
+          stderrTail: "fake-harness: about to crash in scenario 'b'\nTraceback: simulated failure"),
+        expectedTrace(actions: 2),
+        // The restarted process crashes on its own second run.
+        .crashed(
+          message: "the harness exited with status 3 before replying",
+          stderrTail: "fake-harness: about to crash in scenario 'd'\nTraceback: simulated failure"),
+      ])
     #expect(await harness.restartCount == 1)
     await harness.shutdown()
   }
@@ -251,10 +252,11 @@ import Testing
   @Test func aHangInABatchTimesOutThatScenarioAndTheRestRun() async {
     let harness = fake("hang-on", "b", scenarioTimeout: 1)
     let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
-    #expect(observations == [
-      expectedTrace(actions: 2), .timedOut(seconds: 1, stderrTail: "fake-harness: hanging in 'b'"),
-      expectedTrace(actions: 2),
-    ])
+    #expect(
+      observations == [
+        expectedTrace(actions: 2), .timedOut(seconds: 1, stderrTail: "fake-harness: hanging in 'b'"),
+        expectedTrace(actions: 2),
+      ])
     await harness.shutdown()
   }
 

@@ -125,4 +125,17 @@ struct ScenarioJudgeTests {
     #expect(divergence?.rows.map(\.expected) == [.array([]), .string("x")])
     #expect(divergence?.rows.map(\.isSpecified) == [true, true])
   }
+
+  @Test func nonExhaustiveEmptyChangesCheckNothing() {
+    let s = scenario(
+      exhaustive: false,
+      steps: [
+        Step(send: ["type": "submit"], state: .changes(JSONValue(dictionaryLiteral: ("error", .null))), effects: nil)
+      ])
+    let empty = scenario(
+      exhaustive: false, steps: [Step(send: ["type": "submit"], state: .changes(.object(JSONObject())), effects: nil)])
+    let actual = TraceEntry(state: initial.merging(["error": "x"]), effects: [])
+    #expect(ScenarioJudge.judge(empty, observation: .trace([actual])).0.label == "passed")
+    #expect(ScenarioJudge.judge(s, observation: .trace([actual])).0.label == "failed")
+  }
 }

@@ -146,11 +146,55 @@ struct ScenarioLoaderTests {
       Issue.record("expected a failure")
       return
     }
-    #expect(failure.errors.map(\.description) == [
-      "Conformance/scenarios/cart/login-b.json: id: id 'login-a' does not match the file name 'login-b.json'; name the file 'login-a.json' (scenario format §3.1)",
-      "Conformance/scenarios/cart/login-b.json: feature: feature 'login' does not match the folder 'cart'; keep scenarios in scenarios/<feature>/",
-      "Conformance/scenarios/cart/login-b.json: tags[1]: duplicate tag 'x'",
-    ])
+    #expect(
+      failure.errors.map(\.description) == [
+        "Conformance/scenarios/cart/login-b.json: id: id 'login-a' does not match the file name 'login-b.json'; name the file 'login-a.json' (scenario format §3.1)",
+        "Conformance/scenarios/cart/login-b.json: feature: feature 'login' does not match the folder 'cart'; keep scenarios in scenarios/<feature>/",
+        "Conformance/scenarios/cart/login-b.json: tags[1]: duplicate tag 'x'",
+      ])
+  }
+
+  @Test func emptyIdsFeaturesAndStepDescriptionsAreErrors() throws {
+    let value = try JSONParser().parse(
+      #"{"id":"","feature":"","description":"d","steps":[{"send":{"type":"submit"},"description":" "}]}"#)
+    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "x.json: id: id is empty; give the scenario a kebab-case id, also its file name",
+        "x.json: feature: feature is empty; name the feature manifest the scenario belongs to",
+        "x.json: steps[0].description: a step description, when given, must not be empty",
+      ])
+  }
+
+  @Test func symbolicLinksAreMeasuredAndNonRegularFilesAreRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let big = folder.appendingPathComponent("big.data")
+    #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.truncate(atOffset: UInt64(JSONFile.maximumSize + 1))
+    try handle.close()
+    let link = folder.appendingPathComponent("link.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: big)
+    let fifo = folder.appendingPathComponent("pipe.json")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    let directory = folder.appendingPathComponent("dir.json")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let messages = [link, fifo, directory].map { url -> String in
+      if case .failure(let failure) = loader.load(url, displayName: url.lastPathComponent) {
+        return failure.errors.map(\.description).joined()
+      }
+      return "loaded"
+    }
+    #expect(
+      messages == [
+        "link.json: the file is 16777217 bytes, over the limit of 16777216 bytes; split it into smaller scenarios",
+        "pipe.json: this is not a regular file (a pipe, socket or device)",
+        "dir.json: this is a folder, not a JSON file",
+      ])
   }
 }
-

@@ -131,7 +131,9 @@ struct JSONCursor {
   private static let linearDuplicateCheckLimit = 16
 
   /// Throws at the first duplicate key in document order, found by sorting the keys.
-  private mutating func rejectDuplicates(_ members: [(key: String, value: JSONValue)], keyOffsets: [Int]) throws(Failure) {
+  private mutating func rejectDuplicates(_ members: [(key: String, value: JSONValue)], keyOffsets: [Int])
+    throws(Failure)
+  {
     let order = members.indices.sorted { ScalarOrder.less(members[$0].key, members[$1].key) }
     var first: (offset: Int, key: String)?
     for (a, b) in zip(order, order.dropFirst()) where ScalarOrder.equal(members[a].key, members[b].key) {

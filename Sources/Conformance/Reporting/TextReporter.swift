@@ -57,7 +57,8 @@ public final class TextReporter: RunReporter {
     guard let result = report.results.first else { return }
     switch result.outcome {
     case .passed: output(style.green("✓") + " " + report.id)
-    case .skipped(let reason): output(style.yellow("-") + " " + report.id + style.dim(" (skipped: \(reason))"))
+    case .skipped(let reason):
+      output(style.yellow("-") + " " + report.id + style.dim(" (skipped: \(Self.oneLine(reason)))"))
     default:
       output(style.red("✗") + " " + report.id + " (\(result.outcome.label))")
       output("    file: \(report.file)")
@@ -99,16 +100,16 @@ public final class TextReporter: RunReporter {
     case .failed(let failure):
       writeFailure(failure, indent: indent, who: who)
     case .errored(let step, let message):
-      output("\(indent)\(who)errored at step \(step): \(message)")
+      output("\(indent)\(who)errored at step \(step): \(Self.oneLine(message))")
     case .crashed(let message, let tail):
-      output("\(indent)\(who)crashed: \(message)")
+      output("\(indent)\(who)crashed: \(Self.oneLine(message))")
       writeTail(tail, indent: indent)
     case .timedOut(let seconds, let tail):
       output("\(indent)\(who)timed out: no reply within \(Self.formatSeconds(seconds)); its process group was killed")
       writeTail(tail, indent: indent)
     case .protocolError(let message, let line):
-      output("\(indent)\(who)protocol error: \(message)")
-      if !line.isEmpty { output("\(indent)  offending line: \(line)") }
+      output("\(indent)\(who)protocol error: \(Self.oneLine(message))")
+      if !line.isEmpty { output("\(indent)  offending line: \(Self.oneLine(line))") }
     case .notRun(let reason):
       if lastNotRunReason[result.implementation] == reason {
         output("\(indent)\(who)not run: the same reason as above")
@@ -122,10 +123,12 @@ public final class TextReporter: RunReporter {
   private func writeFailure(_ failure: StepFailure, indent: String, who: String) {
     let action = JSONRenderer.compact(failure.action, style: .display)
     output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(action)")
-    if let note = failure.stepDescription { output("\(indent)  (\(note))") }
+    if let note = failure.stepDescription { output("\(indent)  (\(Self.oneLine(note)))") }
     for mismatch in failure.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
     if failure.mismatches.count > Self.maximumListedItems {
-      output("\(indent)  … and \(failure.mismatches.count - Self.maximumListedItems) more differences (the JSON report lists all)")
+      output(
+        "\(indent)  … and \(failure.mismatches.count - Self.maximumListedItems) more differences (the JSON report lists all)"
+      )
     }
     let stateDiffers = failure.mismatches.contains { $0.path.components.first == .key("state") }
     let effectsDiffer = failure.mismatches.contains { $0.path.components.first == .key("effects") }
@@ -166,7 +169,9 @@ public final class TextReporter: RunReporter {
     output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(action)")
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
     if divergence.rows.count > Self.maximumListedItems {
-      output("      (the first \(Self.maximumListedItems) of \(divergence.rows.count) differing paths; the JSON report lists all)")
+      output(
+        "      (the first \(Self.maximumListedItems) of \(divergence.rows.count) differing paths; the JSON report lists all)"
+      )
     }
     for row in divergence.rows.prefix(Self.maximumListedItems) {
       output("      \(row.path)")
@@ -236,6 +241,13 @@ public final class TextReporter: RunReporter {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     output(closing)
+  }
+
+  /// Text from a harness or a scenario, kept on one line: a newline or carriage return in it is shown as `\n` or
+  /// `\r`, so it cannot fake a report line.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return clip(text) }
+    return clip(text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))
   }
 
   /// A line cut to 500 Unicode scalars, saying how much was left out, so a huge value cannot flood the report (the

@@ -225,7 +225,10 @@ public struct ConformanceRunner: Sendable {
     let known = info.features.keys.sorted().joined(separator: ", ")
     let observations = zip(requests, declared).map { request, isDeclared -> Observation in
       guard isDeclared else {
-        return .skipped(reason: "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))")
+        return .skipped(
+          reason:
+            "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))"
+        )
       }
       return answers.next() ?? .notRun(reason: "the implementation returned too few observations")
     }

@@ -66,7 +66,6 @@ enum ScenarioJudge {
     return (.passed, notChecked)
   }
 
-
   private static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
     -> (mismatches: [Mismatch], unchecked: [String])
   {
@@ -83,7 +82,9 @@ enum ScenarioJudge {
     switch step.state {
     case .unchanged: break
     case .full(let given), .changes(let given):
-      for leaf in given.leafPaths(prefix: .root) {
+      // `{}` gives nothing to check (its only "leaf" would be the whole state).
+      let leaves = given.objectValue?.isEmpty == true ? [] : given.leafPaths(prefix: .root)
+      for leaf in leaves {
         checked.append(leaf)
         let expected = given.value(at: leaf)
         let actual = entry.state.value(at: leaf)

@@ -11,8 +11,22 @@ enum JSONFile {
   ///   message for unreadable, oversized or non-UTF-8 files.
   static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
   {
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
-    if let size, size > maximumSize {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
+      return .failure(InputError(file: displayName, path: nil, message: "cannot read the file: \(reason)"))
+    }
+    // Follows symbolic links, so a link cannot smuggle in a larger file; FIFOs and devices are never opened.
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR:
+      return .failure(InputError(file: displayName, path: nil, message: "this is a folder, not a JSON file"))
+    default:
+      return .failure(
+        InputError(file: displayName, path: nil, message: "this is not a regular file (a pipe, socket or device)"))
+    }
+    let size = Int(info.st_size)
+    if size > maximumSize {
       return .failure(
         InputError(
           file: displayName, path: nil,

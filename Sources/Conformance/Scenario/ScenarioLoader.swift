@@ -48,7 +48,9 @@ public struct ScenarioLoader: Sendable {
       return .failure(InputErrors(issues.errors(file: file)))
     }
     let id = reader.string("id", required: true, issues: &issues) ?? ""
-    if !id.isEmpty, !Self.isKebabCase(id) {
+    if reader.object.contains("id"), id.isEmpty {
+      issues.add(JSONPath([.key("id")]), "id is empty; give the scenario a kebab-case id, also its file name")
+    } else if !id.isEmpty, !Self.isKebabCase(id) {
       issues.add(
         JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
     }
@@ -57,16 +59,21 @@ public struct ScenarioLoader: Sendable {
     if Self.isKebabCase(id), id != baseName {
       issues.add(
         JSONPath([.key("id")]),
-        "id '\(id)' does not match the file name '\(fileURL.lastPathComponent)'; name the file '\(id).json' (scenario format §3.1)")
+        "id '\(id)' does not match the file name '\(fileURL.lastPathComponent)'; name the file '\(id).json' (scenario format §3.1)"
+      )
     }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
+    if reader.object["feature"]?.stringValue?.isEmpty == true {
+      issues.add(JSONPath([.key("feature")]), "feature is empty; name the feature manifest the scenario belongs to")
+    }
     let folder = fileURL.deletingLastPathComponent()
     if !feature.isEmpty, folder.deletingLastPathComponent().lastPathComponent == "scenarios",
       folder.lastPathComponent != feature
     {
       issues.add(
         JSONPath([.key("feature")]),
-        "feature '\(feature)' does not match the folder '\(folder.lastPathComponent)'; keep scenarios in scenarios/<feature>/")
+        "feature '\(feature)' does not match the folder '\(folder.lastPathComponent)'; keep scenarios in scenarios/<feature>/"
+      )
     }
     let description = reader.string("description", required: true, issues: &issues) ?? ""
     if reader.object.contains("description"), description.allSatisfy(\.isWhitespace) {
@@ -147,6 +154,9 @@ public struct ScenarioLoader: Sendable {
     guard var reader = ObjectReader(value, at: path, what: "a step", issues: &issues) else { return nil }
     let send = reader.required("send", issues: &issues)
     let description = reader.string("description", required: false, issues: &issues)
+    if let description, description.allSatisfy(\.isWhitespace) {
+      issues.add(path.appending(key: "description"), "a step description, when given, must not be empty")
+    }
     let expect = reader.object("expect", required: false, issues: &issues)
     reader.reportUnknownKeys(allowed: ["send", "expect", "description"], issues: &issues)
     if let send, let manifest { manifest.checkAction(send, at: path.appending(key: "send"), issues: &issues) }

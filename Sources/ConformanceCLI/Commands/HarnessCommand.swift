@@ -23,6 +23,10 @@ struct HarnessCommand: CLICommand {
 
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    if scanner.has("help") {
+      console.out(help)
+      return 0
+    }
     if let extra = scanner.positionals.first { throw .usage("unexpected argument '\(extra)'", command: name) }
     HarnessServer().serve(
       readLine: console.readLine,

@@ -32,12 +32,17 @@ struct ListCommand: CLICommand {
         .init(name: "help", takesValue: false),
       ],
       command: name)
+    if scanner.has("help") {
+      console.out(help)
+      return 0
+    }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     for error in manifestErrors { console.err("error: \(error)") }
     var invalid = !manifestErrors.isEmpty
     var listed = 0
+    var ids: [String: String] = [:]
     let tags = scanner.all("tag")
     for file in files {
       switch loader.load(file.url, displayName: file.displayName) {
@@ -45,6 +50,14 @@ struct ListCommand: CLICommand {
         invalid = true
         for error in failure.errors { console.err("error: \(error)") }
       case .success(let scenario):
+        if let other = ids[scenario.id] {
+          invalid = true
+          console.err(
+            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))"
+          )
+          continue
+        }
+        ids[scenario.id] = file.displayName
         if let filter = scanner.value("filter"), !scenario.id.contains(filter) { continue }
         if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { continue }
         listed += 1

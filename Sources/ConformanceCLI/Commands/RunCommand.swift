@@ -59,6 +59,10 @@ struct RunCommand: CLICommand {
 
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    if scanner.has("help") {
+      console.out(help)
+      return 0
+    }
     let format = scanner.value("format") ?? "text"
     guard format == "text" || format == "json" else {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
@@ -67,7 +71,8 @@ struct RunCommand: CLICommand {
     if let junitPath = scanner.value("junit"), let jsonPath = scanner.value("json"),
       workspace.url(for: junitPath) == workspace.url(for: jsonPath)
     {
-      throw .usage("'--junit' and '--json' name the same file '\(junitPath)'; give each report its own file", command: name)
+      throw .usage(
+        "'--junit' and '--json' name the same file '\(junitPath)'; give each report its own file", command: name)
     }
     let junit = try scanner.value("junit").map { path throws(CLIError) in
       try ReportFile(path, kind: .junit, workspace: workspace)

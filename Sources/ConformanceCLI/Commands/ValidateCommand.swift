@@ -28,6 +28,10 @@ struct ValidateCommand: CLICommand {
 
   static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    if scanner.has("help") {
+      console.out(help)
+      return 0
+    }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
