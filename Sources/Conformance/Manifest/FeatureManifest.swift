@@ -35,6 +35,8 @@ public struct FeatureManifest: Sendable {
   public var title: String
   /// The manifest file, as loaded.
   public var file: String
+  /// The prose spec, relative to the manifest's folder (e.g. `login.md`), when given.
+  public var spec: String?
   /// The state's fields, in declaration order; a state is a closed object of exactly these fields.
   public var stateFields: [TypeDescriptor.Field]
   /// The initial state, already validated against ``stateFields``.

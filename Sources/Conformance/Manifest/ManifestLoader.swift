@@ -26,7 +26,13 @@ public struct ManifestLoader: Sendable {
       case .failure(let error): errors.append(error)
       case .success(let value):
         switch load(value, file: name, expectedFeature: file.deletingPathExtension().lastPathComponent) {
-        case .success(let manifest): manifests[manifest.feature] = manifest
+        case .success(let manifest):
+          if let spec = manifest.spec, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(spec).path) {
+            errors.append(
+              InputError(file: name, path: JSONPath([.key("spec")]), message: "the spec '\(spec)' does not exist next to the manifest"))
+          } else {
+            manifests[manifest.feature] = manifest
+          }
         case .failure(let failure): errors.append(contentsOf: failure.errors)
         }
       }
@@ -53,8 +59,17 @@ public struct ManifestLoader: Sendable {
     }
     let title = reader.string("title", required: true, issues: &issues) ?? feature
     _ = reader.string("description", required: true, issues: &issues)
-    _ = reader.string("spec", required: false, issues: &issues)
-    _ = reader.object("platforms", required: false, issues: &issues)
+    let spec = reader.string("spec", required: false, issues: &issues)
+    for platform in reader.object("platforms", required: false, issues: &issues)?.members ?? [] {
+      let platformPath = JSONPath([.key("platforms"), .key(platform.key)])
+      guard case .object(let names) = platform.value else {
+        issues.add(platformPath, "expected an object of type names, got \(platform.value.typeName)")
+        continue
+      }
+      for name in names.members where name.value.stringValue == nil {
+        issues.add(platformPath.appending(key: name.key), "expected a type name (a string), got \(name.value.typeName)")
+      }
+    }
     let typesObject = reader.object("types", required: false, issues: &issues) ?? JSONObject()
     let typeNames = Set(typesObject.keys)
     var types: [String: FeatureManifest.Union] = [:]
@@ -82,7 +97,7 @@ public struct ManifestLoader: Sendable {
       } ?? []
     let effects =
       reader.required("effects", issues: &issues).map {
-        readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, issues: &issues)
+        readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, allowsCancellation: true, issues: &issues)
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     reader.reportUnknownKeys(
@@ -91,7 +106,7 @@ public struct ManifestLoader: Sendable {
         "types",
       ], issues: &issues)
     var manifest = FeatureManifest(
-      feature: feature, title: title, file: file, stateFields: stateFields, initialState: initialState,
+      feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types)
     if issues.isEmpty {
@@ -104,12 +119,17 @@ public struct ManifestLoader: Sendable {
 
   // MARK: - Pieces
 
-  private func readCases(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
-    -> [FeatureManifest.Case]
-  {
+  private func readCases(
+    _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,
+    issues: inout IssueList
+  ) -> [FeatureManifest.Case] {
     guard case .object(let object) = value else {
       issues.add(path, "expected an object of cases (case name → case), got \(value.typeName)")
       return []
+    }
+    if object.isEmpty { issues.add(path, "a union needs at least one case") }
+    for key in object.keys where !Self.isIdentifier(key) {
+      issues.add(path.appending(key: key), "case name '\(key)' is not an identifier (a letter, then letters and digits)")
     }
     var cases: [FeatureManifest.Case] = []
     for member in object.members {
@@ -122,6 +142,9 @@ public struct ManifestLoader: Sendable {
       let rule = reader.string("rule", required: false, issues: &issues)
       _ = reader.string("description", required: false, issues: &issues)
       let cancellation = reader.string("cancellationId", required: false, issues: &issues)
+      if cancellation != nil, !allowsCancellation {
+        issues.add(casePath.appending(key: "cancellationId"), "only effects have a cancellation id")
+      }
       let fields =
         reader.required("fields", issues: &issues).map {
           readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
@@ -146,10 +169,19 @@ public struct ManifestLoader: Sendable {
       issues.add(path, "expected an object of fields (field name → type descriptor), got \(value.typeName)")
       return []
     }
+    for key in object.keys where !Self.isIdentifier(key) {
+      issues.add(path.appending(key: key), "field name '\(key)' is not an identifier (a letter, then letters and digits)")
+    }
     return object.members.compactMap { member in
       readDescriptor(member.value, at: path.appending(key: member.key), typeNames: typeNames, issues: &issues)
         .map { TypeDescriptor.Field(name: member.key, type: $0) }
     }
+  }
+
+  /// Whether `name` is an identifier every platform can use: an ASCII letter, then ASCII letters and digits.
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.utf8.first, first.isASCIILetter else { return false }
+    return name.utf8.allSatisfy { $0.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   private func readDescriptor(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
