@@ -16,17 +16,20 @@ enum ImplementationSelection {
   static func resolve(
     _ scanner: ArgumentScanner, workspace: Workspace, command: String, warn: (String) -> Void = { _ in }
   ) throws(CLIError) -> [any Implementation] {
-    var config = try loadConfig(scanner, workspace: workspace)
-    var declaredOnCommandLine: [String] = []
+    var fromCommandLine: [HarnessConfiguration] = []
     for option in scanner.all("harness") {
       switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
-      case .success(let entry):
-        config.add(entry)
-        declaredOnCommandLine.append(entry.name)
-      case .failure(let error):
-        throw .usage(error.message, command: command)
+      case .success(let entry): fromCommandLine.append(entry)
+      case .failure(let error): throw .usage(error.message, command: command)
       }
     }
+    let declaredOnCommandLine = fromCommandLine.map(\.name)
+    // The config file is read only when it is needed, so a broken one never blocks a Swift-only run.
+    let needsConfig =
+      scanner.has("all") || scanner.value("config") != nil
+      || scanner.all("impl").contains { $0 != "swift" && !declaredOnCommandLine.contains($0) }
+    var config = needsConfig ? try loadConfig(scanner, workspace: workspace) : ImplementationsConfig()
+    for entry in fromCommandLine { config.add(entry) }
     let startup = try scanner.seconds("startup-timeout", command: command)
     let timeout = try scanner.seconds("timeout", command: command)
     var names = scanner.all("impl")
