@@ -63,6 +63,31 @@ enum CLI {
     return url
   }
 
+  /// Writes a small Python harness into a fresh folder: it answers `hello` for the login feature (with `email` as
+  /// the initial email) and runs `onRun`, a Python statement, for every other request (`request` is the parsed line).
+  ///
+  /// - Returns: The script's location.
+  static func pythonHarness(named name: String, email: String = "", onRun: String, preamble: String = "") throws -> URL
+  {
+    let script = try temporaryFolder().appendingPathComponent("\(name).py")
+    let hello =
+      #"{"protocol": 1, "implementation": {"name": "\#(name)", "language": "Python", "version": "1"}, "#
+      + #""features": {"login": {"initialState": {"email": "\#(email)", "password": "", "isLoading": False, "error": None}}}}"#
+    try Data(
+      """
+      import json, os, sys, time
+      \(preamble)
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps(\(hello)), flush=True)
+          else:
+              \(onRun)
+      """.utf8
+    ).write(to: script)
+    return script
+  }
+
   /// The number of bundled login scenarios.
   static var bundledScenarioCount: Int {
     ((try? FileManager.default.contentsOfDirectory(

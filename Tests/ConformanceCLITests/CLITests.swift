@@ -247,22 +247,11 @@ struct CLITests {
   }
 
   @Test func aHarnessThatSkipsEverythingFailsTheRunUnlessSkipsAreAllowed() throws {
-    let folder = try CLI.temporaryFolder()
-    let script = folder.appendingPathComponent("skipper.py")
-    try Data(
-      """
-      import json, sys
-      for line in sys.stdin:
-          request = json.loads(line)
-          if request["cmd"] == "hello":
-              print(json.dumps({"protocol": 1, "implementation": {"name": "skipper", "language": "Python", "version": "1"},
-                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False, "error": None}}}}), flush=True)
-          elif request["cmd"] == "run":
-              print(json.dumps({"seq": request["seq"], "skipped": {"reason": "not today"}}), flush=True)
-          else:
-              break
-      """.utf8
-    ).write(to: script)
+    let script = try CLI.pythonHarness(
+      named: "skipper",
+      onRun:
+        #"print(json.dumps({"seq": request["seq"], "skipped": {"reason": "not today"}}), flush=True) if request["cmd"] == "run" else sys.exit(0)"#
+    )
     let arguments = [
       "run", "--impl", "skipper", "--harness", "skipper=python3 \(script.path)", "--filter", "login-submit-valid",
     ]
@@ -279,20 +268,7 @@ struct CLITests {
   }
 
   @Test func aDriftedInitialStateStopsTheImplementationBeforeAnyScenario() throws {
-    let folder = try CLI.temporaryFolder()
-    let script = folder.appendingPathComponent("drifted.py")
-    try Data(
-      """
-      import json, sys
-      for line in sys.stdin:
-          request = json.loads(line)
-          if request["cmd"] == "hello":
-              print(json.dumps({"protocol": 1, "implementation": {"name": "drifted", "language": "Python", "version": "1"},
-                                "features": {"login": {"initialState": {"email": "x", "password": "", "isLoading": False, "error": None}}}}), flush=True)
-          else:
-              break
-      """.utf8
-    ).write(to: script)
+    let script = try CLI.pythonHarness(named: "drifted", email: "x", onRun: "break")
     let result = try CLI.run(["run", "--harness", "drifted=python3 \(script.path)", "--filter", "login-submit-valid"])
     #expect(result.status == 1)
     #expect(
@@ -321,20 +297,8 @@ struct CLITests {
   @Test func ctrlCKillsTheHarnessesAndExitsWith130() async throws {
     let folder = try CLI.temporaryFolder()
     let pidFile = folder.appendingPathComponent("harness.pid")
-    let script = folder.appendingPathComponent("stuck.py")
-    try Data(
-      """
-      import json, os, sys, time
-      open(sys.argv[1], "w").write(str(os.getpid()))
-      for line in sys.stdin:
-          request = json.loads(line)
-          if request["cmd"] == "hello":
-              print(json.dumps({"protocol": 1, "implementation": {"name": "stuck", "language": "Python", "version": "1"},
-                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False, "error": None}}}}), flush=True)
-          else:
-              time.sleep(1000)
-      """.utf8
-    ).write(to: script)
+    let script = try CLI.pythonHarness(
+      named: "stuck", onRun: "time.sleep(1000)", preamble: #"open(sys.argv[1], "w").write(str(os.getpid()))"#)
     let process = Process()
     process.executableURL = CLI.executable
     process.arguments = ["run", "--impl", "stuck", "--harness", "stuck=python3 \(script.path) \(pidFile.path)"]

@@ -87,18 +87,9 @@ struct HarnessLauncher {
   // MARK: - Failures
 
   private func exitedEarly(_ process: HarnessProcess, unterminated: Data) async -> ImplementationStartError {
-    var message: String
-    if let status = await process.exitStatus(until: .now() + 2) {
-      message = "the harness '\(configuration.name)' \(status) before answering 'hello'"
-    } else {
-      _ = await process.terminate(grace: ProcessImplementation.terminationGrace)
-      message = "the harness '\(configuration.name)' closed its stdout before answering 'hello'"
-    }
-    process.killGroup()
-    if !unterminated.isEmpty {
-      message += "; its last output was an unterminated line: \(HarnessCodec.quote(unterminated))"
-    }
-    return ImplementationStartError(message: message, stderrTail: await process.stderrText(waitingUpTo: 0.5))
+    let ending = await process.describeEnding(before: "answering 'hello'", unterminated: unterminated)
+    return ImplementationStartError(
+      message: "the harness '\(configuration.name)' \(ending)", stderrTail: await process.stderrText(waitingUpTo: 0.5))
   }
 
   private func noAnswer(_ process: HarnessProcess) async -> ImplementationStartError {

@@ -146,6 +146,27 @@ final class HarnessProcess: @unchecked Sendable {
     return await exitStatus(until: .now() + 10) ?? .unknown
   }
 
+  /// Says how the process ended its output, e.g. `exited with status 3 before replying`, after making sure the whole
+  /// group is gone: a process that closed stdout but kept running is terminated first.
+  ///
+  /// - Parameters:
+  ///   - what: What it did not do, e.g. `replying`.
+  ///   - unterminated: The last bytes it wrote without a newline, quoted when not empty.
+  func describeEnding(before what: String, unterminated: Data) async -> String {
+    var message: String
+    if let status = await exitStatus(until: .now() + 2) {
+      message = "\(status) before \(what)"
+    } else {
+      _ = await terminate(grace: ProcessImplementation.terminationGrace)
+      message = "closed its stdout before \(what) (it was then terminated)"
+    }
+    killGroup()
+    if !unterminated.isEmpty {
+      message += "; its last output was an unterminated line: \(HarnessCodec.quote(unterminated))"
+    }
+    return message
+  }
+
   /// Sends `SIGKILL` to the whole process group.
   func killGroup() {
     child.signalGroup(SIGKILL)

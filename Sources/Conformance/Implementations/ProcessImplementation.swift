@@ -201,17 +201,7 @@ public actor ProcessImplementation: Implementation {
   }
 
   private func crashed(_ process: HarnessProcess, _ request: RunRequest, unterminated: Data) async -> Observation {
-    var message: String
-    if let status = await process.exitStatus(until: .now() + 2) {
-      message = "the harness \(status) before replying"
-    } else {
-      _ = await process.terminate(grace: Self.terminationGrace)
-      message = "the harness closed its stdout before replying (it was then terminated)"
-    }
-    process.killGroup()
-    if !unterminated.isEmpty {
-      message += "; its last output was an unterminated line: \(HarnessCodec.quote(unterminated))"
-    }
+    let message = "the harness " + (await process.describeEnding(before: "replying", unterminated: unterminated))
     let tail = await process.stderrText(waitingUpTo: 0.5)
     phase = .faulted("scenario '\(request.id)': \(message)")
     return .crashed(message: message, stderrTail: tail)

@@ -27,9 +27,12 @@ public struct ManifestLoader: Sendable {
       case .success(let value):
         switch load(value, file: name, expectedFeature: file.deletingPathExtension().lastPathComponent) {
         case .success(let manifest):
-          if let spec = manifest.spec, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(spec).path) {
+          if let spec = manifest.spec, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(spec).path)
+          {
             errors.append(
-              InputError(file: name, path: JSONPath([.key("spec")]), message: "the spec '\(spec)' does not exist next to the manifest"))
+              InputError(
+                file: name, path: JSONPath([.key("spec")]),
+                message: "the spec '\(spec)' does not exist next to the manifest"))
           } else {
             manifests[manifest.feature] = manifest
           }
@@ -129,7 +132,8 @@ public struct ManifestLoader: Sendable {
     }
     if object.isEmpty { issues.add(path, "a union needs at least one case") }
     for key in object.keys where !Self.isIdentifier(key) {
-      issues.add(path.appending(key: key), "case name '\(key)' is not an identifier (a letter, then letters and digits)")
+      issues.add(
+        path.appending(key: key), "case name '\(key)' is not an identifier (a letter, then letters and digits)")
     }
     var cases: [FeatureManifest.Case] = []
     for member in object.members {
@@ -170,7 +174,8 @@ public struct ManifestLoader: Sendable {
       return []
     }
     for key in object.keys where !Self.isIdentifier(key) {
-      issues.add(path.appending(key: key), "field name '\(key)' is not an identifier (a letter, then letters and digits)")
+      issues.add(
+        path.appending(key: key), "field name '\(key)' is not an identifier (a letter, then letters and digits)")
     }
     return object.members.compactMap { member in
       readDescriptor(member.value, at: path.appending(key: member.key), typeNames: typeNames, issues: &issues)
