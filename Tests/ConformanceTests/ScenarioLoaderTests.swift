@@ -197,4 +197,21 @@ struct ScenarioLoaderTests {
         "dir.json: this is a folder, not a JSON file",
       ])
   }
+
+  @Test func unknownEffectsAndWrongStepShapesAreErrors() throws {
+    let value = try JSONParser().parse(
+      #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"effects":[{"type":"authenticat","email":"a","password":"b"}]}},{"send":{"type":"submit"},"expect":{"effects":{}}},"nope"]}"#
+    )
+    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "x.json: steps[0].expect.effects[0].type: unknown effect 'authenticat'; did you mean 'authenticate'? (the login manifest defines: authenticate, cancel)",
+        "x.json: steps[1].expect.effects: expected an array of effects, got object",
+        "x.json: steps[2]: expected a step (a JSON object), got string",
+      ])
+  }
 }
+
