@@ -7,7 +7,9 @@
 /// Divergences show each differing path three ways: expected, then each implementation. Invalid files go to
 /// `errorOutput`.
 public final class TextReporter: RunReporter {
-  private let output: (String) -> Void
+  private let sink: (String) -> Void
+  /// When set, lines are collected here instead of written (to compare two implementations' details).
+  private var captured: [String]?
   private let errorOutput: (String) -> Void
   private let style: TextStyle
   private var implementations: [String] = []
@@ -23,7 +25,7 @@ public final class TextReporter: RunReporter {
   ///   - errorOutput: Receives each line about invalid files, without a newline.
   public init(colored: Bool, output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
     self.style = TextStyle(enabled: colored)
-    self.output = output
+    self.sink = output
     self.errorOutput = errorOutput
   }
 
@@ -80,8 +82,23 @@ public final class TextReporter: RunReporter {
     defer { writeNotCheckedRows(report) }
     guard report.isFailure else { return }
     output("    file: \(report.file)")
+    // Implementations that failed in exactly the same way are described once, named together.
+    var groups: [(names: [String], lines: [String])] = []
     for result in report.results where result.outcome.isFailure {
-      writeDetails(result, indent: "    ", named: true)
+      captured = []
+      writeDetails(result, indent: "", named: false)
+      let lines = captured ?? []
+      captured = nil
+      if let index = groups.firstIndex(where: { $0.lines == lines }) {
+        groups[index].names.append(result.implementation)
+      } else {
+        groups.append(([result.implementation], lines))
+      }
+    }
+    for group in groups {
+      for (index, line) in group.lines.enumerated() {
+        output(index == 0 ? "    \(group.names.joined(separator: ", ")): \(line)" : line.isEmpty ? "" : "    \(line)")
+      }
     }
     if let divergence = report.divergence { writeDivergence(divergence, stepCount: report.stepCount) }
   }
@@ -203,6 +220,15 @@ public final class TextReporter: RunReporter {
     output("\(indent)  stderr (last lines):")
     for line in tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) {
       output("\(indent)  | \(line)")
+    }
+  }
+
+  /// Writes one line, or collects it while ``captured`` is set.
+  private func output(_ line: String) {
+    if captured != nil {
+      captured?.append(line)
+    } else {
+      sink(line)
     }
   }
 
