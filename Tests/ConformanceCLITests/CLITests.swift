@@ -219,6 +219,10 @@ struct CLITests {
     // A repeated reason is printed once.
     #expect(result.lines.contains("    not run: the same reason as above"))
     #expect(result.lines.contains("flaky: 4 crashed, 2 not run"))
+    #expect(
+      result.lines.contains(
+        "flaky: the harness looks broken (6 of 6 scenarios crashed, timed out, broke the protocol or did not run); fix it first"
+      ))
     #expect(result.lines.last == "0 passed, 6 failed")
   }
 

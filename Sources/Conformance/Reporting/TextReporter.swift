@@ -244,6 +244,17 @@ public final class TextReporter: RunReporter {
         output("\(name): \(parts.isEmpty ? "nothing run" : parts.joined(separator: ", "))")
       }
     }
+    for name in summary.implementations {
+      let counts = summary.counts[name] ?? [:]
+      let total = counts.values.reduce(0, +)
+      let broken = ["crashed", "timed out", "protocol error", "not run"].reduce(0) { $0 + (counts[$1] ?? 0) }
+      // Bowtie's lesson: when nearly everything is a harness fault, say so instead of listing "failures".
+      if total > 0, broken * 10 >= total * 9 {
+        output(
+          style.red("\(name): the harness looks broken")
+            + " (\(broken) of \(total) scenarios crashed, timed out, broke the protocol or did not run); fix it first")
+      }
+    }
     if summary.divergences > 0 {
       output(style.red(Self.plural(summary.divergences, "divergence", "divergences") + " between implementations"))
     }
