@@ -23,9 +23,13 @@ struct ReportFile {
   init(_ path: String, kind: Kind, workspace: Workspace) throws(CLIError) {
     url = workspace.url(for: path)
     display = path
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .input("'\(path)' is a folder; give a file name for the report") }
+    var info = stat()
+    if stat(url.path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFDIR: throw .input("'\(path)' is a folder; give a file name for the report")
+      default: throw .input("'\(path)' is not a regular file (a pipe, socket or device); give a file name for the report")
+      }
       let isReport =
         switch kind {
         case .junit: Self.isJUnitReport(url)
@@ -57,6 +61,11 @@ struct ReportFile {
   private static func isJSONReport(_ url: URL) -> Bool {
     guard let data = try? Data(contentsOf: url), let value = try? JSONParser().parse(data) else { return false }
     return value["format"] == .string("udf-conformance-report")
+  }
+
+  /// The target with symbolic links in its folder resolved, to tell whether two report paths are the same file.
+  var resolvedPath: String {
+    url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
   }
 
   /// Writes the report atomically (a temporary file renamed into place).

@@ -277,7 +277,7 @@ struct CLITests {
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
-        "error: the implementation 'drifted' did not start: its initial state of feature 'login' differs from Conformance/features/login.json: initialState.email: expected \"\", got \"x\""
+        "error: the implementation 'drifted' did not start: the harness 'drifted' answered 'hello', but its initial state of feature 'login' differs from Conformance/features/login.json: initialState.email: expected \"\", got \"x\""
       ])
     #expect(
       result.lines.contains("    drifted: not run: the implementation 'drifted' did not start (see the error above)"))

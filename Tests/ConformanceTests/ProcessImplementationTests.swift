@@ -273,6 +273,40 @@ import Testing
     await harness.shutdown()
   }
 
+  @Test func aRestartedHarnessWhoseInitialStateDriftedIsStopped() async throws {
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString).py")
+    try Data(
+      #"""
+      import json, os, sys
+      first = not os.path.exists(sys.argv[1])
+      open(sys.argv[1], "a").close()
+      email = "" if first else "drift"
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "d", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": email, "password": "", "isLoading": False, "error": None}}}}), flush=True)
+          elif request["cmd"] == "run":
+              sys.exit(3)
+      """#.utf8
+    ).write(to: script)
+    defer {
+      try? FileManager.default.removeItem(at: script)
+      try? FileManager.default.removeItem(at: marker)
+    }
+    let harness = harness(command: ["python3", script.path, marker.path])
+    await harness.expectInitialStates(of: TestPaths.manifests)
+    let observations = await harness.run(batch: [request("a"), request("b")])
+    guard case .crashed = observations.first, case .notRun(let reason) = observations.last else {
+      Issue.record("expected crashed, then not run; got \(observations)")
+      return
+    }
+    #expect(reason.contains("answered 'hello', but its initial state of feature 'login' differs from login.json"))
+    #expect(reason.contains(#"initialState.email: expected "", got "drift""#))
+    await harness.shutdown()
+  }
+
   @Test func harnessIgnoringSIGTERMIsKilledWithSIGKILL() async throws {
     let harness = fake("hang-ignoring-term", scenarioTimeout: 0.5)
     _ = try await harness.start()

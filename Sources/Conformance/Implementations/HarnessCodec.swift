@@ -103,7 +103,9 @@ enum HarnessCodec {
       return .failure(
         Violation(
           message:
-            "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"))
+            "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"
+            + (replySeq.numberValue.map { $0.doubleValue < Double(seq) } == true
+              ? " (an earlier request's seq: the harness may have answered one request twice)" : "")))
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
     reader.reportUnknownKeys(allowed: ["seq", "trace", "errored", "skipped"], issues: &issues)

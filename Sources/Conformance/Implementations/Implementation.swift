@@ -30,11 +30,21 @@ public protocol Implementation: Sendable {
   /// - Returns: One observation per request, in the same order.
   func run(batch requests: [RunRequest]) async -> [Observation]
 
+  /// Tells the implementation the initial state every feature manifest declares, so that it can refuse to serve
+  /// with a different one — also after a restart the runner does not see. The default does nothing; the runner
+  /// checks what ``start()`` reports either way.
+  ///
+  /// - Parameter manifests: Feature name → manifest.
+  func expectInitialStates(of manifests: [String: FeatureManifest]) async
+
   /// Releases the implementation (for a harness: sends `bye`, then terminates the process if it lingers).
   func shutdown() async
 }
 
 extension Implementation {
+  /// Does nothing: the runner checks the initial states ``start()`` reports.
+  public func expectInitialStates(of manifests: [String: FeatureManifest]) async {}
+
   /// Performs the scenarios one by one with ``run(_:)``.
   public func run(batch requests: [RunRequest]) async -> [Observation] {
     var observations: [Observation] = []
@@ -133,4 +143,20 @@ public enum Observation: Sendable, Equatable {
   case protocolError(message: String, line: String)
   /// The scenario was not attempted, for example because the harness failed to start or ran out of restarts.
   case notRun(reason: String)
+}
+
+/// Compares the initial states an implementation reports with the manifests' (harness protocol §2.1).
+enum InitialStateCheck {
+  /// The first feature whose reported initial state differs from its manifest's, described with every differing
+  /// path; `nil` when all agree. Features the implementation does not report are not compared.
+  static func mismatch(_ info: ImplementationInfo, manifests: [String: FeatureManifest]) -> String? {
+    for (feature, manifest) in manifests.sorted(by: { $0.key < $1.key }) {
+      guard let reported = info.features[feature], reported != manifest.initialState else { continue }
+      let differences = StructuralDiff.mismatches(
+        expected: manifest.initialState, actual: reported, at: JSONPath([.key("initialState")]))
+      return "its initial state of feature '\(feature)' differs from \(manifest.file): "
+        + differences.map(\.description).joined(separator: "; ")
+    }
+    return nil
+  }
 }

@@ -40,6 +40,7 @@ public actor ProcessImplementation: Implementation {
   private var info: ImplementationInfo?
   private var startError: ImplementationStartError?
   private var restarts = 0
+  private var expectedManifests: [String: FeatureManifest] = [:]
   private var sequence = 0
   private var busy = false
   private var queue: [CheckedContinuation<Void, Never>] = []
@@ -103,6 +104,12 @@ public actor ProcessImplementation: Implementation {
     case .failure(let reason): return .notRun(reason: reason.text)
     case .success(let process): return await perform(request, on: process)
     }
+  }
+
+  /// Remembers the manifests' initial states: every (re)start whose `hello` reports a different one fails, so a
+  /// restarted harness cannot drift unnoticed (harness protocol §2.1, §3.2).
+  public func expectInitialStates(of manifests: [String: FeatureManifest]) async {
+    expectedManifests = manifests
   }
 
   /// Sends `bye`, waits up to 2 s for the process to exit, then terminates its process group; later calls to
@@ -250,6 +257,14 @@ public actor ProcessImplementation: Implementation {
   private func launchOrStop(reason: (ImplementationStartError) -> String) async -> Result<HarnessProcess, StopReason> {
     switch await HarnessLauncher(configuration: configuration).launch() {
     case .success(let (process, info)):
+      if let mismatch = InitialStateCheck.mismatch(info, manifests: expectedManifests) {
+        _ = await process.terminate(grace: Self.terminationGrace)
+        let error = ImplementationStartError(message: "the harness '\(name)' answered 'hello', but \(mismatch)")
+        startError = error
+        let text = reason(error)
+        phase = .stopped(text)
+        return .failure(StopReason(text))
+      }
       self.info = info
       phase = .running(process)
       return .success(process)

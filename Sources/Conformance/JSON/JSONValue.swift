@@ -61,6 +61,12 @@ extension JSONValue {
     return nil
   }
 
+  /// The number when this is a number, else `nil`.
+  public var numberValue: JSONNumber? {
+    if case .number(let number) = self { return number }
+    return nil
+  }
+
   /// The Boolean when this is `true` or `false`, else `nil`.
   public var boolValue: Bool? {
     if case .bool(let bool) = self { return bool }

@@ -117,8 +117,10 @@ public struct ConformanceRunner: Sendable {
     var started: [Started] = []
     for implementation in implementations {
       do {
+        await implementation.expectInitialStates(of: loader.manifests)
         let info = try await implementation.start()
-        if let mismatch = initialStateMismatch(info, of: implementation.name) {
+        // A drifted default state is a divergence no scenario with an explicit initialState would catch.
+        if let mismatch = InitialStateCheck.mismatch(info, manifests: loader.manifests) {
           await implementation.shutdown()
           started.append(Started(implementation: implementation, error: mismatch))
         } else {
@@ -129,20 +131,6 @@ public struct ConformanceRunner: Sendable {
       }
     }
     return started
-  }
-
-  /// The first feature whose initial state, as the implementation reports it (harness protocol §2.1), differs from
-  /// the manifest's, described; `nil` when all agree. A default state that drifted on one platform is a divergence
-  /// that no scenario with an explicit `initialState` would catch.
-  private func initialStateMismatch(_ info: ImplementationInfo, of name: String) -> String? {
-    for (feature, manifest) in loader.manifests.sorted(by: { $0.key < $1.key }) {
-      guard let reported = info.features[feature], reported != manifest.initialState else { continue }
-      let differences = StructuralDiff.mismatches(
-        expected: manifest.initialState, actual: reported, at: JSONPath([.key("initialState")]))
-      return "its initial state of feature '\(feature)' differs from \(manifest.file): "
-        + differences.map(\.description).joined(separator: "; ")
-    }
-    return nil
   }
 
   private func isSelected(_ scenario: Scenario) -> Bool {

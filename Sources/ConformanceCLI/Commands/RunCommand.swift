@@ -68,17 +68,15 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    if let junitPath = scanner.value("junit"), let jsonPath = scanner.value("json"),
-      workspace.url(for: junitPath) == workspace.url(for: jsonPath)
-    {
-      throw .usage(
-        "'--junit' and '--json' name the same file '\(junitPath)'; give each report its own file", command: name)
-    }
     let junit = try scanner.value("junit").map { path throws(CLIError) in
       try ReportFile(path, kind: .junit, workspace: workspace)
     }
     let json = try scanner.value("json").map { path throws(CLIError) in
       try ReportFile(path, kind: .json, workspace: workspace)
+    }
+    if let junit, let json, junit.resolvedPath == json.resolvedPath {
+      throw .usage(
+        "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
     }
     let implementations = try ImplementationSelection.resolve(
       scanner, workspace: workspace, command: name, warn: console.err)
