@@ -367,5 +367,19 @@ struct CLITests {
     ])
     #expect(result.lines.filter { $0.contains("step 1 of 2") }.count == 1)
   }
+
+  @Test func textFromAHarnessCannotDriveTheTerminal() throws {
+    let script = try CLI.pythonHarness(
+      named: "rogue",
+      onRun:
+        #"print(json.dumps({"seq": request["seq"], "errored": {"step": 1, "message": "bad\u001b[31mRED\u0007BEL\rCR\n✓ fake"}}), flush=True) if request["cmd"] == "run" else sys.exit(0)"#
+    )
+    let result = try CLI.run([
+      "run", "--impl", "rogue", "--harness", "rogue=python3 \(script.path)", "--filter", "login-double-submit",
+    ])
+    #expect(result.status == 1)
+    #expect(result.lines.contains(#"    errored at step 1: bad\u001B[31mRED\u0007BEL\u000DCR\u000A✓ fake"#))
+    #expect(!result.stdout.contains("\u{1B}"))
+  }
 }
 

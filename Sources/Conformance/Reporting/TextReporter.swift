@@ -35,8 +35,11 @@ public final class TextReporter: RunReporter {
     case .started(let started):
       implementations = started.map(\.name)
       for entry in started where entry.startError != nil {
+        // The error may carry the harness's stderr: one report line per line, each made safe.
+        let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         errorOutput(
-          style.red("error: ") + "the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
+          style.red("error: ") + "the implementation '\(entry.name)' did not start: \(Self.oneLine(String(lines.first ?? "")))")
+        for line in lines.dropFirst() { errorOutput("  \(Self.oneLine(String(line)))") }
       }
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
@@ -63,7 +66,7 @@ public final class TextReporter: RunReporter {
       output(style.yellow("-") + " " + report.id + style.dim(" (skipped: \(Self.oneLine(reason)))"))
     default:
       output(style.red("✗") + " " + report.id + " (\(result.outcome.label))")
-      output("    file: \(report.file)")
+      output("    file: \(Self.oneLine(report.file))")
       writeDetails(result, indent: "    ", named: false)
     }
     writeNotChecked(result, indent: "    ")
@@ -81,7 +84,7 @@ public final class TextReporter: RunReporter {
     output(cells.joined() + report.id + (report.divergence == nil ? "" : style.red(" (divergence)")))
     defer { writeNotCheckedRows(report) }
     guard report.isFailure else { return }
-    output("    file: \(report.file)")
+    output("    file: \(Self.oneLine(report.file))")
     // Implementations that failed in exactly the same way are described once, named together.
     var groups: [(names: [String], lines: [String])] = []
     for result in report.results where result.outcome.isFailure {
@@ -126,20 +129,20 @@ public final class TextReporter: RunReporter {
       writeTail(tail, indent: indent)
     case .protocolError(let message, let line):
       output("\(indent)\(who)protocol error: \(Self.oneLine(message))")
-      if !line.isEmpty { output("\(indent)  offending line: \(Self.oneLine(line))") }
+      if !line.isEmpty { output("\(indent)  offending line: \(Self.oneLine(line, limit: 700))") }
     case .notRun(let reason):
       if lastNotRunReason[result.implementation] == reason {
         output("\(indent)\(who)not run: the same reason as above")
       } else {
         lastNotRunReason[result.implementation] = reason
-        output("\(indent)\(who)not run: \(reason)")
+        output("\(indent)\(who)not run: \(Self.oneLine(reason, limit: 2000))")
       }
     }
   }
 
   private func writeFailure(_ failure: StepFailure, indent: String, who: String) {
     let action = JSONRenderer.compact(failure.action, style: .display)
-    output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(action)")
+    output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(Self.clip(action))")
     if let note = failure.stepDescription { output("\(indent)  (\(Self.oneLine(note)))") }
     for mismatch in failure.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
     if failure.mismatches.count > Self.maximumListedItems {
@@ -183,7 +186,7 @@ public final class TextReporter: RunReporter {
 
   private func writeDivergence(_ divergence: Divergence, stepCount: Int) {
     let action = JSONRenderer.compact(divergence.action, style: .display)
-    output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(action)")
+    output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(Self.clip(action))")
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
     if divergence.rows.count > Self.maximumListedItems {
       output(
@@ -219,7 +222,7 @@ public final class TextReporter: RunReporter {
     guard !tail.isEmpty else { return }
     output("\(indent)  stderr (last lines):")
     for line in tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) {
-      output("\(indent)  | \(line)")
+      output("\(indent)  | \(Self.oneLine(String(line)))")
     }
   }
 
@@ -280,11 +283,10 @@ public final class TextReporter: RunReporter {
     output(closing)
   }
 
-  /// Text from a harness or a scenario, kept on one line: a newline or carriage return in it is shown as `\n` or
-  /// `\r`, so it cannot fake a report line.
-  static func oneLine(_ text: String) -> String {
-    guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return clip(text) }
-    return clip(text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))
+  /// Text from a harness or a scenario, made safe and short: every control character (ESC, CR, LF, BEL…) is shown as
+  /// `\uXXXX`, so it can neither drive the terminal nor fake a report line, and it is clipped to `limit` scalars.
+  static func oneLine(_ text: String, limit: Int = 500) -> String {
+    clip(ControlEscaping.escape(text), limit: limit)
   }
 
   /// A line cut to 500 Unicode scalars, saying how much was left out, so a huge value cannot flood the report (the

@@ -34,9 +34,14 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` or `FILE: PATH: MESSAGE`.
+  ///
+  /// Control characters in the file name, path or message (which can quote scenario text) are shown as `\uXXXX`.
   public var description: String {
+    let file = ControlEscaping.escape(file)
+    let message = ControlEscaping.escape(message)
+    let path = path.map { ControlEscaping.escape($0.description) }
     if let line, let column {
-      let at = path.map { $0.components.isEmpty ? "" : " (at \($0))" } ?? ""
+      let at = path.map { $0 == JSONPath.root.description ? "" : " (at \($0))" } ?? ""
       return "\(file):\(line):\(column): \(message)\(at)"
     }
     if let path { return "\(file): \(path): \(message)" }
