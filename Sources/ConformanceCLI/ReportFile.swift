@@ -28,7 +28,8 @@ struct ReportFile {
       switch info.st_mode & S_IFMT {
       case S_IFREG: break
       case S_IFDIR: throw .input("'\(path)' is a folder; give a file name for the report")
-      default: throw .input("'\(path)' is not a regular file (a pipe, socket or device); give a file name for the report")
+      default:
+        throw .input("'\(path)' is not a regular file (a pipe, socket or device); give a file name for the report")
       }
       let isReport =
         switch kind {

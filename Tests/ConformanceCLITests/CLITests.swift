@@ -358,13 +358,14 @@ struct CLITests {
       "run", "--harness", "swift-process=\(CLI.executable.path) harness", "\(failing)/login-wrong-effect-email.json",
     ])
     #expect(result.status == 1)
-    #expect(Array(result.lines.prefix(5)) == [
-      "swift           swift-process   scenario",
-      "failed          failed          login-wrong-effect-email",
-      "    file: Tests/ConformanceTests/Fixtures/failing/login-wrong-effect-email.json",
-      "    swift, swift-process: step 1 of 2: send {\"type\":\"submit\"}",
-      "      effects[0].email: expected \" a@b.co \", got \"a@b.co\"",
-    ])
+    #expect(
+      Array(result.lines.prefix(5)) == [
+        "swift           swift-process   scenario",
+        "failed          failed          login-wrong-effect-email",
+        "    file: Tests/ConformanceTests/Fixtures/failing/login-wrong-effect-email.json",
+        "    swift, swift-process: step 1 of 2: send {\"type\":\"submit\"}",
+        "      effects[0].email: expected \" a@b.co \", got \"a@b.co\"",
+      ])
     #expect(result.lines.filter { $0.contains("step 1 of 2") }.count == 1)
   }
 
@@ -382,4 +383,3 @@ struct CLITests {
     #expect(!result.stdout.contains("\u{1B}"))
   }
 }
-

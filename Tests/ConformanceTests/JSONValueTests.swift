@@ -80,4 +80,17 @@ struct JSONValueTests {
       TextReporter.clip(long) == String(String.UnicodeScalarView(long.unicodeScalars.prefix(500)))
         + "… (300 more characters)")
   }
+
+  @Test func pathsSortInDocumentOrder() {
+    let paths = [
+      JSONPath([.key("effects"), .index(10)]), JSONPath([.key("effects"), .index(2)]), JSONPath([.key("effects")]),
+      JSONPath([.key("state"), .key("a")]),
+    ]
+    #expect(paths.sorted().map(\.description) == ["effects", "effects[2]", "effects[10]", "state.a"])
+  }
+
+  @Test func hugeDiffsAreNotComputed() {
+    let lines = (0..<1_500).map { "line \($0)" }
+    #expect(LineDiff.lines(expected: lines, actual: lines.reversed()) == [.tooLarge(3_000)])
+  }
 }

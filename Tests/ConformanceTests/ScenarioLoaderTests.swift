@@ -213,5 +213,16 @@ struct ScenarioLoaderTests {
         "x.json: steps[2]: expected a step (a JSON object), got string",
       ])
   }
-}
 
+  @Test func aFileWithThousandsOfProblemsListsTheFirstHundred() throws {
+    let junk = (0..<1_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+    let value = try JSONParser().parse(
+      #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}],"# + junk + "}")
+    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(failure.errors.count == 101)
+    #expect(failure.errors.last?.description == "x.json: … and 900 more problems in this file (fix these first)")
+  }
+}

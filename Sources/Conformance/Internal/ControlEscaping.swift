@@ -9,7 +9,8 @@ enum ControlEscaping {
     for scalar in text.unicodeScalars {
       if scalar.properties.generalCategory == .control, scalar != "\t" {
         let digits = String(scalar.value, radix: 16, uppercase: true)
-        result.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits).unicodeScalars)
+        result.append(
+          contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits).unicodeScalars)
       } else {
         result.append(scalar)
       }

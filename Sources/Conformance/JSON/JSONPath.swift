@@ -3,7 +3,7 @@
 ///
 /// Keys that are not plain identifiers are quoted (`state["first name"]`); the empty path renders as `(root)`, and a
 /// path deeper than 24 levels shows its first and last 8 components around an ellipsis.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// One step into a document.
   public enum Component: Sendable, Hashable {
     /// An object member.
@@ -31,6 +31,20 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
   /// This path followed by all of `other`'s components.
   public func appending(_ other: JSONPath) -> JSONPath { JSONPath(components + other.components) }
+
+  /// Document order: component by component, keys by Unicode scalars, indices numerically (`effects[2]` before
+  /// `effects[10]`), and a path before the paths below it.
+  public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
+    for (a, b) in zip(lhs.components, rhs.components) where a != b {
+      switch (a, b) {
+      case (.index(let x), .index(let y)): return x < y
+      case (.key(let x), .key(let y)): return ScalarOrder.less(x, y)
+      case (.key, .index): return true
+      case (.index, .key): return false
+      }
+    }
+    return lhs.components.count < rhs.components.count
+  }
 
   /// The rendering used in every report, e.g. `effects[0].email`.
   public var description: String {

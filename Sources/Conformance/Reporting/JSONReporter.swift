@@ -121,7 +121,10 @@ public final class JSONReporter: RunReporter {
         divergence.rows.map { row in
           var values = JSONObject()
           for (name, value) in row.values { values[name] = value ?? .null }
-          return ["path": .string(row.path.description), "expected": row.expected ?? .null, "values": .object(values)]
+          return [
+            "path": .string(row.path.description), "checked": .bool(row.isSpecified), "expected": row.expected ?? .null,
+            "values": .object(values),
+          ]
         }),
     ]
   }

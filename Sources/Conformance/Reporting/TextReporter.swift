@@ -38,7 +38,8 @@ public final class TextReporter: RunReporter {
         // The error may carry the harness's stderr: one report line per line, each made safe.
         let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         errorOutput(
-          style.red("error: ") + "the implementation '\(entry.name)' did not start: \(Self.oneLine(String(lines.first ?? "")))")
+          style.red("error: ")
+            + "the implementation '\(entry.name)' did not start: \(Self.oneLine(String(lines.first ?? "")))")
         for line in lines.dropFirst() { errorOutput("  \(Self.oneLine(String(line)))") }
       }
       if implementations.count > 1 {
@@ -107,7 +108,7 @@ public final class TextReporter: RunReporter {
   }
 
   private func writeNotCheckedRows(_ report: ScenarioReport) {
-    for result in report.results where !result.notChecked.isEmpty {
+    for result in report.results where !result.notChecked.isEmpty && Self.wasCompared(result.outcome) {
       output(style.dim("    \(result.implementation): not checked (non-exhaustive):"))
       for line in result.notChecked { output(style.dim("      \(line)")) }
     }
@@ -180,13 +181,17 @@ public final class TextReporter: RunReporter {
       case .removed(let text): output(style.red("\(indent)- \(Self.clip(text))"))
       case .added(let text): output(style.green("\(indent)+ \(Self.clip(text))"))
       case .elided(let count): output("\(indent)  … (\(count) unchanged line\(count == 1 ? "" : "s"))")
+      case .tooLarge(let count):
+        output("\(indent)  (\(count) lines in all: too large to show; the JSON report has both values whole)")
       }
     }
   }
 
   private func writeDivergence(_ divergence: Divergence, stepCount: Int) {
     let action = JSONRenderer.compact(divergence.action, style: .display)
-    output("    " + style.red("divergence") + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(Self.clip(action))")
+    output(
+      "    " + style.red("divergence")
+        + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(Self.clip(action))")
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
     if divergence.rows.count > Self.maximumListedItems {
       output(
@@ -213,7 +218,7 @@ public final class TextReporter: RunReporter {
   }
 
   private func writeNotChecked(_ result: ScenarioResult, indent: String) {
-    guard !result.notChecked.isEmpty else { return }
+    guard !result.notChecked.isEmpty, Self.wasCompared(result.outcome) else { return }
     output(style.dim("\(indent)not checked (non-exhaustive):"))
     for line in result.notChecked { output(style.dim("\(indent)  \(line)")) }
   }
@@ -223,6 +228,14 @@ public final class TextReporter: RunReporter {
     output("\(indent)  stderr (last lines):")
     for line in tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) {
       output("\(indent)  | \(Self.oneLine(String(line)))")
+    }
+  }
+
+  /// Whether the outcome came from comparing a trace (so a "not checked" list means something).
+  static func wasCompared(_ outcome: Outcome) -> Bool {
+    switch outcome {
+    case .passed, .failed: return true
+    default: return false
     }
   }
 

@@ -192,7 +192,8 @@ public struct ConformanceRunner: Sendable {
         stepCount: scenario.steps.count, results: results, divergence: Divergence.find(in: scenario, traces: traces))
       record(report, into: &summary)
       emit(.scenario(report))
-      failed = failed || report.isFailure
+      let skipped = report.results.contains { if case .skipped = $0.outcome { return true } else { return false } }
+      failed = failed || report.isFailure || (skipped && !options.allowSkipped)
     }
     return failed
   }

@@ -44,7 +44,7 @@ public struct Divergence: Sendable {
       }
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
-      let rows = paths.sorted { $0.description < $1.description }.map { path in
+      let rows = paths.sorted().map { path in
         let (expected, isSpecified) = Self.expectation(
           at: path, step: step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive)
         return Row(

@@ -63,7 +63,19 @@ struct IssueList {
     items.append(contentsOf: other.items)
   }
 
+  /// The problems as errors of `file`: at most ``maximumPerFile``, then one that counts the rest (a file with a
+  /// million unknown keys must not print a million lines).
   func errors(file: String) -> [InputError] {
-    items.map { InputError(file: file, path: $0.path, message: $0.message) }
+    var errors = items.prefix(Self.maximumPerFile).map { InputError(file: file, path: $0.path, message: $0.message) }
+    if items.count > Self.maximumPerFile {
+      errors.append(
+        InputError(
+          file: file, path: nil,
+          message: "… and \(items.count - Self.maximumPerFile) more problems in this file (fix these first)"))
+    }
+    return errors
   }
+
+  /// How many problems of one file are listed.
+  static let maximumPerFile = 100
 }
