@@ -8,7 +8,7 @@
 ///  "results": [{"scenario": "login-…", "feature": "login", "file": "…", "implementation": "swift",
 ///               "outcome": "passed", "durationSeconds": 0.0001, "failure": null, "notChecked": []}],
 ///  "divergences": [{"scenario": "…", "file": "…", "step": 3, "action": {…},
-///                   "rows": [{"path": "state.error", "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
+///                   "rows": [{"path": "state.error", "checked": true, "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
 ///  "invalid": [{"file": "…", "path": "steps[0].send.type", "line": null, "column": null, "message": "…"}],
 ///  "summary": {"scenarios": 31, "passed": 31, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
 ///              "byImplementation": {"swift": {"passed": 31}}, "durationSeconds": 0.02, "exitCode": 0}}
