@@ -39,10 +39,10 @@ struct RunnerFailureTests {
     #expect(lines.last == "0 passed, 1 failed")
   }
 
-  @Test func wrongEffectFieldIsShownByPathAndLaterStepsAreCounted() async {
+  @Test func wrongEffectFieldIsShownByPathAndLaterFailingStepsAreListed() async {
     let (lines, _, _) = await runAndReport([fixture("login-wrong-effect-email")])
     #expect(
-      Array(lines.prefix(12)) == [
+      Array(lines.prefix(13)) == [
         "✗ login-wrong-effect-email (failed)",
         "    file: Fixtures/failing/login-wrong-effect-email.json",
         "    step 1 of 2: send {\"type\":\"submit\"}",
@@ -54,7 +54,8 @@ struct RunnerFailureTests {
         "      +   {\"email\":\"a@b.co\",\"password\":\"12345678\",\"type\":\"authenticate\"}",
         "        ]",
         "      (- expected, + actual)",
-        "      1 later step also differs (not shown: they start from a state that already diverged)",
+        "    step 2 of 2: send {\"type\":\"dismissed\"}",
+        "      effects[0]: unexpected effect {\"id\":\"authenticate\",\"type\":\"cancel\"}",
       ])
   }
 

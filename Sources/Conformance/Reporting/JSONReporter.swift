@@ -88,6 +88,13 @@ public final class JSONReporter: RunReporter {
         "expectedState": failure.expectedState ?? .null, "actualState": failure.actualState,
         "expectedEffects": .array(failure.expectedEffects), "actualEffects": .array(failure.actualEffects),
         "message": .string(failure.mismatches.map(\.description).joined(separator: "\n")),
+        "laterSteps": .array(
+          failure.laterSteps.map { later in
+            [
+              "step": .number(.integer(Int64(later.stepIndex + 1))), "action": later.action,
+              "mismatches": .array(later.mismatches.map(encode)),
+            ]
+          }),
       ]
     case .errored(let step, let message):
       return ["step": .number(.integer(Int64(step))), "message": .string(message)]

@@ -166,10 +166,18 @@ public final class TextReporter: RunReporter {
       showedDiff = true
     }
     if showedDiff { output("\(indent)  (\(style.red("-")) expected, \(style.green("+")) actual)") }
-    if failure.laterFailingSteps > 0 {
-      let count = failure.laterFailingSteps
+    for later in failure.laterSteps.prefix(Self.maximumLaterSteps) {
       output(
-        "\(indent)  \(count) later step\(count == 1 ? "" : "s") also differ\(count == 1 ? "s" : "") (not shown: they start from a state that already diverged)"
+        "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): send \(Self.clip(JSONRenderer.compact(later.action, style: .display)))"
+      )
+      for mismatch in later.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
+      if later.mismatches.count > Self.maximumListedItems {
+        output("\(indent)  … and \(later.mismatches.count - Self.maximumListedItems) more differences")
+      }
+    }
+    if failure.laterSteps.count > Self.maximumLaterSteps {
+      output(
+        "\(indent)… and \(failure.laterSteps.count - Self.maximumLaterSteps) more failing steps (the JSON report lists all)"
       )
     }
   }
@@ -313,6 +321,9 @@ public final class TextReporter: RunReporter {
     clipped += "… (\(total - limit) more characters)"
     return clipped
   }
+
+  /// How many failing steps after the first are listed (by their mismatch lines, without diffs).
+  static let maximumLaterSteps = 10
 
   /// How many mismatches or divergence rows a failure lists before summarising the rest.
   static let maximumListedItems = 50

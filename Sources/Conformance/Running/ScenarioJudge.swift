@@ -57,9 +57,10 @@ enum ScenarioJudge {
           mismatches: check.mismatches,
           expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: step.effects ?? [], actualEffects: entry.effects,
-          laterFailingSteps: 0)
+          laterSteps: [])
       } else {
-        failure?.laterFailingSteps += 1
+        failure?.laterSteps.append(
+          LaterStepFailure(stepIndex: index, action: step.send, mismatches: check.mismatches))
       }
     }
     if let failure { return (.failed(failure), notChecked) }

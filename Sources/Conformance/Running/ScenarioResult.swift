@@ -86,6 +86,17 @@ public struct StepFailure: Sendable {
   public var expectedEffects: [JSONValue]
   /// The effects the implementation reported.
   public var actualEffects: [JSONValue]
-  /// How many later steps also differ (not detailed: they start from a state that already diverged).
-  public var laterFailingSteps: Int
+  /// The later steps that also failed, each with its own mismatches, in order. A later step may fail only because
+  /// an earlier one left a different state behind, so the first failure is the one to read first.
+  public var laterSteps: [LaterStepFailure]
+}
+
+/// A failing step after the first: which step, what it sent, and what differed.
+public struct LaterStepFailure: Sendable {
+  /// The 0-based index of the step.
+  public var stepIndex: Int
+  /// The action the step sent.
+  public var action: JSONValue
+  /// Every difference, state first, then effects.
+  public var mismatches: [Mismatch]
 }
