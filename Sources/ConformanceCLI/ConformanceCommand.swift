@@ -4,7 +4,8 @@ import Foundation
 /// The `conformance` command line tool: runs language-neutral UDF scenarios against implementations and gates CI on
 /// parity.
 ///
-/// Exit statuses: 0 when everything passed; 1 when a scenario failed or implementations diverged; 2 for a usage
+/// Exit statuses: 0 when everything passed; 1 when a scenario failed or was skipped (unless `--allow-skipped`) or
+/// implementations diverged; 2 for a usage
 /// error, an invalid scenario or manifest file, or when no scenarios were found. Help and version go to stdout,
 /// errors to stderr.
 public enum ConformanceCommand {
@@ -118,7 +119,7 @@ public enum ConformanceCommand {
 
     EXIT STATUS:
       0  all scenarios passed
-      1  a scenario failed, or implementations diverged
+      1  a scenario failed or was skipped, or implementations diverged
       2  usage error, invalid scenario or manifest file, or no scenarios found
     """
   }

@@ -118,7 +118,7 @@ final class BufferedOutput: @unchecked Sendable {
     defer { lock.unlock() }
     var offset = 0
     while offset < buffer.count {
-      let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         failure = errno
@@ -128,4 +128,9 @@ final class BufferedOutput: @unchecked Sendable {
     }
     buffer.removeAll(keepingCapacity: true)
   }
+}
+
+/// `write(2)`, outside the class so the name does not collide with ``BufferedOutput/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Turns `--impl`, `--all`, `--harness`, `--config` and the timeout options into the implementations to run, in
 /// order: `swift` (built in) first when selected, then harnesses in the order named.
 ///
-/// Rules (README, "Running the parity gate"): no option selects `swift` alone; `--impl NAME` (repeatable) selects
+/// Rules (README, "The parity gate"): no option selects `swift` alone; `--impl NAME` (repeatable) selects
 /// exactly those; `--all` selects `swift` and every declared implementation; `--harness NAME=COMMAND` declares an
 /// implementation (replacing a same-named one from the config) and, unless `--impl` is given, selects it beside
 /// `swift`. The config is `Conformance/implementations.json` unless `--config` names another file.

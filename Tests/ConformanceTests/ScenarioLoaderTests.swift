@@ -25,7 +25,9 @@ struct ScenarioLoaderTests {
   }
 
   @Test func everyBundledScenarioIsValid() {
-    for url in TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")) {
+    let files = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+    #expect(files.count >= 25)
+    for url in files {
       if case .failure(let failure) = loader.load(url, displayName: url.lastPathComponent) {
         Issue.record("\(failure.errors.map(\.description))")
       }

@@ -36,7 +36,7 @@ public struct ReducerAdapter<Codec: FeatureCodec>: FeatureAdapter {
     do {
       state = try codec.decodeState(initialState)
     } catch {
-      return .errored(step: 0, message: "initialState.\(error.path): \(error.message)")
+      return .errored(step: 0, message: "\(JSONPath([.key("initialState")]).appending(error.path)): \(error.message)")
     }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(actions.count)

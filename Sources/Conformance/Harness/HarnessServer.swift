@@ -25,7 +25,10 @@ public struct HarnessServer: Sendable {
     var lineNumber = 0
     while let line = readLine() {
       lineNumber += 1
-      if line.allSatisfy(\.isWhitespace) { continue }
+      if line.allSatisfy(\.isWhitespace) {
+        diagnose("conformance harness: request line \(lineNumber) is blank; ignored")
+        continue
+      }
       let request: JSONValue
       do {
         request = try parser.parse(line)
@@ -36,7 +39,7 @@ public struct HarnessServer: Sendable {
         continue
       }
       switch request["cmd"]?.stringValue {
-      case "hello": reply(JSONRenderer.compact(helloReply(request)))
+      case "hello": reply(JSONRenderer.compact(helloReply()))
       case "run":
         if let answer = runReply(request, diagnose: diagnose) { reply(JSONRenderer.compact(answer)) }
       case "bye": return
@@ -47,7 +50,7 @@ public struct HarnessServer: Sendable {
   }
 
   /// The `hello` reply: protocol 1, the implementation, and each feature's initial state.
-  func helloReply(_ request: JSONValue) -> JSONValue {
+  func helloReply() -> JSONValue {
     let info = implementation.info
     var features = JSONObject()
     for (name, state) in info.features { features[name] = ["initialState": state] }
@@ -62,8 +65,8 @@ public struct HarnessServer: Sendable {
 
   /// The reply to a `run` request, or `nil` (with a diagnostic) when the request has no usable `seq`.
   func runReply(_ request: JSONValue, diagnose: (String) -> Void) -> JSONValue? {
-    guard case .number(let number)? = request["seq"], let seq = number.int64Value else {
-      diagnose("conformance harness: a 'run' request without an integer 'seq'; ignored")
+    guard case .number(let number)? = request["seq"], let seq = number.int64Value, seq >= 0 else {
+      diagnose("conformance harness: a 'run' request without a non-negative integer 'seq'; ignored")
       return nil
     }
     let seqValue = JSONValue.number(.integer(seq))

@@ -132,7 +132,7 @@ public actor ProcessImplementation: Implementation {
 
   /// Performs scenarios in order, pipelining their requests: each `run` line is written as soon as the pipe takes
   /// it, and the replies are read in order, each within ``HarnessConfiguration/scenarioTimeout`` of the previous
-  /// reply. The harness still handles one request at a time (harness protocol §2); only the waiting overlaps, which
+  /// reply. The harness still handles one request at a time (harness protocol §1); only the waiting overlaps, which
   /// removes a round trip of latency per scenario.
   ///
   /// A fault ends the pipeline at the scenario whose reply was due (it gets the fault's observation); the requests

@@ -43,7 +43,7 @@ enum ShellWords {
       case (nil, "'"), (nil, "\""):
         quote = character
         inWord = true
-      case (nil, _) where character.isWhitespace:
+      case (nil, _) where character == " " || character == "\t" || character == "\n":
         if inWord { words.append(word) }
         word = ""
         inWord = false

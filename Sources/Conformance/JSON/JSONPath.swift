@@ -68,13 +68,12 @@ public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible 
     return text
   }
 
-  /// Whether `key` can be written bare: an ASCII letter or `_` or `$`, then letters, digits, `_`, `$` or `-`.
+  /// Whether `key` can be written bare: `^[A-Za-z_][A-Za-z0-9_]*$` (Conformance/README.md §1.4); anything else,
+  /// such as `$schema` or `a-b`, is quoted.
   private static func isIdentifier(_ key: String) -> Bool {
-    guard let first = key.utf8.first, first.isASCIILetter || first == UInt8(ascii: "_") || first == UInt8(ascii: "$")
-    else { return false }
+    guard let first = key.utf8.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
     return key.utf8.allSatisfy {
       $0.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
-        || $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "-")
     }
   }
 }

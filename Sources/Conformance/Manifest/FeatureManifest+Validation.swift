@@ -64,7 +64,7 @@ extension FeatureManifest {
     }
     for field in fields {
       if let member = object[field.name] {
-        check(member, against: field.type, at: path().appending(key: field.name), issues: &issues)
+        check(member, against: field.type, at: path().appending(key: field.name), partial: partial, issues: &issues)
       } else if !partial {
         issues.add(path(), "missing field '\(field.name)' of \(what())")
       }
@@ -80,12 +80,13 @@ extension FeatureManifest {
   }
 
   private func check(
-    _ value: JSONValue, against type: TypeDescriptor, at path: @autoclosure () -> JSONPath, issues: inout IssueList
+    _ value: JSONValue, against type: TypeDescriptor, at path: @autoclosure () -> JSONPath, partial: Bool = false,
+    issues: inout IssueList
   ) {
     var mismatchMessage: String { "expected \(type.description), got \(JSONRenderer.compact(value, style: .display))" }
     switch (type, value) {
     case (.nullable, .null): return
-    case (.nullable(let wrapped), _): check(value, against: wrapped, at: path(), issues: &issues)
+    case (.nullable(let wrapped), _): check(value, against: wrapped, at: path(), partial: partial, issues: &issues)
     case (.string, .string), (.boolean, .bool): return
     case (.number, .number): return
     case (.integer, .number(let number)): if !number.isInteger { issues.add(path(), mismatchMessage) }
@@ -94,7 +95,8 @@ extension FeatureManifest {
         check(element, against: items, at: path().appending(index: index), issues: &issues)
       }
     case (.object(let fields), .object):
-      checkFields(value, fields: fields, at: path(), what: "this object", partial: false, issues: &issues)
+      // In `changes`, nested objects merge key by key too (scenario format §3.3), so their fields may be omitted.
+      checkFields(value, fields: fields, at: path(), what: "this object", partial: partial, issues: &issues)
     case (.union(let name), _):
       guard let union = types[name] else { return issues.add(path(), mismatchMessage) }
       checkCase(value, union: union, noun: "\(name) case", at: path(), issues: &issues)

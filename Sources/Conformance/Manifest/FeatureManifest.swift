@@ -26,7 +26,7 @@ public struct FeatureManifest: Sendable {
     public var cases: [Case]
 
     /// The case with discriminator `name`, or `nil`.
-    public func `case`(named name: String) -> Case? { cases.first { $0.name == name } }
+    public func `case`(named name: String) -> Case? { cases.first { ScalarOrder.equal($0.name, name) } }
   }
 
   /// The feature's name, e.g. `login` (kebab-case; the manifest's file name without `.json`).

@@ -56,15 +56,21 @@ public struct ManifestLoader: Sendable {
       return .failure(InputErrors(issues.errors(file: file)))
     }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
-    if let expectedFeature, !feature.isEmpty, feature != expectedFeature {
+    if !feature.isEmpty, !ScenarioLoader.isKebabCase(feature) {
+      issues.add(JSONPath([.key("feature")]), "feature '\(feature)' is not kebab-case")
+    }
+    if let expectedFeature, !feature.isEmpty, !ScalarOrder.equal(feature, expectedFeature) {
       issues.add(
         JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
     }
     let title = reader.string("title", required: true, issues: &issues) ?? feature
     _ = reader.string("description", required: true, issues: &issues)
-    let spec = reader.string("spec", required: false, issues: &issues)
-    for platform in reader.object("platforms", required: false, issues: &issues)?.members ?? [] {
+    let spec = reader.string("spec", required: true, issues: &issues)
+    for platform in reader.object("platforms", required: true, issues: &issues)?.members ?? [] {
       let platformPath = JSONPath([.key("platforms"), .key(platform.key)])
+      if !ManifestNames.isPlatformName(platform.key) {
+        issues.add(platformPath, "platform name '\(platform.key)' must be lower case letters and digits, e.g. 'swift'")
+      }
       guard case .object(let names) = platform.value else {
         issues.add(platformPath, "expected an object of type names, got \(platform.value.typeName)")
         continue
@@ -78,6 +84,9 @@ public struct ManifestLoader: Sendable {
     var types: [String: FeatureManifest.Union] = [:]
     for member in typesObject.members {
       let path = JSONPath([.key("types"), .key(member.key)])
+      if !ManifestNames.isTypeName(member.key) {
+        issues.add(path, "type name '\(member.key)' is not upper camel case (e.g. 'LoginResult')")
+      }
       guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else {
         continue
       }
@@ -100,7 +109,9 @@ public struct ManifestLoader: Sendable {
       } ?? []
     let effects =
       reader.required("effects", issues: &issues).map {
-        readCases($0, at: JSONPath([.key("effects")]), typeNames: typeNames, allowsCancellation: true, issues: &issues)
+        readCases(
+          $0, at: JSONPath([.key("effects")]), typeNames: typeNames, allowsCancellation: true, allowsEmpty: true,
+          issues: &issues)
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     reader.reportUnknownKeys(
@@ -108,7 +119,7 @@ public struct ManifestLoader: Sendable {
         "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
         "types",
       ], issues: &issues)
-    var manifest = FeatureManifest(
+    let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types)
@@ -116,7 +127,6 @@ public struct ManifestLoader: Sendable {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
-    manifest.initialState = initialState
     return .success(manifest)
   }
 
@@ -124,16 +134,16 @@ public struct ManifestLoader: Sendable {
 
   private func readCases(
     _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,
+    allowsEmpty: Bool = false,
     issues: inout IssueList
   ) -> [FeatureManifest.Case] {
     guard case .object(let object) = value else {
       issues.add(path, "expected an object of cases (case name → case), got \(value.typeName)")
       return []
     }
-    if object.isEmpty { issues.add(path, "a union needs at least one case") }
-    for key in object.keys where !Self.isIdentifier(key) {
-      issues.add(
-        path.appending(key: key), "case name '\(key)' is not an identifier (a letter, then letters and digits)")
+    if object.isEmpty, !allowsEmpty { issues.add(path, "a union needs at least one case") }
+    for key in object.keys where !ManifestNames.isCaseName(key) {
+      issues.add(path.appending(key: key), "case name '\(key)' is not lower camel case (e.g. 'emailChanged')")
     }
     var cases: [FeatureManifest.Case] = []
     for member in object.members {
@@ -144,6 +154,9 @@ public struct ManifestLoader: Sendable {
         if let name = reader.string(platform, required: false, issues: &issues) { names[platform] = name }
       }
       let rule = reader.string("rule", required: false, issues: &issues)
+      if let rule, !ManifestNames.isRuleID(rule) {
+        issues.add(casePath.appending(key: "rule"), "rule '\(rule)' is not a spec rule id such as 'L3' or 'L3.d'")
+      }
       _ = reader.string("description", required: false, issues: &issues)
       let cancellation = reader.string("cancellationId", required: false, issues: &issues)
       if cancellation != nil, !allowsCancellation {
@@ -153,7 +166,7 @@ public struct ManifestLoader: Sendable {
         reader.required("fields", issues: &issues).map {
           readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
         } ?? []
-      if fields.contains(where: { $0.name == "type" }) {
+      if fields.contains(where: { ScalarOrder.equal($0.name, "type") }) {
         issues.add(
           casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
       }
@@ -173,20 +186,13 @@ public struct ManifestLoader: Sendable {
       issues.add(path, "expected an object of fields (field name → type descriptor), got \(value.typeName)")
       return []
     }
-    for key in object.keys where !Self.isIdentifier(key) {
-      issues.add(
-        path.appending(key: key), "field name '\(key)' is not an identifier (a letter, then letters and digits)")
+    for key in object.keys where !ManifestNames.isFieldName(key) {
+      issues.add(path.appending(key: key), "field name '\(key)' is not an identifier (letters, digits and '_')")
     }
     return object.members.compactMap { member in
       readDescriptor(member.value, at: path.appending(key: member.key), typeNames: typeNames, issues: &issues)
         .map { TypeDescriptor.Field(name: member.key, type: $0) }
     }
-  }
-
-  /// Whether `name` is an identifier every platform can use: an ASCII letter, then ASCII letters and digits.
-  static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.utf8.first, first.isASCIILetter else { return false }
-    return name.utf8.allSatisfy { $0.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   private func readDescriptor(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)

@@ -10,11 +10,12 @@
 ///  "divergences": [{"scenario": "…", "file": "…", "step": 3, "action": {…},
 ///                   "rows": [{"path": "state.error", "checked": true, "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
 ///  "invalid": [{"file": "…", "path": "steps[0].send.type", "line": null, "column": null, "message": "…"}],
-///  "summary": {"scenarios": 31, "passed": 31, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
-///              "byImplementation": {"swift": {"passed": 31}}, "durationSeconds": 0.02, "exitCode": 0}}
+///  "summary": {"scenarios": 59, "passed": 59, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
+///              "byImplementation": {"swift": {"passed": 59}}, "durationSeconds": 0.02, "exitCode": 0}}
 /// ```
 /// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
-/// `not_run`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based). Every
+/// `not_run`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed` one
+/// has the first failing step in full and every later failing step in `laterSteps`). Every
 /// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
 /// result is the implementation's time for the scenario's batch (up to 32 scenarios) shared evenly.
 public final class JSONReporter: RunReporter {
@@ -101,7 +102,9 @@ public final class JSONReporter: RunReporter {
     case .crashed(let message, let tail):
       return ["message": .string(message), "stderrTail": .string(tail)]
     case .timedOut(let seconds, let tail):
-      return ["message": .string("no reply within \(seconds) s"), "stderrTail": .string(tail)]
+      return [
+        "message": .string("no reply within \(TextReporter.formatSeconds(seconds))"), "stderrTail": .string(tail),
+      ]
     case .protocolError(let message, let line):
       return ["message": .string(message), "line": .string(line)]
     case .skipped(let reason), .notRun(let reason):

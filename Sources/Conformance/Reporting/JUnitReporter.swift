@@ -55,7 +55,7 @@ public final class JUnitReporter: RunReporter {
       let count = counts[name] ?? (0, 0, 0, 0, 0)
       xml +=
         "  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
-        + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(count.time)\">\n"
+        + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(Self.seconds(count.time))\">\n"
       xml += (suites[name] ?? []).joined(separator: "\n") + "\n"
       xml += "  </testsuite>\n"
     }
@@ -68,7 +68,7 @@ public final class JUnitReporter: RunReporter {
 
   private func add(_ result: ScenarioResult) {
     let open =
-      "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(result.duration)\""
+      "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(Self.seconds(result.duration))\""
     let details = TextReporter.detailLines(result).joined(separator: "\n")
     let message = TextReporter.headline(result)
     switch result.outcome {
@@ -106,6 +106,14 @@ public final class JUnitReporter: RunReporter {
     case .skipped: count.skipped += 1
     }
     counts[suite] = count
+  }
+
+  /// Seconds in fixed-point notation with 6 decimals (`0.000018`), which every JUnit reader parses; Swift's
+  /// default `Double` rendering would write `1.8e-05`.
+  static func seconds(_ value: Double) -> String {
+    let micros = Int((max(0, value) * 1_000_000).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
   }
 
   /// An XML attribute value in double quotes, escaped (XML 1.0 §2.4, §3.3.3).

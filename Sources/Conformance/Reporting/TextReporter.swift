@@ -45,7 +45,7 @@ public final class TextReporter: RunReporter {
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
       } else if let only = started.first, only.name != "swift", let info = only.info {
-        output(style.dim("Implementation '\(only.name)': \(info.language) \(info.version)"))
+        output(style.dim("Implementation '\(only.name)': \(Self.oneLine(info.language)) \(Self.oneLine(info.version))"))
       }
     case .invalid(_, let errors):
       for error in errors { errorOutput(style.red("error: ") + error.description) }
@@ -68,7 +68,7 @@ public final class TextReporter: RunReporter {
     default:
       output(style.red("✗") + " " + report.id + " (\(result.outcome.label))")
       output("    file: \(Self.oneLine(report.file))")
-      writeDetails(result, indent: "    ", named: false)
+      writeDetails(result, indent: "    ")
     }
     writeNotChecked(result, indent: "    ")
   }
@@ -90,7 +90,7 @@ public final class TextReporter: RunReporter {
     var groups: [(names: [String], lines: [String])] = []
     for result in report.results where result.outcome.isFailure {
       captured = []
-      writeDetails(result, indent: "", named: false)
+      writeDetails(result, indent: "")
       let lines = captured ?? []
       captured = nil
       if let index = groups.firstIndex(where: { $0.lines == lines }) {
@@ -114,36 +114,35 @@ public final class TextReporter: RunReporter {
     }
   }
 
-  private func writeDetails(_ result: ScenarioResult, indent: String, named: Bool) {
-    let who = named ? "\(result.implementation): " : ""
+  private func writeDetails(_ result: ScenarioResult, indent: String) {
     switch result.outcome {
     case .passed, .skipped: return
     case .failed(let failure):
-      writeFailure(failure, indent: indent, who: who)
+      writeFailure(failure, indent: indent)
     case .errored(let step, let message):
-      output("\(indent)\(who)errored at step \(step): \(Self.oneLine(message))")
+      output("\(indent)errored at step \(step): \(Self.oneLine(message))")
     case .crashed(let message, let tail):
-      output("\(indent)\(who)crashed: \(Self.oneLine(message))")
+      output("\(indent)crashed: \(Self.oneLine(message))")
       writeTail(tail, indent: indent)
     case .timedOut(let seconds, let tail):
-      output("\(indent)\(who)timed out: no reply within \(Self.formatSeconds(seconds)); its process group was killed")
+      output("\(indent)timed out: no reply within \(Self.formatSeconds(seconds)); its process group was killed")
       writeTail(tail, indent: indent)
     case .protocolError(let message, let line):
-      output("\(indent)\(who)protocol error: \(Self.oneLine(message))")
+      output("\(indent)protocol error: \(Self.oneLine(message))")
       if !line.isEmpty { output("\(indent)  offending line: \(Self.oneLine(line, limit: 700))") }
     case .notRun(let reason):
       if lastNotRunReason[result.implementation] == reason {
-        output("\(indent)\(who)not run: the same reason as above")
+        output("\(indent)not run: the same reason as above")
       } else {
         lastNotRunReason[result.implementation] = reason
-        output("\(indent)\(who)not run: \(Self.oneLine(reason, limit: 2000))")
+        output("\(indent)not run: \(Self.oneLine(reason, limit: 2000))")
       }
     }
   }
 
-  private func writeFailure(_ failure: StepFailure, indent: String, who: String) {
+  private func writeFailure(_ failure: StepFailure, indent: String) {
     let action = JSONRenderer.compact(failure.action, style: .display)
-    output("\(indent)\(who)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(Self.clip(action))")
+    output("\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(Self.clip(action))")
     if let note = failure.stepDescription { output("\(indent)  (\(Self.oneLine(note)))") }
     for mismatch in failure.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
     if failure.mismatches.count > Self.maximumListedItems {
@@ -172,7 +171,9 @@ public final class TextReporter: RunReporter {
       )
       for mismatch in later.mismatches.prefix(Self.maximumListedItems) { output("\(indent)  \(mismatch)") }
       if later.mismatches.count > Self.maximumListedItems {
-        output("\(indent)  … and \(later.mismatches.count - Self.maximumListedItems) more differences")
+        output(
+          "\(indent)  … and \(Self.plural(later.mismatches.count - Self.maximumListedItems, "more difference", "more differences"))"
+        )
       }
     }
     if failure.laterSteps.count > Self.maximumLaterSteps {
@@ -222,7 +223,7 @@ public final class TextReporter: RunReporter {
 
   /// Writes a result's details with no indentation (for the JUnit failure body).
   func writeDetailsForExport(_ result: ScenarioResult) {
-    writeDetails(result, indent: "", named: false)
+    writeDetails(result, indent: "")
   }
 
   private func writeNotChecked(_ result: ScenarioResult, indent: String) {
@@ -276,7 +277,8 @@ public final class TextReporter: RunReporter {
       if total > 0, broken * 10 >= total * 9 {
         output(
           style.red("\(name): the harness looks broken")
-            + " (\(broken) of \(total) scenarios crashed, timed out, broke the protocol or did not run); fix it first")
+            + " (\(broken) of \(Self.plural(total, "scenario", "scenarios")) crashed, timed out, broke the protocol or did not run); fix it first"
+        )
       }
     }
     if summary.divergences > 0 {
@@ -306,7 +308,7 @@ public final class TextReporter: RunReporter {
 
   /// Text from a harness or a scenario, made safe and short: every control character (ESC, CR, LF, BEL…) is shown as
   /// `\uXXXX`, so it can neither drive the terminal nor fake a report line, and it is clipped to `limit` scalars.
-  static func oneLine(_ text: String, limit: Int = 500) -> String {
+  public static func oneLine(_ text: String, limit: Int = 500) -> String {
     clip(ControlEscaping.escape(text), limit: limit)
   }
 
@@ -332,7 +334,8 @@ public final class TextReporter: RunReporter {
     "passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run",
   ]
 
-  static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+  /// `1 scenario`, `2 scenarios`.
+  public static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"
   }
 

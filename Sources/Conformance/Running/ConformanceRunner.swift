@@ -22,6 +22,14 @@ public struct ConformanceRunner: Sendable {
     /// that skips everything must not keep CI green.
     public var allowSkipped: Bool
 
+    /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
+    /// ``tags`` (no tags select all).
+    public func selects(_ scenario: Scenario) -> Bool {
+      if let filter, !filter.isEmpty, !scenario.id.contains(filter) { return false }
+      if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { return false }
+      return true
+    }
+
     /// Creates options; the defaults run everything and let nothing be skipped.
     public init(filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false) {
       self.filter = filter
@@ -80,14 +88,12 @@ public struct ConformanceRunner: Sendable {
       }
       if let other = seenIDs[scenario.id] {
         summary.invalidFiles += 1
-        let error = InputError(
-          file: file.displayName, path: JSONPath([.key("id")]),
-          message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus")
+        let error = InputError.duplicateID(file: file.displayName, id: scenario.id, other: other)
         emit(.invalid(file: file.displayName, errors: [error]))
         continue
       }
       seenIDs[scenario.id] = file.displayName
-      guard isSelected(scenario) else { continue }
+      guard options.selects(scenario) else { continue }
       batch.append(scenario)
       guard batch.count == batchSize else { continue }
       let failed = await run(batch, on: started, into: &summary, emit: emit)
@@ -131,12 +137,6 @@ public struct ConformanceRunner: Sendable {
       }
     }
     return started
-  }
-
-  private func isSelected(_ scenario: Scenario) -> Bool {
-    if let filter = options.filter, !filter.isEmpty, !scenario.id.contains(filter) { return false }
-    if !options.tags.isEmpty, !scenario.tags.contains(where: options.tags.contains) { return false }
-    return true
   }
 
   /// How many scenarios are sent to the implementations at a time (harnesses pipeline a batch's requests); small

@@ -15,11 +15,13 @@ public struct ScenarioResult: Sendable {
   /// For non-exhaustive scenarios: what was not checked, one line per step, e.g.
   /// `step 2: state.password, state.error`. Empty for exhaustive scenarios.
   public var notChecked: [String]
-  /// Wall-clock time spent obtaining the observation, in seconds.
+  /// Wall-clock seconds the implementation spent on the scenario: scenarios go to an implementation in batches of up
+  /// to 32, and the batch's time is shared evenly among them (skipped ones included).
   public var duration: Double
 }
 
-/// The outcome of one scenario on one implementation (conformance anchors §4.3: each kind kept distinct).
+/// The outcome of one scenario on one implementation; each kind is kept distinct (Conformance/PROTOCOL.md §3,
+/// Conformance/README.md §11).
 public enum Outcome: Sendable {
   /// Every step matched.
   case passed

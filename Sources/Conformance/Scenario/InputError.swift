@@ -33,6 +33,19 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     self.message = "invalid JSON: " + syntax.message
   }
 
+  /// The error for a scenario whose id another file already uses (ids are unique across the corpus, scenario
+  /// format §3.1).
+  ///
+  /// - Parameters:
+  ///   - file: The later file, which is the one reported.
+  ///   - id: The repeated id.
+  ///   - other: The file that used it first.
+  public static func duplicateID(file: String, id: String, other: String) -> InputError {
+    InputError(
+      file: file, path: JSONPath([.key("id")]),
+      message: "duplicate id '\(id)', already used by \(other); ids must be unique across the corpus")
+  }
+
   /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` or `FILE: PATH: MESSAGE`.
   ///
   /// Control characters in the file name, path or message (which can quote scenario text) are shown as `\uXXXX`.
@@ -71,7 +84,9 @@ struct IssueList {
       errors.append(
         InputError(
           file: file, path: nil,
-          message: "… and \(items.count - Self.maximumPerFile) more problems in this file (fix these first)"))
+          message:
+            "… and \(TextReporter.plural(items.count - Self.maximumPerFile, "more problem", "more problems")) in this file (fix these first)"
+        ))
     }
     return errors
   }

@@ -48,7 +48,7 @@ public struct ScenarioLoader: Sendable {
       return .failure(InputErrors(issues.errors(file: file)))
     }
     let id = reader.string("id", required: true, issues: &issues) ?? ""
-    if reader.object.contains("id"), id.isEmpty {
+    if reader.object["id"]?.stringValue?.isEmpty == true {
       issues.add(JSONPath([.key("id")]), "id is empty; give the scenario a kebab-case id, also its file name")
     } else if !id.isEmpty, !Self.isKebabCase(id) {
       issues.add(
@@ -76,7 +76,7 @@ public struct ScenarioLoader: Sendable {
       )
     }
     let description = reader.string("description", required: true, issues: &issues) ?? ""
-    if reader.object.contains("description"), description.allSatisfy(\.isWhitespace) {
+    if reader.object["description"]?.stringValue.map({ $0.allSatisfy(\.isWhitespace) }) == true {
       issues.add(JSONPath([.key("description")]), "description is empty; say what the scenario shows and cite the rule")
     }
     let tags = readTags(&reader, issues: &issues)
@@ -102,7 +102,15 @@ public struct ScenarioLoader: Sendable {
     if let initialStateValue, let manifest {
       manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
-    let steps = stepsValue.map { readSteps($0, manifest: manifest, issues: &issues) } ?? []
+    var steps: [Step] = []
+    if let stepsValue {
+      let issuesBefore = issues.items.count
+      steps = readSteps(stepsValue, manifest: manifest, issues: &issues)
+      // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
+      if let manifest, issues.items.count == issuesBefore {
+        checkMergedStates(steps, from: initialStateValue ?? manifest.initialState, manifest: manifest, issues: &issues)
+      }
+    }
     guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(
       Scenario(
@@ -134,6 +142,29 @@ public struct ScenarioLoader: Sendable {
       tags.append(tag)
     }
     return tags
+  }
+
+  /// Checks that each step's `changes`, merged onto the previous expected state, gives a valid full state (for
+  /// example, nested `changes` onto a field that was `null`).
+  private func checkMergedStates(
+    _ steps: [Step], from initialState: JSONValue, manifest: FeatureManifest, issues: inout IssueList
+  ) {
+    var current = initialState
+    for (index, step) in steps.enumerated() {
+      switch step.state {
+      case .unchanged: continue
+      case .full(let state): current = state
+      case .changes(let changes):
+        current = current.merging(changes)
+        var mergedIssues = IssueList()
+        manifest.checkState(current, at: .root, partial: false, issues: &mergedIssues)
+        let path = JSONPath([.key("steps"), .index(index), .key("expect"), .key("changes")])
+        for issue in mergedIssues.items {
+          issues.add(
+            path, "merged onto the previous expected state, the state is invalid at \(issue.path): \(issue.message)")
+        }
+      }
+    }
   }
 
   private func readSteps(_ value: JSONValue, manifest: FeatureManifest?, issues: inout IssueList) -> [Step] {

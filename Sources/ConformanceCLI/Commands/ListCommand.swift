@@ -53,20 +53,19 @@ struct ListCommand: CLICommand {
         if let other = ids[scenario.id] {
           invalid = true
           console.err(
-            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))"
+            "error: \(InputError.duplicateID(file: file.displayName, id: scenario.id, other: other))"
           )
           continue
         }
         ids[scenario.id] = file.displayName
-        if let filter = scanner.value("filter"), !scenario.id.contains(filter) { continue }
-        if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { continue }
+        guard ConformanceRunner.Options(filter: scanner.value("filter"), tags: tags).selects(scenario) else { continue }
         listed += 1
-        let steps = Plural.plural(scenario.steps.count, "step", "steps")
+        let steps = TextReporter.plural(scenario.steps.count, "step", "steps")
         let tagText = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
         console.out("\(scenario.id)  \(scenario.feature), \(steps)\(tagText)  \(scenario.file)")
       }
     }
-    console.out("\(Plural.plural(listed, "scenario", "scenarios"))")
+    console.out("\(TextReporter.plural(listed, "scenario", "scenarios"))")
     return invalid || listed == 0 ? 2 : 0
   }
 }

@@ -41,8 +41,8 @@ struct RunCommand: CLICommand {
                               so a harness that implements nothing cannot pass).
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 all passed; 1 a scenario failed or implementations diverged; 2 usage error, invalid file,
-    or no scenarios found.
+    EXIT STATUS: 0 all passed; 1 a scenario failed or was skipped (see --allow-skipped), or implementations
+    diverged; 2 usage error, invalid file, or no scenarios found.
     """
   }
 
@@ -128,7 +128,10 @@ final class InvalidFilePrinter: RunReporter {
       for error in errors { console.err("error: \(error)") }
     case .started(let started):
       for entry in started where entry.startError != nil {
-        console.err("error: the implementation '\(entry.name)' did not start: \(entry.startError ?? "")")
+        let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        console.err(
+          "error: the implementation '\(entry.name)' did not start: \(TextReporter.oneLine(String(lines.first ?? "")))")
+        for line in lines.dropFirst() { console.err("  \(TextReporter.oneLine(String(line)))") }
       }
     default: break
     }

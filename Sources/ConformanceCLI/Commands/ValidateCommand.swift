@@ -48,7 +48,7 @@ struct ValidateCommand: CLICommand {
         if let other = ids[scenario.id] {
           invalid.insert(file.displayName)
           console.err(
-            "error: \(InputError(file: file.displayName, path: JSONPath([.key("id")]), message: "duplicate id '\(scenario.id)', already used by \(other); ids must be unique across the corpus"))"
+            "error: \(InputError.duplicateID(file: file.displayName, id: scenario.id, other: other))"
           )
         } else {
           ids[scenario.id] = file.displayName
@@ -60,19 +60,12 @@ struct ValidateCommand: CLICommand {
       console.err("error: no scenario files found")
       return 2
     }
-    let fileCount = Plural.plural(files.count, "file", "files")
+    let fileCount = TextReporter.plural(files.count, "file", "files")
     if invalid.isEmpty {
-      console.out("\(fileCount) valid (\(Plural.plural(valid, "scenario", "scenarios")))")
+      console.out("\(fileCount) valid (\(TextReporter.plural(valid, "scenario", "scenarios")))")
       return 0
     }
-    console.out("\(Plural.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
+    console.out("\(TextReporter.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
     return 2
-  }
-}
-
-/// Pluralised counts, as in every report ("1 scenario", "2 scenarios").
-enum Plural {
-  static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
-    "\(count) \(count == 1 ? singular : plural)"
   }
 }
