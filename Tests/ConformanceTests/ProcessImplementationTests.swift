@@ -522,25 +522,21 @@ import Testing
 
   // MARK: - Throughput
 
-  @Test func throughputThroughAFastHarness() async throws {
+  /// Speed is measured by scripts/bench, not asserted here; this checks that thousands of scenarios through one
+  /// long-lived process all come back, one after the other and pipelined.
+  @Test func thousandsOfScenariosThroughOneProcessAllComeBack() async throws {
     let harness = fake("good")
     _ = try await harness.start()
-    let scenarios = 2_000
-    let actions = 5
-    let requests = (1...scenarios).map { request("s\($0)", actions: actions) }
-    let clock = ContinuousClock()
-    let started = clock.now
+    let requests = (1...2_000).map { request("s\($0)", actions: 5) }
     var traces = 0
-    for request in requests {
+    for request in requests.prefix(1_000) {
       if case .trace = await harness.run(request) { traces += 1 }
     }
-    let elapsed = clock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let pipelined = await harness.run(batch: Array(requests.dropFirst(1_000)))
+    traces += pipelined.filter { if case .trace = $0 { return true } else { return false } }.count
+    #expect(traces == 2_000)
+    #expect(await harness.restartCount == 0)
     await harness.shutdown()
-    #expect(traces == scenarios)
-    let perSecond = Double(scenarios) / seconds
-    print("ProcessImplementation throughput: \(Int(perSecond)) scenarios/s, \(Int(perSecond) * actions) steps/s")
-    #expect(perSecond * Double(actions) > 2_000)
   }
 }
 

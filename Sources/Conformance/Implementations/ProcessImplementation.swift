@@ -28,6 +28,9 @@ import Foundation
 public actor ProcessImplementation: Implementation {
   /// How long a process gets to exit after `SIGTERM` before `SIGKILL`, on faults: 0.5 s.
   static let terminationGrace = 0.5
+  /// The most `run` requests written ahead of their replies: 64, well below the lines a ``LineChannel`` queues (256),
+  /// so a fast harness's replies are never dropped while the runner is busy.
+  static let pipelineWindow = 64
   /// How long a process gets to exit after `bye` before it is terminated: 2 s.
   static let byeGrace = 2.0
 
@@ -149,7 +152,9 @@ public actor ProcessImplementation: Implementation {
       switch await readyProcess() {
       case .failure(let reason): observations.append(.notRun(reason: reason.text))
       case .success(let process):
-        observations += await performPipelined(Array(requests[observations.count...]), on: process)
+        // At most `pipelineWindow` requests are outstanding, well under what the reply queue holds.
+        let window = requests[observations.count...].prefix(Self.pipelineWindow)
+        observations += await performPipelined(Array(window), on: process)
       }
     }
     return observations

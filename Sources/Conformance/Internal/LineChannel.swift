@@ -15,7 +15,8 @@ import Foundation
 /// One thread per harness process runs ``pump(from:maximumLineLength:)`` for the process's whole life, so a reply
 /// costs no thread or task creation: the reader resumes the waiting continuation directly, and one reusable dispatch
 /// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued`` lines and
-/// ``maximumQueuedBytes`` bytes; more are dropped, since the first unsolicited line already breaks the protocol).
+/// ``maximumQueuedBytes`` bytes): replies to pipelined requests wait here, and ``ProcessImplementation`` keeps at most
+/// 64 requests outstanding, so only a harness writing unsolicited lines can fill the queue; more lines are dropped.
 final class LineChannel: @unchecked Sendable {
   /// What a waiter receives.
   enum Event: Sendable, Equatable {
