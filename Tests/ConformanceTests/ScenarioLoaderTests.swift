@@ -7,6 +7,12 @@ import Testing
 struct ScenarioLoaderTests {
   let loader = ScenarioLoader(manifests: TestPaths.manifests)
 
+  /// Every problem the loader reports for a document, rendered; empty when it loads.
+  func problems(_ value: JSONValue, file: String = "x.json") -> [String] {
+    if case .failure(let failure) = loader.load(value, file: file) { return failure.errors.map(\.description) }
+    return []
+  }
+
   func errors(_ name: String) -> [String] {
     let url = TestPaths.fixtures.appendingPathComponent("invalid/\(name)")
     switch loader.load(url, displayName: "invalid/\(name)") {
@@ -116,16 +122,12 @@ struct ScenarioLoaderTests {
       ])
   }
 
-  @Test func checksNestedUnionCasesAgainstTheManifest() {
-    let value = try? JSONParser().parse(
+  @Test func checksNestedUnionCasesAgainstTheManifest() throws {
+    let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"loginResponse","result":{"type":"succes","userId":"u"}}}]}"#
     )
-    guard let value, case .failure(let failure) = loader.load(value, file: "x.json") else {
-      Issue.record("expected a failure")
-      return
-    }
     #expect(
-      failure.errors.map(\.description) == [
+      problems(value) == [
         "x.json: steps[0].send.result.type: unknown LoginResult case 'succes'; did you mean 'success'? (the login manifest defines: failure, success)"
       ])
   }
@@ -144,12 +146,9 @@ struct ScenarioLoaderTests {
   @Test func idMustMatchTheFileNameAndFeatureTheFolderAndTagsBeUnique() throws {
     let value = try JSONParser().parse(
       #"{"id":"login-a","feature":"login","description":"d","tags":["x","x"],"steps":[{"send":{"type":"submit"}}]}"#)
-    guard case .failure(let failure) = loader.load(value, file: "Conformance/scenarios/cart/login-b.json") else {
-      Issue.record("expected a failure")
-      return
-    }
+    let found = problems(value, file: "Conformance/scenarios/cart/login-b.json")
     #expect(
-      failure.errors.map(\.description) == [
+      found == [
         "Conformance/scenarios/cart/login-b.json: id: id 'login-a' does not match the file name 'login-b.json'; name the file 'login-a.json' (scenario format §3.1)",
         "Conformance/scenarios/cart/login-b.json: feature: feature 'login' does not match the folder 'cart'; keep scenarios in scenarios/<feature>/",
         "Conformance/scenarios/cart/login-b.json: tags[1]: duplicate tag 'x'",
@@ -159,12 +158,9 @@ struct ScenarioLoaderTests {
   @Test func emptyIdsFeaturesAndStepDescriptionsAreErrors() throws {
     let value = try JSONParser().parse(
       #"{"id":"","feature":"","description":"d","steps":[{"send":{"type":"submit"},"description":" "}]}"#)
-    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
-      Issue.record("expected a failure")
-      return
-    }
+    let found = problems(value, file: "x.json")
     #expect(
-      failure.errors.map(\.description) == [
+      found == [
         "x.json: id: id is empty; give the scenario a kebab-case id, also its file name",
         "x.json: feature: feature is empty; name the feature manifest the scenario belongs to",
         "x.json: steps[0].description: a step description, when given, must not be empty",
@@ -204,12 +200,9 @@ struct ScenarioLoaderTests {
     let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"effects":[{"type":"authenticat","email":"a","password":"b"}]}},{"send":{"type":"submit"},"expect":{"effects":{}}},"nope"]}"#
     )
-    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
-      Issue.record("expected a failure")
-      return
-    }
+    let found = problems(value, file: "x.json")
     #expect(
-      failure.errors.map(\.description) == [
+      found == [
         "x.json: steps[0].expect.effects[0].type: unknown effect 'authenticat'; did you mean 'authenticate'? (the login manifest defines: authenticate, cancel)",
         "x.json: steps[1].expect.effects: expected an array of effects, got object",
         "x.json: steps[2]: expected a step (a JSON object), got string",
@@ -220,11 +213,8 @@ struct ScenarioLoaderTests {
     let junk = (0..<1_000).map { "\"k\($0)\":0" }.joined(separator: ",")
     let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}],"# + junk + "}")
-    guard case .failure(let failure) = loader.load(value, file: "x.json") else {
-      Issue.record("expected a failure")
-      return
-    }
-    #expect(failure.errors.count == 101)
-    #expect(failure.errors.last?.description == "x.json: … and 900 more problems in this file (fix these first)")
+    let found = problems(value, file: "x.json")
+    #expect(found.count == 101)
+    #expect(found.last == "x.json: … and 900 more problems in this file (fix these first)")
   }
 }
