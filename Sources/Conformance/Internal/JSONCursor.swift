@@ -7,14 +7,14 @@ struct JSONCursor {
     var path: [JSONPath.Component]
   }
 
-  private let bytes: UnsafeRawBufferPointer
-  private let maximumDepth: Int
+  let bytes: UnsafeRawBufferPointer
+  let maximumDepth: Int
   /// Whether to keep the JSON path while parsing. Off on the fast path; a failed parse is repeated with it on, so
   /// only errors pay for paths.
-  private let tracksPath: Bool
-  private var offset = 0
-  private var depth = 0
-  private var path: [JSONPath.Component] = []
+  let tracksPath: Bool
+  var offset = 0
+  var depth = 0
+  var path: [JSONPath.Component] = []
 
   init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, tracksPath: Bool) {
     self.bytes = bytes
@@ -40,7 +40,7 @@ struct JSONCursor {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(Failure) -> JSONValue {
+  mutating func parseValue() throws(Failure) -> JSONValue {
     guard offset < bytes.count else { throw fail("unexpected end of file; expected a value") }
     switch bytes[offset] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -54,7 +54,7 @@ struct JSONCursor {
     }
   }
 
-  private mutating func parseObject() throws(Failure) -> JSONValue {
+  mutating func parseObject() throws(Failure) -> JSONValue {
     try enterContainer()
     offset += 1
     var members: [(key: String, value: JSONValue)] = []
@@ -99,7 +99,7 @@ struct JSONCursor {
     }
   }
 
-  private mutating func parseArray() throws(Failure) -> JSONValue {
+  mutating func parseArray() throws(Failure) -> JSONValue {
     try enterContainer()
     offset += 1
     var elements: [JSONValue] = []
@@ -128,10 +128,10 @@ struct JSONCursor {
 
   /// Objects up to this size are checked for duplicate keys as they are read (cheap and precise); larger ones are
   /// checked once, by sorting, so that an object with a million keys is not quadratic.
-  private static let linearDuplicateCheckLimit = 16
+  static let linearDuplicateCheckLimit = 16
 
   /// Throws at the first duplicate key in document order, found by sorting the keys.
-  private mutating func rejectDuplicates(_ members: [(key: String, value: JSONValue)], keyOffsets: [Int])
+  mutating func rejectDuplicates(_ members: [(key: String, value: JSONValue)], keyOffsets: [Int])
     throws(Failure)
   {
     let order = members.indices.sorted { ScalarOrder.less(members[$0].key, members[$1].key) }
@@ -147,7 +147,7 @@ struct JSONCursor {
 
   /// Sorts members by key in scalar order: insertion sort for the small objects that dominate (states, actions),
   /// the standard sort otherwise.
-  private static func sortByKey(_ members: inout [(key: String, value: JSONValue)]) {
+  static func sortByKey(_ members: inout [(key: String, value: JSONValue)]) {
     guard members.count > 1 else { return }
     guard members.count <= 12 else {
       members.sort { ScalarOrder.less($0.key, $1.key) }
@@ -162,170 +162,16 @@ struct JSONCursor {
     }
   }
 
-  private mutating func enterContainer() throws(Failure) {
+  mutating func enterContainer() throws(Failure) {
     depth += 1
     if depth > maximumDepth {
       throw fail("nesting is deeper than \(maximumDepth) levels")
     }
   }
 
-  // MARK: - Strings
-
-  private mutating func parseString() throws(Failure) -> String {
-    let start = offset
-    offset += 1
-    // Built only when the string has escapes, appended to in place (never copied), so long strings with many
-    // escapes stay linear.
-    var result = ""
-    var sawEscape = false
-    var runStart = offset
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      switch byte {
-      case UInt8(ascii: "\""):
-        let tail = try decodeRun(from: runStart, to: offset, stringStart: start)
-        offset += 1
-        guard sawEscape else { return tail }
-        result += tail
-        return result
-      case UInt8(ascii: "\\"):
-        sawEscape = true
-        result += try decodeRun(from: runStart, to: offset, stringStart: start)
-        result.unicodeScalars.append(try parseEscape())
-        runStart = offset
-      case 0x00..<0x20:
-        throw fail("control character U+\(hex(byte)) must be escaped inside a string (RFC 8259 §7)")
-      default:
-        offset += 1
-      }
-    }
-    offset = start
-    throw fail("unterminated string (no closing '\"' before the end of file)")
-  }
-
-  /// Decodes the raw bytes between escapes, validating UTF-8.
-  private mutating func decodeRun(from start: Int, to end: Int, stringStart: Int) throws(Failure) -> String {
-    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-    if let string = String(validating: slice, as: UTF8.self) { return string }
-    var index = start
-    var valid = UTF8.ForwardParser()
-    var iterator = slice.makeIterator()
-    decoding: while true {
-      switch valid.parseScalar(from: &iterator) {
-      case .valid(let encoded): index += encoded.count
-      case .emptyInput: break decoding
-      case .error(let length):
-        _ = length
-        break decoding
-      }
-    }
-    offset = index
-    throw fail("invalid UTF-8 byte 0x\(hex(bytes[index])) in a string; the file must be UTF-8 (RFC 8259 §8.1)")
-  }
-
-  private mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
-    offset += 1
-    guard offset < bytes.count else { throw fail("unterminated escape sequence at the end of file") }
-    let byte = bytes[offset]
-    offset += 1
-    switch byte {
-    case UInt8(ascii: "\""): return "\""
-    case UInt8(ascii: "\\"): return "\\"
-    case UInt8(ascii: "/"): return "/"
-    case UInt8(ascii: "b"): return "\u{08}"
-    case UInt8(ascii: "f"): return "\u{0C}"
-    case UInt8(ascii: "n"): return "\n"
-    case UInt8(ascii: "r"): return "\r"
-    case UInt8(ascii: "t"): return "\t"
-    case UInt8(ascii: "u"): return try parseUnicodeEscape()
-    default:
-      offset -= 2
-      throw fail("invalid escape '\\\(printable(byte))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
-    }
-  }
-
-  private mutating func parseUnicodeEscape() throws(Failure) -> Unicode.Scalar {
-    let escapeStart = offset - 2
-    let high = try parseHex4()
-    if (0xD800..<0xDC00).contains(high) {
-      guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
-      else {
-        offset = escapeStart
-        throw fail("lone high surrogate \\u\(hex4(high)) (not followed by a low surrogate) is not a Unicode scalar")
-      }
-      offset += 2
-      let low = try parseHex4()
-      guard (0xDC00..<0xE000).contains(low) else {
-        offset = escapeStart
-        throw fail("high surrogate \\u\(hex4(high)) followed by \\u\(hex4(low)), which is not a low surrogate")
-      }
-      let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-      return Unicode.Scalar(value) ?? "\u{FFFD}"
-    }
-    guard let scalar = Unicode.Scalar(high) else {
-      offset = escapeStart
-      throw fail("lone low surrogate \\u\(hex4(high)) is not a Unicode scalar")
-    }
-    return scalar
-  }
-
-  private mutating func parseHex4() throws(Failure) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard offset < bytes.count, let digit = hexDigitValue(bytes[offset]) else {
-        throw fail("expected 4 hexadecimal digits after \\u")
-      }
-      value = value << 4 | UInt32(digit)
-      offset += 1
-    }
-    return value
-  }
-
-  // MARK: - Numbers
-
-  private mutating func parseNumber() throws(Failure) -> JSONNumber {
-    let start = offset
-    var isInteger = true
-    if peek() == UInt8(ascii: "-") { offset += 1 }
-    if peek() == UInt8(ascii: "0") {
-      offset += 1
-      if let next = peek(), isDigit(next) { throw fail("leading zeros are not allowed in numbers (RFC 8259 §6)") }
-    } else {
-      guard skipDigits() > 0 else { throw fail("expected a digit in number") }
-    }
-    if peek() == UInt8(ascii: ".") {
-      isInteger = false
-      offset += 1
-      guard skipDigits() > 0 else { throw fail("expected a digit after the decimal point") }
-    }
-    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-      isInteger = false
-      offset += 1
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
-      guard skipDigits() > 0 else { throw fail("expected a digit in the exponent") }
-    }
-    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-    if isInteger, let integer = Int64(text) { return .integer(integer) }
-    guard let double = Double(text), double.isFinite else {
-      offset = start
-      throw fail("number \(text) is out of range (it must fit an IEEE 754 double)")
-    }
-    return .double(double)
-  }
-
-  private mutating func skipDigits() -> Int {
-    var count = 0
-    while let byte = peek(), isDigit(byte) {
-      offset += 1
-      count += 1
-    }
-    return count
-  }
-
   // MARK: - Helpers
 
-  private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+  mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
     let start = offset
     let text = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     for byte in text {
@@ -337,7 +183,7 @@ struct JSONCursor {
     }
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
       case 0x20, 0x09, 0x0A, 0x0D: offset += 1
@@ -346,11 +192,11 @@ struct JSONCursor {
     }
   }
 
-  private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+  func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-  private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+  func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-  private func hexDigitValue(_ byte: UInt8) -> UInt8? {
+  func hexDigitValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -359,28 +205,28 @@ struct JSONCursor {
     }
   }
 
-  private func describeCurrent() -> String {
+  func describeCurrent() -> String {
     guard offset < bytes.count else { return "end of file" }
     let byte = bytes[offset]
     if byte >= 0x80 { return "byte 0x\(hex(byte))" }
     return "character '\(printable(byte))'"
   }
 
-  private func printable(_ byte: UInt8) -> String {
+  func printable(_ byte: UInt8) -> String {
     (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u\(hex4(UInt32(byte)))"
   }
 
-  private func hex(_ byte: UInt8) -> String {
+  func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
   }
 
-  private func hex4(_ value: UInt32) -> String {
+  func hex4(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  private func fail(_ message: String) -> Failure {
+  func fail(_ message: String) -> Failure {
     Failure(message: message, offset: offset, path: path)
   }
 }
