@@ -1,3 +1,5 @@
+import Conformance
+
 /// Makes text safe to print on a terminal: control characters from untrusted input (a harness's messages, a
 /// scenario's strings, file names) are shown as `\uXXXX` instead of being executed, so a harness cannot clear the
 /// screen, move the cursor or fake a `✓` line.
@@ -19,10 +21,8 @@ enum TerminalText {
         index = end + 1
         continue
       }
-      if scalar.properties.generalCategory == .control, scalar != "\n", scalar != "\t" {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        result.append(
-          contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits).unicodeScalars)
+      if ControlEscaping.needsEscape(scalar, keepingNewlines: true) {
+        result.append(contentsOf: ControlEscaping.unicodeEscape(scalar.value).unicodeScalars)
       } else {
         result.append(scalar)
       }

@@ -83,20 +83,24 @@ extension JSONCursor {
       guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
       else {
         offset = escapeStart
-        throw fail("lone high surrogate \\u\(hex4(high)) (not followed by a low surrogate) is not a Unicode scalar")
+        throw fail(
+          "lone high surrogate \(ControlEscaping.unicodeEscape(high)) (not followed by a low surrogate) is not a Unicode scalar"
+        )
       }
       offset += 2
       let low = try parseHex4()
       guard (0xDC00..<0xE000).contains(low) else {
         offset = escapeStart
-        throw fail("high surrogate \\u\(hex4(high)) followed by \\u\(hex4(low)), which is not a low surrogate")
+        throw fail(
+          "high surrogate \(ControlEscaping.unicodeEscape(high)) followed by \(ControlEscaping.unicodeEscape(low)), which is not a low surrogate"
+        )
       }
       let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
       return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
     guard let scalar = Unicode.Scalar(high) else {
       offset = escapeStart
-      throw fail("lone low surrogate \\u\(hex4(high)) is not a Unicode scalar")
+      throw fail("lone low surrogate \(ControlEscaping.unicodeEscape(high)) is not a Unicode scalar")
     }
     return scalar
   }

@@ -213,17 +213,12 @@ struct JSONCursor {
   }
 
   func printable(_ byte: UInt8) -> String {
-    (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u\(hex4(UInt32(byte)))"
+    (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : ControlEscaping.unicodeEscape(UInt32(byte))
   }
 
   func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
-  }
-
-  func hex4(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   func fail(_ message: String) -> Failure {

@@ -85,7 +85,7 @@ struct ObjectReader {
 }
 
 /// Picks the closest known name for a misspelt one, for "did you mean …?" hints.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate nearest to `word` by edit distance (with transpositions) (case-insensitive), if the distance is at most a third
   /// of the word's length (at least 1); `nil` when nothing is that close.
   ///
@@ -93,7 +93,7 @@ public enum Suggestion {
   ///   - word: What the user wrote, e.g. `--fitler`.
   ///   - candidates: The valid names.
   /// - Returns: The suggestion, or `nil`.
-  public static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     let scored = candidates.map {
       ($0, distance(Array(word.lowercased().unicodeScalars), Array($0.lowercased().unicodeScalars)))
     }

@@ -136,12 +136,9 @@ public enum JSONRenderer {
 
   /// `\uXXXX`, or a UTF-16 surrogate pair of escapes above U+FFFF.
   private static func escape(_ scalar: Unicode.Scalar) -> String {
-    func hex4(_ value: UInt32) -> String {
-      let digits = String(value, radix: 16, uppercase: true)
-      return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-    guard scalar.value > 0xFFFF else { return hex4(scalar.value) }
+    guard scalar.value > 0xFFFF else { return ControlEscaping.unicodeEscape(scalar.value) }
     let value = scalar.value - 0x10000
-    return hex4(0xD800 + (value >> 10)) + hex4(0xDC00 + (value & 0x3FF))
+    return ControlEscaping.unicodeEscape(0xD800 + (value >> 10))
+      + ControlEscaping.unicodeEscape(0xDC00 + (value & 0x3FF))
   }
 }

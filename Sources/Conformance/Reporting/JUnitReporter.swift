@@ -136,8 +136,7 @@ public final class JUnitReporter: RunReporter {
       case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
       default:
         if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-          let digits = String(scalar.value, radix: 16, uppercase: true)
-          result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+          result += ControlEscaping.unicodeEscape(scalar.value)
         } else {
           result.unicodeScalars.append(scalar)
         }

@@ -51,7 +51,7 @@ extension TextReporter {
 
   /// Text from a harness or a scenario, made safe and short: every control character (ESC, CR, LF, BEL…) is shown as
   /// `\uXXXX`, so it can neither drive the terminal nor fake a report line, and it is clipped to `limit` scalars.
-  public static func oneLine(_ text: String, limit: Int = 500) -> String {
+  package static func oneLine(_ text: String, limit: Int = 500) -> String {
     clip(ControlEscaping.escape(text), limit: limit)
   }
 
@@ -78,7 +78,7 @@ extension TextReporter {
   ]
 
   /// `1 scenario`, `2 scenarios`.
-  public static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+  package static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"
   }
 
