@@ -1,0 +1,9 @@
+package conformance.features
+
+import conformance.harness.runHarness
+
+/**
+ * Serves the bundled features ([BundledFeatures.all]) over harness protocol v1 on stdin/stdout as the
+ * `kotlin` implementation; `scripts/kotlin-harness` starts it. Exits as [runHarness] does.
+ */
+public fun main(): Unit = runHarness(BundledFeatures.all, implementation = "kotlin")

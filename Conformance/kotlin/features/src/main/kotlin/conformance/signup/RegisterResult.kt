@@ -1,0 +1,36 @@
+package conformance.signup
+
+import kotlinx.serialization.SerialName
+import kotlinx.serialization.Serializable
+
+/**
+ * The outcome of a register request (the `RegisterResult` union of `Conformance/features/signup.json`).
+ *
+ * On the wire: `{"type":"success","userId":s}`, `{"type":"failure","message":s}` or
+ * `{"type":"usernameTaken"}`.
+ */
+@Serializable
+public sealed interface RegisterResult {
+    /**
+     * The account was created (S7: it becomes [SignupState.userId]).
+     *
+     * @property userId the new user's id, opaque to the screen.
+     */
+    @Serializable
+    @SerialName("success")
+    public data class Success(public val userId: String) : RegisterResult
+
+    /**
+     * The server refused or failed (S7: it becomes [SignupState.submitError]).
+     *
+     * @property message the text to show to the user.
+     */
+    @Serializable
+    @SerialName("failure")
+    public data class Failure(public val message: String) : RegisterResult
+
+    /** Someone else took the username in the meantime (S7). */
+    @Serializable
+    @SerialName("usernameTaken")
+    public data object UsernameTaken : RegisterResult
+}

@@ -1,0 +1,50 @@
+package conformance.harness
+
+import java.io.BufferedWriter
+import java.io.FileDescriptor
+import java.io.FileInputStream
+import java.io.FileOutputStream
+import java.io.IOException
+import java.io.InputStreamReader
+import java.io.OutputStreamWriter
+import kotlin.system.exitProcess
+
+/**
+ * Serves harness protocol v1 on stdin/stdout for [features] until `bye` or end of input, then exits the
+ * process: the whole `main` of a conformance harness.
+ *
+ * ```kotlin
+ * fun main(): Unit = runHarness(listOf(counterFeature), implementation = "android")
+ * ```
+ *
+ * Requests are read as UTF-8 (malformed bytes become U+FFFD), replies are written as UTF-8 through a
+ * buffered writer flushed after each line, diagnostics go to stderr (Conformance/PROTOCOL.md §1). The
+ * runner starts the program with the command configured in `Conformance/implementations.json` or given
+ * with `conformance run --harness <name>=<command>`.
+ *
+ * Exits with status 0 after `bye` or at end of input (§2.3), and with status 1 when stdin or stdout fails
+ * (e.g. the runner went away).
+ *
+ * @param features the features to serve; see [serializableFeature].
+ * @param implementation the implementation name announced in `hello`, kebab-case (default `kotlin`).
+ * @param version the implementation version announced in `hello`.
+ * @throws IllegalArgumentException as [Harness] does, before reading anything.
+ */
+public fun runHarness(
+    features: List<HarnessFeature>,
+    implementation: String = Harness.DEFAULT_IMPLEMENTATION,
+    version: String = Harness.DEFAULT_VERSION,
+): Nothing {
+    val harness = Harness(features, implementation, version)
+    val input = InputStreamReader(FileInputStream(FileDescriptor.`in`), Charsets.UTF_8)
+    val output = BufferedWriter(OutputStreamWriter(FileOutputStream(FileDescriptor.out), Charsets.UTF_8), 1 shl 16)
+    val diagnostics = OutputStreamWriter(FileOutputStream(FileDescriptor.err), Charsets.UTF_8)
+    try {
+        harness.serve(input, output, diagnostics)
+        output.flush()
+    } catch (failure: IOException) {
+        System.err.println("$implementation harness: Stopped: input or output failed: ${failure.message}")
+        exitProcess(1)
+    }
+    exitProcess(0)
+}

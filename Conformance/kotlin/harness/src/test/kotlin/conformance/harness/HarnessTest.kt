@@ -1,0 +1,232 @@
+package conformance.harness
+
+import conformance.harness.fixtures.CounterEffect
+import conformance.harness.fixtures.CounterIntent
+import conformance.harness.fixtures.CounterReducer
+import conformance.harness.fixtures.CounterState
+import conformance.harness.fixtures.counterFeature
+import conformance.udf.Reducer
+import java.io.StringReader
+import java.io.StringWriter
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/** Harness protocol v1, fed line by line in-process; outputs are compared verbatim. */
+class HarnessTest {
+    private class Session(val output: String, val diagnostics: String)
+
+    private fun serve(vararg lines: String, harness: Harness = Harness(listOf(counterFeature()))): Session {
+        val output = StringWriter()
+        val diagnostics = StringWriter()
+        harness.serve(StringReader(lines.joinToString("") { "$it\n" }), output, diagnostics)
+        return Session(output.toString(), diagnostics.toString())
+    }
+
+    private val initial = """{"count":0,"limit":3,"message":null}"""
+
+    private fun run(seq: Int, actions: String, initialState: String = initial, feature: String = "counter") =
+        """{"cmd":"run","seq":$seq,"id":"scenario","feature":"$feature","initialState":$initialState,"actions":$actions}"""
+
+    // MARK: - hello, run, bye
+
+    @Test
+    fun `hello announces the implementation and each feature with its initial state`() {
+        val session = serve("""{"cmd":"hello","protocol":1}""")
+        val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
+            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial}}}""" + "\n"
+        assertEquals(expected, session.output)
+        assertEquals("", session.diagnostics)
+    }
+
+    @Test
+    fun `run replies with one trace entry per action, every state key present`() {
+        val session = serve(run(1, """[{"type":"increment"},{"type":"set","value":3},{"type":"increment"}]"""))
+        val expected = """{"seq":1,"trace":[""" +
+            """{"state":{"count":1,"limit":3,"message":null},"effects":[]},""" +
+            """{"state":{"count":3,"limit":3,"message":null},"effects":[]},""" +
+            """{"state":{"count":3,"limit":3,"message":"Limit reached."},""" +
+            """"effects":[{"type":"limitReached","count":3}]}]}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    @Test
+    fun `run starts from the given initial state`() {
+        val session = serve(run(7, """[{"type":"decrement"}]""", initialState = """{"count":5,"limit":9,"message":"Hi."}"""))
+        assertEquals("""{"seq":7,"trace":[{"state":{"count":4,"limit":9,"message":null},"effects":[]}]}""" + "\n", session.output)
+    }
+
+    @Test
+    fun `run with no actions replies with an empty trace`() {
+        assertEquals("""{"seq":0,"trace":[]}""" + "\n", serve(run(0, "[]")).output)
+    }
+
+    @Test
+    fun `strings round-trip exactly, including NUL, lone surrogates and non-ASCII`() {
+        val value = """\u0000\ud800\"\\é\ud83d\ude00${"\u2028"}\t\u00e9"""
+        val session = serve(run(2, "[]", initialState = """{"count":0,"limit":3,"message":"$value"}"""), run(3, """[{"type":"set","value":1}]""", initialState = """{"count":0,"limit":3,"message":"$value"}"""))
+        val rendered = """\u0000\ud800\"\\é😀${"\u2028"}\té"""
+        val expected = """{"seq":2,"trace":[]}""" + "\n" +
+            """{"seq":3,"trace":[{"state":{"count":1,"limit":3,"message":"$rendered"},"effects":[]}]}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    @Test
+    fun `bye stops serving without a reply`() {
+        val session = serve("""{"cmd":"bye"}""", """{"cmd":"hello","protocol":1}""")
+        assertEquals("", session.output)
+        assertEquals("", session.diagnostics)
+    }
+
+    @Test
+    fun `end of input stops serving, and a last line without a newline is still handled`() {
+        val output = StringWriter()
+        Harness(listOf(counterFeature())).serve(StringReader(run(3, "[]")), output, StringWriter())
+        assertEquals("""{"seq":3,"trace":[]}""" + "\n", output.toString())
+    }
+
+    @Test
+    fun `a carriage return before the newline is JSON white space`() {
+        assertEquals("""{"seq":4,"trace":[]}""" + "\n", serve(run(4, "[]") + "\r").output)
+    }
+
+    @Test
+    fun `seq is echoed as an integer`() {
+        val session = serve(
+            """{"cmd":"run","seq":1.0,"feature":"counter","initialState":$initial,"actions":[]}""",
+            """{"cmd":"run","seq":9223372036854775807,"feature":"counter","initialState":$initial,"actions":[]}""",
+        )
+        assertEquals("""{"seq":1,"trace":[]}""" + "\n" + """{"seq":9223372036854775807,"trace":[]}""" + "\n", session.output)
+    }
+
+    // MARK: - errored, skipped
+
+    @Test
+    fun `an undecodable action is errored at its 1-based step with the JSON path`() {
+        val session = serve(run(5, """[{"type":"increment"},{"type":"increment"},{"type":"set","value":"2"}]"""))
+        val expected = """{"seq":5,"errored":{"step":3,"message":"actions[2].value: expected an integer, got string"}}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    @Test
+    fun `an undecodable initial state is errored at step 0`() {
+        val session = serve(run(6, """[{"type":"increment"}]""", initialState = """{"count":0,"limit":3}"""))
+        val expected = """{"seq":6,"errored":{"step":0,"message":"initialState.message: missing key 'message'"}}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    @Test
+    fun `a request missing its parts is errored at step 0`() {
+        val session = serve(
+            """{"cmd":"run","seq":1,"feature":"counter","actions":[]}""",
+            """{"cmd":"run","seq":2,"feature":"counter","initialState":$initial}""",
+            """{"cmd":"run","seq":3,"feature":"counter","initialState":$initial,"actions":{}}""",
+            """{"cmd":"run","seq":4,"initialState":$initial,"actions":[]}""",
+            """{"cmd":"run","seq":5,"feature":7,"initialState":$initial,"actions":[]}""",
+        )
+        val expected = listOf(
+            """{"seq":1,"errored":{"step":0,"message":"initialState: missing key 'initialState'"}}""",
+            """{"seq":2,"errored":{"step":0,"message":"actions: missing key 'actions'"}}""",
+            """{"seq":3,"errored":{"step":0,"message":"actions: expected an array, got object"}}""",
+            """{"seq":4,"errored":{"step":0,"message":"feature: missing key 'feature'"}}""",
+            """{"seq":5,"errored":{"step":0,"message":"feature: expected a string, got integer"}}""",
+        )
+        assertEquals(expected.joinToString("") { "$it\n" }, session.output)
+    }
+
+    @Test
+    fun `a reducer that throws is errored at that step`() {
+        val throwing = Reducer<CounterState, CounterIntent, CounterEffect> { state, intent ->
+            check(intent != CounterIntent.Decrement) { "Decrement is not supported." }
+            CounterReducer.reduce(state, intent)
+        }
+        val harness = Harness(features = listOf(counterFeature(throwing)))
+        val session = serve(run(8, """[{"type":"increment"},{"type":"decrement"}]"""), harness = harness)
+        val expected = """{"seq":8,"errored":{"step":2,"message":"The reducer threw """ +
+            """java.lang.IllegalStateException: Decrement is not supported."}}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    @Test
+    fun `an unknown feature is skipped`() {
+        val session = serve(run(9, "[]", initialState = "{}", feature = "signup"))
+        val expected = """{"seq":9,"skipped":{"reason":"The kotlin harness does not implement feature 'signup'; """ +
+            """it implements 'counter'."}}""" + "\n"
+        assertEquals(expected, session.output)
+    }
+
+    // MARK: - Lines that are not requests
+
+    @Test
+    fun `lines that are not requests get a diagnostic, no reply, and serving goes on`() {
+        val session = serve(
+            "[1,2]",
+            "",
+            """{"protocol":1}""",
+            """{"cmd":"helo"}""",
+            """{"cmd":"run","feature":"counter","initialState":$initial,"actions":[]}""",
+            """{"cmd":"run","seq":-1,"feature":"counter","initialState":$initial,"actions":[]}""",
+            """{"cmd":"run","seq":"1","feature":"counter","initialState":$initial,"actions":[]}""",
+            """{"cmd":"run","seq":1.5,"feature":"counter","initialState":$initial,"actions":[]}""",
+            """{"cmd":"hello","protocol":1}""",
+        )
+        assertTrue(session.output.startsWith("""{"protocol":1,"""), session.output)
+        assertEquals(1, session.output.lines().count { it.isNotEmpty() })
+        val ignoredRun = { seq: String ->
+            "kotlin harness: Ignored a run request without a non-negative integer 'seq': " +
+                "'{\"cmd\":\"run\",$seq\"feature\":\"counter\",\"initialState\":{\"count\":0,\"limit\":3," +
+                "\"message\":null},\"actions\":[]}'\n"
+        }
+        val expected = "kotlin harness: Ignored a line that is not a JSON object: '[1,2]'\n" +
+            "kotlin harness: Ignored a line that is not JSON: ''\n" +
+            "  Cannot read Json element because of unexpected end of the input at path: \$\n" +
+            "kotlin harness: Ignored a request without a string 'cmd': '{\"protocol\":1}'\n" +
+            "kotlin harness: Ignored unknown command 'helo'; expected 'hello', 'run' or 'bye'.\n" +
+            ignoredRun("") + ignoredRun("\"seq\":-1,") + ignoredRun("\"seq\":\"1\",") + ignoredRun("\"seq\":1.5,")
+        assertEquals(expected, session.diagnostics)
+    }
+
+    @Test
+    fun `a line that is not JSON is quoted in the diagnostic`() {
+        val session = serve("not json", """{"cmd":"bye"}""")
+        assertEquals("", session.output)
+        assertTrue(
+            session.diagnostics.startsWith("kotlin harness: Ignored a line that is not JSON: 'not json'\n  "),
+            session.diagnostics,
+        )
+    }
+
+    @Test
+    fun `long garbage lines are shortened in the diagnostic`() {
+        val session = serve("[" + "1,".repeat(100) + "1]")
+        val excerpt = "[" + "1,".repeat(99) + "1…"
+        assertEquals("kotlin harness: Ignored a line that is not a JSON object: '$excerpt'\n", session.diagnostics)
+    }
+
+    // MARK: - Configuration
+
+    @Test
+    fun `the implementation name is announced and prefixes diagnostics`() {
+        val harness = Harness(listOf(counterFeature()), implementation = "android", version = "2.1")
+        val session = serve("""{"cmd":"hello","protocol":1}""", "[]", run(1, "[]", feature = "login"), harness = harness)
+        val expected = """{"protocol":1,"implementation":{"name":"android","language":"Kotlin","version":"2.1"},""" +
+            """"features":{"counter":{"initialState":$initial}}}""" + "\n" +
+            """{"seq":1,"skipped":{"reason":"The android harness does not implement feature 'login'; """ +
+            """it implements 'counter'."}}""" + "\n"
+        assertEquals(expected, session.output)
+        assertEquals("android harness: Ignored a line that is not a JSON object: '[]'\n", session.diagnostics)
+    }
+
+    @Test
+    fun `a name that is not kebab-case and repeated features are programming errors`() {
+        val badName = assertThrows(IllegalArgumentException::class.java) {
+            Harness(listOf(counterFeature()), implementation = "My App")
+        }
+        assertEquals("The implementation name must be kebab-case (e.g. 'kotlin' or 'android'); got 'My App'.", badName.message)
+        val repeated = assertThrows(IllegalArgumentException::class.java) {
+            Harness(listOf(counterFeature(), counterFeature()))
+        }
+        assertEquals("Feature names must be unique; more than one feature is named 'counter'.", repeated.message)
+    }
+}
