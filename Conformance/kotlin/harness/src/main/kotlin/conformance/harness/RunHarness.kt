@@ -11,7 +11,7 @@ import kotlin.system.exitProcess
 
 /**
  * Serves harness protocol v1 on stdin/stdout for [features] until `bye` or end of input, then exits the
- * process: the whole `main` of a conformance harness.
+ * process (it never returns): the whole `main` of a conformance harness.
  *
  * ```kotlin
  * fun main(): Unit = runHarness(listOf(counterFeature), implementation = "android")
@@ -23,7 +23,8 @@ import kotlin.system.exitProcess
  * with `conformance run --harness <name>=<command>`.
  *
  * Exits with status 0 after `bye` or at end of input (§2.3), and with status 1 when stdin or stdout fails
- * (e.g. the runner went away).
+ * (e.g. the runner went away). The return type is `Unit`, not `Nothing`, so that `fun main() = runHarness(…)`
+ * compiles without a declared return type.
  *
  * @param features the features to serve; see [serializableFeature].
  * @param implementation the implementation name announced in `hello`, kebab-case (default `kotlin`).
@@ -34,7 +35,7 @@ public fun runHarness(
     features: List<HarnessFeature>,
     implementation: String = Harness.DEFAULT_IMPLEMENTATION,
     version: String = Harness.DEFAULT_VERSION,
-): Nothing {
+) {
     val harness = Harness(features, implementation, version)
     val input = InputStreamReader(FileInputStream(FileDescriptor.`in`), Charsets.UTF_8)
     val output = BufferedWriter(OutputStreamWriter(FileOutputStream(FileDescriptor.out), Charsets.UTF_8), 1 shl 16)
