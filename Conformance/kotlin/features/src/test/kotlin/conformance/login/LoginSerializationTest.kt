@@ -77,70 +77,76 @@ class LoginSerializationTest {
     }
 
     companion object {
-        private const val CASES = "(expected 'dismissed', 'emailChanged', 'loginResponse', 'passwordChanged' or 'submit')"
+        private const val KNOWN = "of LoginIntent (known: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
 
         @JvmStatic
         fun badActions(): Stream<Arguments> = Stream.of(
-            arguments("[1]", "actions[1]: expected an object, got array"),
-            arguments("null", "actions[1]: expected an object, got null"),
-            arguments("""{"value":"x"}""", "actions[1].type: missing key 'type'"),
-            arguments("""{"type":3}""", "actions[1].type: expected a string, got integer"),
-            arguments("""{"type":"logout"}""", "actions[1].type: unknown case 'logout' $CASES"),
-            arguments("""{"type":"Submit"}""", "actions[1].type: unknown case 'Submit' $CASES"),
-            arguments("""{"type":"UpdateEmail","value":"x"}""", "actions[1].type: unknown case 'UpdateEmail' $CASES"),
-            arguments("""{"type":"emailChanged"}""", "actions[1].value: missing key 'value'"),
-            arguments("""{"type":"emailChanged","value":null}""", "actions[1].value: expected a string, got null"),
-            arguments("""{"type":"passwordChanged","value":true}""", "actions[1].value: expected a string, got boolean"),
-            arguments("""{"type":"emailChanged","value":1}""", "actions[1].value: expected a string, got integer"),
+            arguments("[1]", "actions[1]: expected LoginIntent, got array"),
+            arguments("null", "actions[1]: expected LoginIntent, got null"),
+            arguments("""{"value":"x"}""", """actions[1]: missing key 'type' (a LoginIntent is {\"type\": case, …fields})"""),
+            arguments("""{"type":3}""", "actions[1].type: expected String for LoginIntent, got integer"),
+            arguments("""{"type":"logout"}""", "actions[1].type: unknown action 'logout' $KNOWN"),
+            arguments("""{"type":"Submit"}""", "actions[1].type: unknown action 'Submit' $KNOWN"),
+            arguments("""{"type":"UpdateEmail","value":"x"}""", "actions[1].type: unknown action 'UpdateEmail' $KNOWN"),
+            arguments("""{"type":"emailChanged"}""", "actions[1].value: missing key 'value' for LoginIntent"),
+            arguments("""{"type":"emailChanged","value":null}""", "actions[1].value: expected String for LoginIntent, got null"),
+            arguments("""{"type":"passwordChanged","value":true}""", "actions[1].value: expected String for LoginIntent, got boolean"),
+            arguments("""{"type":"emailChanged","value":1}""", "actions[1].value: expected String for LoginIntent, got integer"),
             arguments(
                 """{"type":"emailChanged","valu":"x"}""",
-                "actions[1].valu: unknown key 'valu' (case 'emailChanged' has 'value')",
+                "actions[1].valu: unknown key 'valu' of LoginIntent 'emailChanged' (known: type, value)",
             ),
-            arguments("""{"type":"submit","value":"x"}""", "actions[1].value: unknown key 'value' (case 'submit' has no fields)"),
+            arguments(
+                """{"type":"submit","value":"x"}""",
+                "actions[1].value: unknown key 'value' of LoginIntent 'submit' (known: type)",
+            ),
             arguments(
                 """{"type":"dismissed","a b":1}""",
-                """actions[1][\"a b\"]: unknown key 'a b' (case 'dismissed' has no fields)""",
+                """actions[1][\"a b\"]: unknown key 'a b' of LoginIntent 'dismissed' (known: type)""",
             ),
-            arguments("""{"type":"loginResponse"}""", "actions[1].result: missing key 'result'"),
-            arguments("""{"type":"loginResponse","result":"ok"}""", "actions[1].result: expected an object, got string"),
+            arguments("""{"type":"loginResponse"}""", "actions[1].result: missing key 'result' for LoginIntent"),
+            arguments(
+                """{"type":"loginResponse","result":"ok"}""",
+                "actions[1].result: expected LoginResult for LoginIntent, got string",
+            ),
             arguments(
                 """{"type":"loginResponse","result":{"type":"succes","userId":"u"}}""",
-                "actions[1].result.type: unknown case 'succes' (expected 'failure' or 'success')",
+                "actions[1].result.type: unknown case 'succes' of LoginResult (known: failure, success)",
             ),
-            arguments("""{"type":"loginResponse","result":{"type":"success"}}""", "actions[1].result.userId: missing key 'userId'"),
+            arguments(
+                """{"type":"loginResponse","result":{"type":"success"}}""",
+                "actions[1].result.userId: missing key 'userId' for LoginResult",
+            ),
             arguments(
                 """{"type":"loginResponse","result":{"type":"failure","message":"m","userId":"u"}}""",
-                "actions[1].result.userId: unknown key 'userId' (case 'failure' has 'message')",
+                "actions[1].result.userId: unknown key 'userId' of LoginResult 'failure' (known: type, message)",
             ),
-            arguments(
-                """{"type":"emailChanged\n"}""",
-                """actions[1].type: unknown case 'emailChanged\\n' $CASES""",
-            ),
+            arguments("""{"type":"emailChanged\n"}""", """actions[1].type: unknown action 'emailChanged\\n' $KNOWN"""),
         )
 
         @JvmStatic
         fun badStates(): Stream<Arguments> = Stream.of(
-            arguments("null", "initialState: expected an object, got null"),
-            arguments("""{"email":"","password":"","isLoading":false}""", "initialState.error: missing key 'error'"),
+            arguments("null", "initialState: expected LoginState, got null"),
+            arguments("""{"email":"","password":"","isLoading":false}""", "initialState.error: missing key 'error' for LoginState"),
             arguments(
                 """{"email":"","password":"","isLoading":"true","error":null}""",
-                "initialState.isLoading: expected true or false, got string",
+                "initialState.isLoading: expected Boolean for LoginState, got string",
             ),
             arguments(
                 """{"email":"","password":"","isLoading":1,"error":null}""",
-                "initialState.isLoading: expected true or false, got integer",
+                "initialState.isLoading: expected Boolean for LoginState, got integer",
             ),
             arguments(
                 """{"email":"","password":"","isLoading":false,"error":5}""",
-                "initialState.error: expected a string or null, got integer",
+                "initialState.error: expected String for LoginState, got integer",
             ),
             arguments(
                 """{"email":[],"password":"","isLoading":false,"error":null}""",
-                "initialState.email: expected a string, got array",
+                "initialState.email: expected String for LoginState, got array",
             ),
             arguments(
                 """{"email":"","password":"","isLoading":false,"error":null,"loading":true}""",
-                "initialState.loading: unknown key 'loading' (LoginState has 'email', 'password', 'isLoading' and 'error')",
+                "initialState.loading: unknown key 'loading' of LoginState (known: email, password, isLoading, error)",
             ),
         )
     }

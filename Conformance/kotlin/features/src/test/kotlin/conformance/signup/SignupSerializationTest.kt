@@ -43,20 +43,20 @@ class SignupSerializationTest {
     fun `bad values are errored with the JSON path`() {
         assertEquals(
             """{"seq":1,"errored":{"step":0,"message":"initialState.availability: unknown case 'Checking' """ +
-                """(expected 'unknown', 'checking', 'available' or 'taken')"}}""",
+                """of Availability (known: unknown, checking, available, taken)"}}""",
             reply(state(availability = "Checking"), "[]"),
         )
         assertEquals(
-            """{"seq":1,"errored":{"step":0,"message":"initialState.errors.terms: missing key 'terms'"}}""",
+            """{"seq":1,"errored":{"step":0,"message":"initialState.errors.terms: missing key 'terms' for SignupErrors"}}""",
             reply(state(errors = """{"username":null,"displayName":null,"age":null}"""), "[]"),
         )
         assertEquals(
             """{"seq":1,"errored":{"step":1,"message":"actions[0].result.message: unknown key 'message' """ +
-                """(case 'usernameTaken' has no fields)"}}""",
+                """of RegisterResult 'usernameTaken' (known: type)"}}""",
             reply(state(), """[{"type":"registerResponse","result":{"type":"usernameTaken","message":"m"}}]"""),
         )
         assertEquals(
-            """{"seq":1,"errored":{"step":1,"message":"actions[0].available: expected true or false, got string"}}""",
+            """{"seq":1,"errored":{"step":1,"message":"actions[0].available: expected Boolean for SignupIntent, got string"}}""",
             reply(state(), """[{"type":"availabilityResponse","username":"kate","available":"yes"}]"""),
         )
     }

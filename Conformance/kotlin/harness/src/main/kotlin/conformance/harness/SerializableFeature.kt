@@ -23,9 +23,11 @@ import kotlinx.serialization.json.JsonObject
  * - nested sealed types are case objects too, enums are their `@SerialName` strings, `Int`/`Long` are JSON
  *   integers, lists are arrays.
  * Decoding is strict: a missing key (even one with a default value), an unknown key, an unknown case or a
- * value of the wrong JSON type is an error that names the JSON path, e.g.
- * `actions[2].result.type: unknown case 'succes' (expected 'success' or 'failure')`; the harness replies
- * `errored` at that step (step 0 for `initialState`).
+ * value of the wrong JSON type is an error that names the JSON path and the Kotlin type, in the words of
+ * the Swift side's Codable bridge, e.g.
+ * `actions[2].result.type: unknown case 'succes' of LoginResult (known: failure, success)` or
+ * `initialState.count: expected Int for CounterState, got string`; the harness replies `errored` at that
+ * step (step 0 for `initialState`).
  *
  * ```kotlin
  * @Serializable data class CounterState(val count: Int = 0)
@@ -100,7 +102,7 @@ internal class SerializableFeature<State, Intent, Effect>(
         for ((index, action) in actions.withIndex()) {
             val step = index + 1
             val intent = try {
-                decode(intentDeserializer, action, actionsPath.index(index))
+                decode(intentDeserializer, action, actionsPath.index(index), caseWord = "action")
             } catch (error: DecodingException) {
                 return RunOutcome.Errored(step, error.message.orEmpty())
             }
@@ -129,8 +131,13 @@ internal class SerializableFeature<State, Intent, Effect>(
      *
      * @throws DecodingException naming the path of the first problem.
      */
-    private fun <T> decode(strategy: DeserializationStrategy<T>, json: JsonElement, path: JsonPath): T {
-        val checked = ShapeCheck.check(json, strategy.descriptor, path)
+    private fun <T> decode(
+        strategy: DeserializationStrategy<T>,
+        json: JsonElement,
+        path: JsonPath,
+        caseWord: String = "case",
+    ): T {
+        val checked = ShapeCheck.check(json, strategy.descriptor, path, caseWord)
         return try {
             HarnessJson.decodeFromJsonElement(strategy, checked)
         } catch (rejected: IllegalArgumentException) {

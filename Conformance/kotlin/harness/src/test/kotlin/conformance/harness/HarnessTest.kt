@@ -105,14 +105,14 @@ class HarnessTest {
     @Test
     fun `an undecodable action is errored at its 1-based step with the JSON path`() {
         val session = serve(run(5, """[{"type":"increment"},{"type":"increment"},{"type":"set","value":"2"}]"""))
-        val expected = """{"seq":5,"errored":{"step":3,"message":"actions[2].value: expected an integer, got string"}}""" + "\n"
+        val expected = """{"seq":5,"errored":{"step":3,"message":"actions[2].value: expected Int for CounterIntent, got string"}}""" + "\n"
         assertEquals(expected, session.output)
     }
 
     @Test
     fun `an undecodable initial state is errored at step 0`() {
         val session = serve(run(6, """[{"type":"increment"}]""", initialState = """{"count":0,"limit":3}"""))
-        val expected = """{"seq":6,"errored":{"step":0,"message":"initialState.message: missing key 'message'"}}""" + "\n"
+        val expected = """{"seq":6,"errored":{"step":0,"message":"initialState.message: missing key 'message' for CounterState"}}""" + "\n"
         assertEquals(expected, session.output)
     }
 

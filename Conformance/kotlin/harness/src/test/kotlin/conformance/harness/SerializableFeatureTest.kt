@@ -47,9 +47,9 @@ class SerializableFeatureTest {
 
     @Test
     fun `a bad initial state is errored at step 0 and a bad action at its step`() {
-        assertEquals(RunOutcome.Errored(0, "initialState: expected an object, got array"), run("[]", "[]"))
+        assertEquals(RunOutcome.Errored(0, "initialState: expected CounterState, got array"), run("[]", "[]"))
         assertEquals(
-            RunOutcome.Errored(2, "actions[1]: expected an object, got string"),
+            RunOutcome.Errored(2, "actions[1]: expected CounterIntent, got string"),
             run("""{"count":0,"limit":3,"message":null}""", """[{"type":"increment"},"increment"]"""),
         )
     }

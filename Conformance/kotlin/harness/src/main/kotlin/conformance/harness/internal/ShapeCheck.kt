@@ -17,7 +17,7 @@ import kotlinx.serialization.json.JsonPrimitive
 
 /**
  * Checks a JSON tree against a `@Serializable` type's descriptor before kotlinx-serialization decodes it,
- * so that every problem is reported as `<path>: <reason>` with the wording of the Swift side.
+ * so that every problem is reported as `<path>: <reason>` in the words of the Swift side's Codable bridge.
  *
  * The shapes are those of the scenario format (Conformance/README.md) and the manifest type system:
  * - a class is an object with every property present (a default value does not make a key optional, and
@@ -30,8 +30,13 @@ import kotlinx.serialization.json.JsonPrimitive
  * - lists are arrays, maps are objects.
  * Open polymorphism and contextual serializers are left to kotlinx-serialization.
  *
- * Reasons read `missing key 'error'`, `unknown key 'valu' (case 'emailChanged' has 'value')`,
- * `unknown case 'succes' (expected 'success' or 'failure')`, `expected a string, got number`.
+ * Reasons name the Kotlin type that owns the value, as Swift's bridge names the Swift type:
+ * `missing key 'error' for LoginState`, `expected Boolean for LoginState, got string`,
+ * `unknown action 'logout' of LoginIntent (known: dismissed, emailChanged, …)`,
+ * `unknown case 'succes' of LoginResult (known: failure, success)`,
+ * `missing key 'type' (a LoginResult is {"type": case, …fields})`, and, since Swift's synthesized
+ * `Decodable` ignores extra keys but a scenario must not have any, `unknown key 'valu' of LoginIntent
+ * 'emailChanged' (known: type, value)`.
  */
 @OptIn(ExperimentalSerializationApi::class)
 internal object ShapeCheck {
@@ -44,132 +49,169 @@ internal object ShapeCheck {
      * @param element the JSON value.
      * @param descriptor the descriptor of the type to decode.
      * @param path where [element] is in the request, for messages.
+     * @param caseWord what a case of [descriptor] is called in messages when it is a sealed type: `action`
+     *   for a scenario's actions, `case` for other unions.
      * @return [element], with integral numbers rewritten as plain integers (`42.0` → `42`) where an integer
      *   type expects them, so that kotlinx-serialization decodes them.
      * @throws DecodingException at the first problem, depth first in the order of the type's properties
      *   (unknown keys of an object before its properties).
      */
-    fun check(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath): JsonElement {
+    fun check(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, caseWord: String = "case"): JsonElement =
+        checkOwned(element, descriptor, path, typeName(descriptor), caseWord)
+
+    /** The Kotlin type's simple name for a message: `CounterState` for `com.example.CounterState?`. */
+    fun typeName(descriptor: SerialDescriptor): String = when (descriptor.kind) {
+        StructureKind.LIST -> "List"
+        StructureKind.MAP -> "Map"
+        else -> descriptor.serialName.removeSuffix("?").substringAfterLast('.')
+    }
+
+    /** [check] inside a value of type [owner], which messages name. */
+    private fun checkOwned(
+        element: JsonElement,
+        descriptor: SerialDescriptor,
+        path: JsonPath,
+        owner: String,
+        caseWord: String = "case",
+    ): JsonElement {
         if (element is JsonNull) {
             if (descriptor.isNullable) return element
-            throw mismatch(element, descriptor, path)
+            throw mismatch(element, descriptor, path, owner)
         }
-        if (descriptor.isInline) return check(element, descriptor.getElementDescriptor(0), path)
+        if (descriptor.isInline) return checkOwned(element, descriptor.getElementDescriptor(0), path, owner)
         return when (descriptor.kind) {
-            PrimitiveKind.STRING -> element.also { if (!isString(it)) throw mismatch(it, descriptor, path) }
+            PrimitiveKind.STRING -> element.also { if (!isString(it)) throw mismatch(it, descriptor, path, owner) }
             PrimitiveKind.CHAR -> element.also {
-                if (!isString(it) || (it as JsonPrimitive).content.length != 1) throw mismatch(it, descriptor, path)
+                if (!isString(it) || (it as JsonPrimitive).content.length != 1) throw mismatch(it, descriptor, path, owner)
             }
-            PrimitiveKind.BOOLEAN -> element.also { if (!isBoolean(it)) throw mismatch(it, descriptor, path) }
-            PrimitiveKind.BYTE -> integer(element, descriptor, path, Byte.MIN_VALUE.toLong(), Byte.MAX_VALUE.toLong())
-            PrimitiveKind.SHORT -> integer(element, descriptor, path, Short.MIN_VALUE.toLong(), Short.MAX_VALUE.toLong())
-            PrimitiveKind.INT -> integer(element, descriptor, path, Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong())
-            PrimitiveKind.LONG -> integer(element, descriptor, path, Long.MIN_VALUE, Long.MAX_VALUE)
+            PrimitiveKind.BOOLEAN -> element.also { if (!isBoolean(it)) throw mismatch(it, descriptor, path, owner) }
+            PrimitiveKind.BYTE -> integer(element, descriptor, path, owner, Byte.MIN_VALUE.toLong(), Byte.MAX_VALUE.toLong())
+            PrimitiveKind.SHORT -> integer(element, descriptor, path, owner, Short.MIN_VALUE.toLong(), Short.MAX_VALUE.toLong())
+            PrimitiveKind.INT -> integer(element, descriptor, path, owner, Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong())
+            PrimitiveKind.LONG -> integer(element, descriptor, path, owner, Long.MIN_VALUE, Long.MAX_VALUE)
             PrimitiveKind.FLOAT, PrimitiveKind.DOUBLE -> element.also {
-                if (!isNumber(it)) throw mismatch(it, descriptor, path)
+                if (!isNumber(it)) throw mismatch(it, descriptor, path, owner)
             }
-            SerialKind.ENUM -> enumCase(element, descriptor, path)
-            StructureKind.CLASS, StructureKind.OBJECT ->
-                members(objectOf(element, descriptor, path), descriptor, path, "${typeName(descriptor)} has", false)
-            PolymorphicKind.SEALED -> case(objectOf(element, descriptor, path), descriptor, path)
-            StructureKind.LIST -> list(element, descriptor, path)
-            StructureKind.MAP -> map(objectOf(element, descriptor, path), descriptor, path)
+            SerialKind.ENUM -> enumCase(element, descriptor, path, owner)
+            StructureKind.CLASS, StructureKind.OBJECT -> {
+                val name = typeName(descriptor)
+                members(objectOf(element, descriptor, path, owner), descriptor, path, name, name, false)
+            }
+            PolymorphicKind.SEALED -> case(objectOf(element, descriptor, path, owner), descriptor, path, caseWord)
+            StructureKind.LIST -> list(element, descriptor, path, owner)
+            StructureKind.MAP -> map(objectOf(element, descriptor, path, owner), descriptor, path, owner)
             else -> element
         }
     }
 
-    /** The Kotlin type's simple name for a message: `CounterState` for `com.example.CounterState?`. */
-    fun typeName(descriptor: SerialDescriptor): String =
-        descriptor.serialName.removeSuffix("?").substringAfterLast('.')
-
     // MARK: - Structures
 
-    private fun case(json: JsonObject, descriptor: SerialDescriptor, path: JsonPath): JsonElement {
+    private fun case(json: JsonObject, descriptor: SerialDescriptor, path: JsonPath, caseWord: String): JsonElement {
+        val union = typeName(descriptor)
+        val type = json[DISCRIMINATOR] ?: throw DecodingException(
+            path,
+            "missing key '$DISCRIMINATOR' (a $union is {\"$DISCRIMINATOR\": case, …fields})",
+        )
         val typePath = path.key(DISCRIMINATOR)
-        val type = json[DISCRIMINATOR] ?: throw DecodingException(typePath, "missing key '$DISCRIMINATOR'")
-        if (!isString(type)) throw DecodingException(typePath, "expected a string, got ${Messages.typeName(type)}")
+        if (!isString(type)) throw DecodingException(typePath, "expected String for $union, got ${Messages.typeName(type)}")
         val name = (type as JsonPrimitive).content
         val cases = descriptor.getElementDescriptor(1).elementDescriptors
         val case = cases.firstOrNull { it.serialName == name } ?: throw DecodingException(
             typePath,
-            "unknown case ${Messages.quote(name)} (expected ${Messages.list(cases.map { it.serialName }.sorted(), "or")})",
+            "unknown $caseWord ${Messages.quote(name)} of $union (known: ${cases.map { it.serialName }.sorted().joinToString()})",
         )
-        return members(json, case, path, "case ${Messages.quote(name)} has", true)
+        return members(json, case, path, union, "$union ${Messages.quote(name)}", true)
     }
 
-    /** Checks an object's keys and members against the properties of [descriptor]. */
+    /**
+     * Checks an object's keys and members against the properties of [descriptor].
+     *
+     * @param owner the type named in messages about a member (`missing key 'x' for <owner>`).
+     * @param subject the object named in messages about an unknown key (`unknown key 'x' of <subject>`).
+     * @param discriminated whether the object is a case object, whose `type` key is allowed.
+     */
     private fun members(
         json: JsonObject,
         descriptor: SerialDescriptor,
         path: JsonPath,
+        owner: String,
         subject: String,
         discriminated: Boolean,
     ): JsonElement {
         for (key in json.keys) {
             if (discriminated && key == DISCRIMINATOR) continue
             if (descriptor.getElementIndex(key) == CompositeDecoder.UNKNOWN_NAME) {
-                val fields = descriptor.elementNames.toList()
-                val has = if (fields.isEmpty()) "no fields" else Messages.list(fields, "and")
-                throw DecodingException(path.key(key), "unknown key ${Messages.quote(key)} ($subject $has)")
+                val known = (if (discriminated) listOf(DISCRIMINATOR) else emptyList()) + descriptor.elementNames
+                throw DecodingException(
+                    path.key(key),
+                    "unknown key ${Messages.quote(key)} of $subject (known: ${known.joinToString()})",
+                )
             }
         }
         var rewritten: MutableMap<String, JsonElement>? = null
         for (index in 0 until descriptor.elementsCount) {
             val name = descriptor.getElementName(index)
-            val value = json[name] ?: throw DecodingException(path.key(name), "missing key ${Messages.quote(name)}")
-            val checked = check(value, descriptor.getElementDescriptor(index), path.key(name))
+            val value = json[name]
+                ?: throw DecodingException(path.key(name), "missing key ${Messages.quote(name)} for $owner")
+            val checked = checkOwned(value, descriptor.getElementDescriptor(index), path.key(name), owner)
             if (checked !== value) (rewritten ?: LinkedHashMap(json).also { rewritten = it })[name] = checked
         }
         return rewritten?.let(::JsonObject) ?: json
     }
 
-    private fun list(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath): JsonElement {
-        if (element !is JsonArray) throw mismatch(element, descriptor, path)
+    private fun list(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonElement {
+        if (element !is JsonArray) throw mismatch(element, descriptor, path, owner)
         val itemDescriptor = descriptor.getElementDescriptor(0)
         var rewritten: MutableList<JsonElement>? = null
         for ((index, item) in element.withIndex()) {
-            val checked = check(item, itemDescriptor, path.index(index))
+            val checked = checkOwned(item, itemDescriptor, path.index(index), owner)
             if (checked !== item) (rewritten ?: ArrayList(element).also { rewritten = it })[index] = checked
         }
         return rewritten?.let(::JsonArray) ?: element
     }
 
-    private fun map(json: JsonObject, descriptor: SerialDescriptor, path: JsonPath): JsonElement {
+    private fun map(json: JsonObject, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonElement {
         val valueDescriptor = descriptor.getElementDescriptor(1)
         var rewritten: MutableMap<String, JsonElement>? = null
         for ((key, value) in json) {
-            val checked = check(value, valueDescriptor, path.key(key))
+            val checked = checkOwned(value, valueDescriptor, path.key(key), owner)
             if (checked !== value) (rewritten ?: LinkedHashMap(json).also { rewritten = it })[key] = checked
         }
         return rewritten?.let(::JsonObject) ?: json
     }
 
-    private fun objectOf(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath): JsonObject =
-        element as? JsonObject ?: throw mismatch(element, descriptor, path)
+    private fun objectOf(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonObject =
+        element as? JsonObject ?: throw mismatch(element, descriptor, path, owner)
 
     // MARK: - Scalars
 
-    private fun enumCase(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath): JsonElement {
-        if (!isString(element)) throw mismatch(element, descriptor, path)
+    private fun enumCase(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonElement {
+        if (!isString(element)) throw mismatch(element, descriptor, path, owner)
         val name = (element as JsonPrimitive).content
         if (descriptor.getElementIndex(name) != CompositeDecoder.UNKNOWN_NAME) return element
-        val names = descriptor.elementNames.toList()
-        throw DecodingException(path, "unknown case ${Messages.quote(name)} (expected ${Messages.list(names, "or")})")
+        throw DecodingException(
+            path,
+            "unknown case ${Messages.quote(name)} of ${typeName(descriptor)} (known: ${descriptor.elementNames.joinToString()})",
+        )
     }
 
     private fun integer(
         element: JsonElement,
         descriptor: SerialDescriptor,
         path: JsonPath,
+        owner: String,
         minimum: Long,
         maximum: Long,
     ): JsonElement {
-        if (!isNumber(element)) throw mismatch(element, descriptor, path)
+        if (!isNumber(element)) throw mismatch(element, descriptor, path, owner)
         val literal = (element as JsonPrimitive).content
-        if (!Messages.isInteger(literal)) throw mismatch(element, descriptor, path)
+        if (!Messages.isInteger(literal)) throw mismatch(element, descriptor, path, owner)
         val number = literal.toBigDecimal()
         if (number < minimum.toBigDecimal() || number > maximum.toBigDecimal()) {
-            throw DecodingException(path, "expected an integer from $minimum to $maximum, got $literal")
+            throw DecodingException(
+                path,
+                "expected ${typeName(descriptor)} from $minimum to $maximum${forOwner(descriptor, owner)}, got $literal",
+            )
         }
         val value = number.toLong()
         return if (literal == value.toString()) element else JsonPrimitive(value)
@@ -183,17 +225,13 @@ internal object ShapeCheck {
     private fun isNumber(element: JsonElement) =
         element is JsonPrimitive && element !is JsonNull && !element.isString && element.content.toBigDecimalOrNull() != null
 
-    private fun mismatch(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath): DecodingException {
-        val expected = when (descriptor.kind) {
-            PrimitiveKind.STRING, SerialKind.ENUM -> "a string"
-            PrimitiveKind.CHAR -> "a string of one UTF-16 code unit"
-            PrimitiveKind.BOOLEAN -> "true or false"
-            PrimitiveKind.BYTE, PrimitiveKind.SHORT, PrimitiveKind.INT, PrimitiveKind.LONG -> "an integer"
-            PrimitiveKind.FLOAT, PrimitiveKind.DOUBLE -> "a number"
-            StructureKind.LIST -> "an array"
-            else -> "an object"
-        }
-        val orNull = if (descriptor.isNullable) " or null" else ""
-        return DecodingException(path, "expected $expected$orNull, got ${Messages.typeName(element)}")
-    }
+    /** ` for <owner>`, or nothing when the value is the owner itself (as `expected LoginIntent, got array`). */
+    private fun forOwner(descriptor: SerialDescriptor, owner: String) =
+        if (owner == typeName(descriptor)) "" else " for $owner"
+
+    private fun mismatch(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String) =
+        DecodingException(
+            path,
+            "expected ${typeName(descriptor)}${forOwner(descriptor, owner)}, got ${Messages.typeName(element)}",
+        )
 }

@@ -75,62 +75,65 @@ class ShapeCheckTest {
     @Test
     fun `a value that is not an object fails at the root path`() {
         val error = assertThrows(DecodingException::class.java) { decode("null") }
-        assertEquals("initialState: expected an object, got null", error.message)
+        assertEquals("initialState: expected Shapes, got null", error.message)
     }
 
     companion object {
         @JvmStatic
         fun badShapes(): Stream<Arguments> = Stream.of(
-            arguments("text=<missing>", "initialState.text: missing key 'text'"),
-            arguments("note=<missing>", "initialState.note: missing key 'note'"),
+            arguments("text=<missing>", "initialState.text: missing key 'text' for Shapes"),
+            arguments("note=<missing>", "initialState.note: missing key 'note' for Shapes"),
             arguments(
                 "extra=1",
-                "initialState.extra: unknown key 'extra' (Shapes has 'text', 'count', 'big', 'ratio', 'flag', 'mode', " +
-                    "'note', 'tags', 'inner', 'outcome' and 'scores')",
+                "initialState.extra: unknown key 'extra' of Shapes (known: text, count, big, ratio, flag, mode, note, " +
+                    "tags, inner, outcome, scores)",
             ),
-            arguments("text=1", "initialState.text: expected a string, got integer"),
-            arguments("text=null", "initialState.text: expected a string, got null"),
-            arguments("note=true", "initialState.note: expected a string or null, got boolean"),
-            arguments("count=\"1\"", "initialState.count: expected an integer, got string"),
-            arguments("count=1.5", "initialState.count: expected an integer, got number"),
-            arguments("count=2147483648", "initialState.count: expected an integer from -2147483648 to 2147483647, got 2147483648"),
-            arguments("big=1e19", "initialState.big: expected an integer from -9223372036854775808 to 9223372036854775807, got 1e19"),
-            arguments("ratio=\"1\"", "initialState.ratio: expected a number, got string"),
-            arguments("flag=\"true\"", "initialState.flag: expected true or false, got string"),
-            arguments("flag=0", "initialState.flag: expected true or false, got integer"),
-            arguments("mode=\"Fast\"", "initialState.mode: unknown case 'Fast' (expected 'off' or 'fast')"),
-            arguments("mode=1", "initialState.mode: expected a string, got integer"),
-            arguments("tags={}", "initialState.tags: expected an array, got object"),
-            arguments("tags=[\"a\",2]", "initialState.tags[1]: expected a string, got integer"),
-            arguments("inner=[]", "initialState.inner: expected an object, got array"),
-            arguments("inner={\"left\":null}", "initialState.inner.right: missing key 'right'"),
-            arguments("inner={\"left\":\"1\",\"right\":\"\"}", "initialState.inner.left: expected an integer or null, got string"),
+            arguments("text=1", "initialState.text: expected String for Shapes, got integer"),
+            arguments("text=null", "initialState.text: expected String for Shapes, got null"),
+            arguments("note=true", "initialState.note: expected String for Shapes, got boolean"),
+            arguments("count=\"1\"", "initialState.count: expected Int for Shapes, got string"),
+            arguments("count=1.5", "initialState.count: expected Int for Shapes, got number"),
+            arguments("count=2147483648", "initialState.count: expected Int from -2147483648 to 2147483647 for Shapes, got 2147483648"),
+            arguments(
+                "big=1e19",
+                "initialState.big: expected Long from -9223372036854775808 to 9223372036854775807 for Shapes, got 1e19",
+            ),
+            arguments("ratio=\"1\"", "initialState.ratio: expected Double for Shapes, got string"),
+            arguments("flag=\"true\"", "initialState.flag: expected Boolean for Shapes, got string"),
+            arguments("flag=0", "initialState.flag: expected Boolean for Shapes, got integer"),
+            arguments("mode=\"Fast\"", "initialState.mode: unknown case 'Fast' of Mode (known: off, fast)"),
+            arguments("mode=1", "initialState.mode: expected Mode for Shapes, got integer"),
+            arguments("tags={}", "initialState.tags: expected List for Shapes, got object"),
+            arguments("tags=[\"a\",2]", "initialState.tags[1]: expected String for Shapes, got integer"),
+            arguments("inner=[]", "initialState.inner: expected Inner for Shapes, got array"),
+            arguments("inner={\"left\":null}", "initialState.inner.right: missing key 'right' for Inner"),
+            arguments("inner={\"left\":\"1\",\"right\":\"\"}", "initialState.inner.left: expected Int for Inner, got string"),
             arguments(
                 "inner={\"left\":1,\"right\":\"\",\"type\":\"x\"}",
-                "initialState.inner.type: unknown key 'type' (Inner has 'left' and 'right')",
+                "initialState.inner.type: unknown key 'type' of Inner (known: left, right)",
             ),
-            arguments("outcome={}", "initialState.outcome.type: missing key 'type'"),
-            arguments("outcome={\"type\":1}", "initialState.outcome.type: expected a string, got integer"),
+            arguments("outcome={}", "initialState.outcome: missing key 'type' (a Outcome is {\"type\": case, …fields})"),
+            arguments("outcome={\"type\":1}", "initialState.outcome.type: expected String for Outcome, got integer"),
             arguments(
                 "outcome={\"type\":\"Done\",\"id\":\"u\"}",
-                "initialState.outcome.type: unknown case 'Done' (expected 'done', 'failed' or 'gone')",
+                "initialState.outcome.type: unknown case 'Done' of Outcome (known: done, failed, gone)",
             ),
-            arguments("outcome={\"type\":\"done\"}", "initialState.outcome.id: missing key 'id'"),
+            arguments("outcome={\"type\":\"done\"}", "initialState.outcome.id: missing key 'id' for Outcome"),
             arguments(
                 "outcome={\"type\":\"done\",\"id\":\"u\",\"message\":\"m\"}",
-                "initialState.outcome.message: unknown key 'message' (case 'done' has 'id')",
+                "initialState.outcome.message: unknown key 'message' of Outcome 'done' (known: type, id)",
             ),
             arguments(
                 "outcome={\"type\":\"gone\",\"a b\":1}",
-                "initialState.outcome[\"a b\"]: unknown key 'a b' (case 'gone' has no fields)",
+                "initialState.outcome[\"a b\"]: unknown key 'a b' of Outcome 'gone' (known: type)",
             ),
-            arguments("outcome={\"type\":\"failed\",\"message\":\"m\",\"retry\":null}", "initialState.outcome.retry: expected true or false, got null"),
-            arguments("outcome=\"done\"", "initialState.outcome: expected an object or null, got string"),
-            arguments("scores={\"a\":\"1\"}", "initialState.scores.a: expected an integer, got string"),
             arguments(
-                "mode=\"fast\\n\"",
-                "initialState.mode: unknown case 'fast\\n' (expected 'off' or 'fast')",
+                "outcome={\"type\":\"failed\",\"message\":\"m\",\"retry\":null}",
+                "initialState.outcome.retry: expected Boolean for Outcome, got null",
             ),
+            arguments("outcome=\"done\"", "initialState.outcome: expected Outcome for Shapes, got string"),
+            arguments("scores={\"a\":\"1\"}", "initialState.scores.a: expected Int for Shapes, got string"),
+            arguments("mode=\"fast\\n\"", "initialState.mode: unknown case 'fast\\n' of Mode (known: off, fast)"),
         )
     }
 }
