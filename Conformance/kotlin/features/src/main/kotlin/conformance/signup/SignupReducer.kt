@@ -88,6 +88,7 @@ public object SignupReducer : Reducer<SignupState, SignupIntent, SignupEffect> {
         // S2.guard
         if (state.availability != Availability.CHECKING) return Next(state)
         if (response.username != Username.normalize(state.username)) return Next(state)
+        // S2.answer
         val availability = if (response.available) Availability.AVAILABLE else Availability.TAKEN
         val error = if (response.available) null else USERNAME_TAKEN
         return Next(state.copy(availability = availability, errors = state.errors.copy(username = error)))
@@ -102,13 +103,17 @@ public object SignupReducer : Reducer<SignupState, SignupIntent, SignupEffect> {
         val ageText = WhiteSpace.trim(state.age)
         val age = parseAge(ageText)
         val errors = SignupErrors(
+            // S6.username
             username = usernameError(username, state.availability),
+            // S6.displayName
             displayName = displayNameError(displayName),
+            // S6.age
             age = ageError(ageText, age),
             // S6.terms
             terms = if (state.acceptedTerms) null else TERMS_NOT_ACCEPTED,
         )
         val checked = state.copy(errors = errors, submitError = null)
+        // S6.register: only when all four errors are null.
         if (errors != SignupErrors() || age == null) return Next(checked)
         return Next(
             checked.copy(isSubmitting = true),
@@ -154,8 +159,11 @@ public object SignupReducer : Reducer<SignupState, SignupIntent, SignupEffect> {
         val done = state.copy(isSubmitting = false)
         return Next(
             when (result) {
+                // S7.success
                 is RegisterResult.Success -> done.copy(userId = result.userId)
+                // S7.failure
                 is RegisterResult.Failure -> done.copy(submitError = result.message)
+                // S7.usernameTaken
                 RegisterResult.UsernameTaken -> done.copy(
                     availability = Availability.TAKEN,
                     errors = done.errors.copy(username = USERNAME_TAKEN),
