@@ -15,14 +15,15 @@ let package = Package(
   targets: [
     .target(name: "UnidirectionalFlow"),
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
-    .target(name: "Conformance", dependencies: ["LoginFeature", "UnidirectionalFlow"]),
+    // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
+    .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
-    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI"]),
+    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature"],
+      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance"]),
+    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
   ]
 )
