@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
+    .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
@@ -19,10 +20,15 @@ let package = Package(
     .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
     .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature"]),
+    // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
+    .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
+    .executableTarget(
+      name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"],
+      name: "ConformanceTests",
+      dependencies: ["Conformance", "LoginFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
   ]

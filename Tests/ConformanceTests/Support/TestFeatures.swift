@@ -1,3 +1,4 @@
+import HandwrittenLoginCodec
 import LoginFeature
 
 @testable import Conformance

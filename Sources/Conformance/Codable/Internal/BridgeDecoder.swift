@@ -71,6 +71,11 @@ final class BridgeDecoder: Decoder {
 
   // MARK: - Scalars
 
+  /// The integer types other than `Int`, compared by metatype before any (costly) dynamic cast.
+  private static let integerTypes: [Any.Type] = [
+    Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
+  ]
+
   func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSONValue, at component: JSONPath.Component?) throws -> T
   {
     if type == String.self {
@@ -91,7 +96,7 @@ final class BridgeDecoder: Decoder {
       }
       return int as! T  // swift-format-ignore: NeverForceUnwrap — T is Int, checked above.
     }
-    if let integer = type as? any (FixedWidthInteger & Decodable).Type {
+    if Self.integerTypes.contains(where: { $0 == type }), let integer = type as? any (FixedWidthInteger & Decodable).Type {
       guard case .number(let number) = value, let whole = number.int64Value, let exact = integer.init(exactly: whole)
       else { throw mismatch(type, got: value, at: component) }
       return exact as! T  // swift-format-ignore: NeverForceUnwrap — the value has type T.
@@ -131,6 +136,24 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let object: JSONObject
   /// When this container is a union case's payload: the case (or an opaque stand-in), whose fields it reads.
   let payload: UnionShape.Case?
+  /// Whether this object is read as an enum value (`{"type": …}`): the shape says it is a union, or (with no
+  /// manifest) it has a string `type`.
+  private let isUnionValue: Bool
+  /// For an enum value: the Swift case name, resolved once (`nil` when `type` is missing or unknown).
+  private var caseName: String?
+
+  init(decoder: BridgeDecoder, object: JSONObject, payload: UnionShape.Case?) {
+    self.decoder = decoder
+    self.object = object
+    self.payload = payload
+    var isUnionValue = false
+    if payload == nil {
+      if case .union = decoder.shape { isUnionValue = true } else if case .string? = object["type"] { isUnionValue = true }
+    }
+    self.isUnionValue = isUnionValue
+    caseName = nil
+    if isUnionValue { caseName = swiftCaseName() }
+  }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
 
@@ -152,7 +175,7 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return nil
     }
     guard let union else { return type }
-    if let entry = union.byNeutral[type] { return entry.swift }
+    if let entry = union.byNeutral(type) { return entry.swift }
     recordUnknownCase(type, known: union.neutralNames, kind: union.name)
     return nil
   }
@@ -168,8 +191,8 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   var allKeys: [Key] {
-    if payload == nil, union != nil || object["type"]?.stringValue != nil {
-      guard let name = swiftCaseName() else { return [] }
+    if isUnionValue {
+      guard let name = caseName else { return [] }
       guard let key = Key(stringValue: name) else {
         // The manifest (or, with none, the JSON) names a case the Swift type does not have.
         recordUnknownCase(object["type"]?.stringValue ?? name, known: nil, kind: union?.name)
@@ -195,7 +218,7 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func contains(_ key: Key) -> Bool {
-    if payload == nil, union != nil { return swiftCaseName() == key.stringValue }
+    if isUnionValue { return caseName == key.stringValue }
     return object[member(key)] != nil
   }
 
@@ -220,13 +243,49 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try T(from: decoder.child(value, shape: shape(of: name), owner: type, at: .key(name)))
   }
 
+  // The common scalars without generic dispatch: these run for every field of every action and state.
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    let (name, value) = try lookup(key)
+    guard case .string(let string) = value else { throw decoder.mismatch(type, got: value, at: .key(name)) }
+    return string
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    let (name, value) = try lookup(key)
+    guard case .bool(let bool) = value else { throw decoder.mismatch(type, got: value, at: .key(name)) }
+    return bool
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    let (name, value) = try lookup(key)
+    guard case .number(let number) = value, let whole = number.int64Value, let int = Int(exactly: whole) else {
+      throw decoder.mismatch(type, got: value, at: .key(name))
+    }
+    return int
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    let name = member(key)
+    switch object[name] {
+    case nil, .null?: return nil
+    case .string(let string)?: return string
+    case let value?: throw decoder.mismatch(type, got: value, at: .key(name))
+    }
+  }
+
+  private func lookup(_ key: Key) throws -> (String, JSONValue) {
+    let name = member(key)
+    guard let value = object[name] else { throw missing(key) }
+    return (name, value)
+  }
+
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
     // An enum's case payload: the same object, read as the case's fields.
-    if payload == nil, object[key.stringValue] == nil, swiftCaseName() == key.stringValue {
+    if isUnionValue, let caseName, caseName == key.stringValue, object[caseName] == nil {
       let entry =
-        union?.bySwift[key.stringValue]
+        union?.bySwift(key.stringValue)
         ?? UnionShape.Case(neutral: key.stringValue, swift: key.stringValue, fieldOrder: [], fields: [:])
       return KeyedDecodingContainer(BridgeKeyedDecoding<NestedKey>(decoder: decoder, object: object, payload: entry))
     }

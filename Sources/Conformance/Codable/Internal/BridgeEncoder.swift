@@ -48,14 +48,15 @@ final class BridgeEncoder: Encoder {
   }
 
   /// The neutral form of a scalar, or `nil` when `value` is not one.
+  ///
+  /// Compares metatypes rather than casting: a failed dynamic cast costs a conformance lookup, and this runs for
+  /// every nested value of every step.
   static func scalar<T: Encodable>(_ value: T) -> JSONValue? {
-    switch value {
-    case let string as String: return .string(string)
-    case let bool as Bool: return .bool(bool)
-    case let int as Int: return .number(.integer(Int64(int)))
-    case let double as Double: return .number(.double(double))
-    default: return nil
-    }
+    if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    if T.self == Int.self { return .number(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
+    if T.self == Double.self { return .number(.double(unsafeBitCast(value, to: Double.self))) }
+    return nil
   }
 
   /// Turns recorded storage into a value, naming enum cases and positional fields after the shape.
@@ -71,9 +72,16 @@ final class BridgeEncoder: Encoder {
       if object.members.count == 1, let (swiftName, payload) = object.enumCase {
         return try finishCase(swiftName, payload: payload, shape: shape, owner: owner)
       }
-      var result = JSONObject()
-      for (key, value) in object.members { result[key] = try finish(value, shape: shape.field(key), owner: owner) }
-      return .object(result)
+      var members: [(key: String, value: JSONValue)] = []
+      members.reserveCapacity(object.members.count)
+      for (key, value) in object.members {
+        if case .value(let scalar) = value {
+          members.append((key, scalar))  // No shape lookup: a finished value needs no names mapped.
+        } else {
+          members.append((key, try finish(value, shape: shape.field(key), owner: owner)))
+        }
+      }
+      return .object(JSONObject(unsortedMembers: members))
     }
   }
 
@@ -82,16 +90,16 @@ final class BridgeEncoder: Encoder {
   {
     var entry: UnionShape.Case?
     if case .union(let union) = shape {
-      guard let known = union.bySwift[swiftName] else {
+      guard let known = union.bySwift(swiftName) else {
         throw BridgeError(
           path: .root,
           message: "\(owner).\(swiftName) is not a case of the manifest's \(union.name) (swift names: "
-            + "\(union.neutralNames.compactMap { union.byNeutral[$0]?.swift }.joined(separator: ", ")))")
+            + "\(union.cases.map(\.swift).joined(separator: ", ")))")
       }
       entry = known
     }
-    var result = JSONObject()
-    result["type"] = .string(entry?.neutral ?? swiftName)
+    var members: [(key: String, value: JSONValue)] = [("type", .string(entry?.neutral ?? swiftName))]
+    members.reserveCapacity(payload.members.count + 1)
     for (key, value) in payload.members {
       var name = key
       if key.hasPrefix("_"), let index = Int(key.dropFirst()) {
@@ -103,9 +111,9 @@ final class BridgeEncoder: Encoder {
         }
         name = entry.fieldOrder[index]
       }
-      result[name] = try finish(value, shape: entry?.fields[name] ?? .opaque, owner: owner)
+      members.append((name, try finish(value, shape: entry?.fields[name] ?? .opaque, owner: owner)))
     }
-    return .object(result)
+    return .object(JSONObject(unsortedMembers: members))
   }
 }
 
@@ -122,13 +130,11 @@ final class ObjectStorage {
   /// Set when the only member was opened with `nestedContainer(keyedBy:forKey:)`: an enum case and its payload.
   var enumCase: (String, ObjectStorage)?
 
-  func set(_ key: String, _ value: EncodedNode) {
-    if let index = members.firstIndex(where: { $0.key == key }) {
-      members[index].value = value
-    } else {
-      members.append((key, value))
-    }
-  }
+  init() { members.reserveCapacity(8) }
+
+  /// Records a member. Synthesized code writes each key once; were one written twice, the last would win when the
+  /// object is finished.
+  func set(_ key: String, _ value: EncodedNode) { members.append((key, value)) }
 }
 
 /// An unkeyed container's elements.
@@ -156,6 +162,16 @@ struct BridgeKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     object.set(key.stringValue, try node(value))
   }
 
+  // The common scalars without a dynamic cast: these run for every field of every state, once per step.
+  mutating func encode(_ value: String, forKey key: Key) throws { object.set(key.stringValue, .value(.string(value))) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(key.stringValue, .value(.bool(value))) }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    object.set(key.stringValue, .value(.number(.integer(Int64(value)))))
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    object.set(key.stringValue, .value(.number(.double(value))))
+  }
+
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     object.set(key.stringValue, try value.map(node) ?? .value(.null))
   }
@@ -165,7 +181,7 @@ struct BridgeKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
   }
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    object.set(key.stringValue, .value(value.map(JSONValue.string) ?? .null))
   }
   mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
     object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))

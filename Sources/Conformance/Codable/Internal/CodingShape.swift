@@ -44,34 +44,41 @@ indirect enum CodingShape: Sendable {
 /// Constructed empty and filled once by ``CodingShapes`` (so unions may refer to each other), then only read.
 final class UnionShape: @unchecked Sendable {
   /// One case: its names, its fields in declaration order, and their shapes.
-  struct Case: Sendable {
+  final class Case: Sendable {
     /// The manifest's discriminator, e.g. `emailChanged`.
-    var neutral: String
+    let neutral: String
     /// The Swift enum case name (the manifest's `swift` name, else the neutral name).
-    var swift: String
+    let swift: String
     /// The fields in manifest order; the Swift synthesized key `_N` is the N-th of these.
-    var fieldOrder: [String]
+    let fieldOrder: [String]
     /// Each field's shape.
-    var fields: [String: CodingShape]
+    let fields: [String: CodingShape]
+
+    init(neutral: String, swift: String, fieldOrder: [String], fields: [String: CodingShape]) {
+      self.neutral = neutral
+      self.swift = swift
+      self.fieldOrder = fieldOrder
+      self.fields = fields
+    }
   }
 
   /// The union's name in messages: `action`, `effect`, or the type's name.
   let name: String
-  /// Cases by neutral name.
-  private(set) var byNeutral: [String: Case] = [:]
-  /// Cases by Swift name.
-  private(set) var bySwift: [String: Case] = [:]
-  /// Neutral names in declaration order, for messages.
-  private(set) var neutralNames: [String] = []
+  /// The cases, in manifest order. A union has a handful: a linear scan beats hashing the name.
+  private(set) var cases: [Case] = []
+  /// Neutral names in manifest order, for messages.
+  var neutralNames: [String] { cases.map(\.neutral) }
 
   init(name: String) { self.name = name }
 
   /// Adds a case; called only while the shapes are built.
-  func add(_ entry: Case) {
-    byNeutral[entry.neutral] = entry
-    bySwift[entry.swift] = entry
-    neutralNames.append(entry.neutral)
-  }
+  func add(_ entry: Case) { cases.append(entry) }
+
+  /// The case whose neutral name is `name`.
+  func byNeutral(_ name: String) -> Case? { cases.first { $0.neutral == name } }
+
+  /// The case whose Swift name is `name`.
+  func bySwift(_ name: String) -> Case? { cases.first { $0.swift == name } }
 }
 
 /// The shapes of one feature's state, actions and effects.

@@ -1,27 +1,30 @@
+import Conformance
 import LoginFeature
 
-@testable import Conformance
-
-/// A hand-written codec for the Swift login feature (Conformance/features/login.json): the ``FeatureCodec`` escape
-/// hatch, kept to check that the Codable bridge gives the same traces and as an example of the protocol.
+/// A hand-written codec for the Swift login feature (Conformance/features/login.json): an example of the
+/// ``FeatureCodec`` escape hatch for types that are not `Codable`, written against the public API only.
+///
+/// The `conformance` executable runs login through ``CodableFeature`` instead; this codec is kept so the tests can
+/// check that both give the same trace on every bundled scenario, and so `scripts/bench` can time the bridge beside
+/// it (`conformance-handwritten`).
 ///
 /// State `{"email": string, "password": string, "isLoading": bool, "error": string|null}`; actions
 /// `emailChanged`, `passwordChanged`, `submit`, `loginResponse` (with `result` `success`/`failure`), `dismissed`;
 /// effects `authenticate` and `cancel`.
-struct LoginCodec: FeatureCodec {
+public struct LoginCodec: FeatureCodec {
   /// The codec converts ``LoginReducer``'s types.
-  typealias Feature = LoginReducer
+  public typealias Feature = LoginReducer
 
   /// Creates the codec.
-  init() {}
+  public init() {}
 
   /// `login`.
-  var feature: String { "login" }
+  public var feature: String { "login" }
 
   /// Decodes `{"email", "password", "isLoading", "error"}`; extra keys are rejected.
   ///
   /// - Throws: ``CodecError`` for a missing key, a wrong type or an unknown key.
-  func decodeState(_ value: JSONValue) throws(CodecError) -> LoginState {
+  public func decodeState(_ value: JSONValue) throws(CodecError) -> LoginState {
     try Self.rejectUnknownKeys(value, allowed: ["email", "password", "isLoading", "error"])
     return LoginState(
       email: try value.string("email"), password: try value.string("password"),
@@ -29,19 +32,17 @@ struct LoginCodec: FeatureCodec {
   }
 
   /// Encodes every field; `error` is an explicit `null` when absent.
-  func encodeState(_ state: LoginState) -> JSONValue {
-    // Built in key order directly: this runs once per step of every scenario.
-    .object(
-      JSONObject(sortedUniqueMembers: [
-        ("email", .string(state.email)), ("error", state.error.map(JSONValue.string) ?? .null),
-        ("isLoading", .bool(state.isLoading)), ("password", .string(state.password)),
-      ]))
+  public func encodeState(_ state: LoginState) -> JSONValue {
+    [
+      "email": .string(state.email), "error": state.error.map(JSONValue.string) ?? .null,
+      "isLoading": .bool(state.isLoading), "password": .string(state.password),
+    ]
   }
 
   /// Decodes an action by its `type`.
   ///
   /// - Throws: ``CodecError`` for an unknown `type`, a missing or mistyped field, or an extra key.
-  func decodeAction(_ value: JSONValue) throws(CodecError) -> LoginAction {
+  public func decodeAction(_ value: JSONValue) throws(CodecError) -> LoginAction {
     switch try value.string("type") {
     case "emailChanged":
       try Self.rejectUnknownKeys(value, allowed: ["type", "value"])
@@ -68,15 +69,12 @@ struct LoginCodec: FeatureCodec {
   }
 
   /// Encodes `authenticate` and `cancel` effects.
-  func encodeEffect(_ effect: LoginEffect) -> JSONValue {
+  public func encodeEffect(_ effect: LoginEffect) -> JSONValue {
     switch effect {
     case .authenticate(let email, let password):
-      return .object(
-        JSONObject(sortedUniqueMembers: [
-          ("email", .string(email)), ("password", .string(password)), ("type", .string("authenticate")),
-        ]))
+      return ["email": .string(email), "password": .string(password), "type": "authenticate"]
     case .cancel(let id):
-      return .object(JSONObject(sortedUniqueMembers: [("id", .string(id)), ("type", .string("cancel"))]))
+      return ["id": .string(id), "type": "cancel"]
     }
   }
 
@@ -97,7 +95,7 @@ struct LoginCodec: FeatureCodec {
     guard case .object(let object) = value else {
       throw CodecError(path: .root, message: "expected an object, got \(value.typeName)")
     }
-    for member in object.members where !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+    for member in object.members where !allowed.contains(where: { $0.unicodeScalars.elementsEqual(member.key.unicodeScalars) }) {
       throw CodecError(path: JSONPath([.key(member.key)]), message: "unknown key '\(member.key)'")
     }
   }
