@@ -61,7 +61,10 @@ struct ScenarioLoaderTests {
     ),
     (
       "unknown-feature.json",
-      ["invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: login)"]
+      [
+        "invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: "
+          + TestPaths.manifests.keys.sorted().joined(separator: ", ") + ")"
+      ]
     ),
     (
       "empty-steps.json",
