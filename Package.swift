@@ -9,17 +9,20 @@ let package = Package(
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "Conformance", dependencies: ["LoginFeature", "UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
     .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
+    .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature"],
       exclude: ["Fixtures"]),
