@@ -17,15 +17,16 @@ let package = Package(
     .target(name: "UnidirectionalFlow"),
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
-    .target(name: "Conformance", dependencies: ["LoginFeature", "UnidirectionalFlow"]),
+    // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
+    .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
-    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI"]),
+    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature"],
+      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance"]),
+    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
   ]
 )

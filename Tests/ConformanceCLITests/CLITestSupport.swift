@@ -88,7 +88,6 @@ enum CLI {
     return script
   }
 
-  /// The number of bundled login scenarios.
   /// The number of bundled scenarios, over every feature's folder.
   static var bundledScenarioCount: Int {
     bundledFeatures.reduce(0) { $0 + bundledScenarioCount(feature: $1) }

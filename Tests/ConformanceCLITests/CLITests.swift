@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import Testing
 
 @testable import ConformanceCLI
@@ -185,7 +186,8 @@ struct CLITests {
         out: { out += $0 }, err: { _ in }, isTerminal: terminal, environment: ["NO_COLOR": noColor],
         currentDirectory: CLI.repository)
       _ = await ConformanceCommand.main(
-        ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console)
+        ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console,
+        swift: SwiftImplementation(features: [CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())]))
       #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
     }
   }

@@ -44,7 +44,7 @@ public final class TextReporter: RunReporter {
       }
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
-      } else if let only = started.first, only.name != "swift", let info = only.info {
+      } else if let only = started.first, only.name != SwiftImplementation.defaultName, let info = only.info {
         output(style.dim("Implementation '\(only.name)': \(Self.oneLine(info.language)) \(Self.oneLine(info.version))"))
       }
     case .invalid(_, let errors):

@@ -57,7 +57,9 @@ struct RunCommand: CLICommand {
     .init(name: "help", takesValue: false),
   ]
 
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help)
@@ -78,10 +80,10 @@ struct RunCommand: CLICommand {
       throw .usage(
         "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
     }
-    let implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, command: name, warn: console.err)
-    let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
+    let implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name, warn: console.err)
+    let files = try workspace.scenarioFiles(scanner.positionals)
 
     var reporters: [any RunReporter] = []
     if format == "text" {

@@ -1,29 +1,33 @@
 package conformance.login.internal
 
-import java.util.regex.Pattern
+import com.ibm.icu.text.BreakIterator
 
 /**
- * Counting of extended grapheme clusters (Unicode UAX #29), as login spec L3.e requires.
+ * Counting of extended grapheme clusters (Unicode UAX #29), as login spec L3.e and §3.3 require.
  *
- * Uses the JDK regex `\X`, which matches one extended grapheme cluster (JDK 17 follows Unicode 13.0),
- * so an emoji with a skin tone, a flag or a ZWJ family counts as one. `String.length` counts UTF-16
- * units and `java.text.BreakIterator` counts legacy clusters; neither is used.
+ * Uses ICU4J's character break iterator, `com.ibm.icu.text.BreakIterator.getCharacterInstance()`, the
+ * same algorithm Android uses through `android.icu.text.BreakIterator`. Debian's `libicu4j-java` is
+ * ICU 72, which follows Unicode 15.0, the version login §3.3 names. The JDK's regex `\X` is not used: it
+ * gets GB11 wrong on input stable since Unicode 11 (`"👨\u200D\u200D👩"` is two clusters, `\X` finds
+ * one) and ships Unicode 13 data. `String.length` counts UTF-16 units and `java.text.BreakIterator`
+ * counts legacy clusters; neither is used either.
  */
 internal object Graphemes {
-    private val cluster: Pattern = Pattern.compile("\\X")
-
     /**
      * Counts the extended grapheme clusters of [text], stopping early at [limit].
      *
      * @param text any string; a lone surrogate counts as one cluster.
      * @param limit the count at which to stop; must not be negative.
      * @return the number of clusters, or [limit] when there are at least that many.
+     * @throws IllegalArgumentException when [limit] is negative.
      */
     fun count(text: String, limit: Int = Int.MAX_VALUE): Int {
         require(limit >= 0) { "The limit must not be negative; got $limit." }
-        val matcher = cluster.matcher(text)
+        // A new iterator per call: ICU break iterators are stateful and not thread-safe.
+        val breaks = BreakIterator.getCharacterInstance()
+        breaks.setText(text)
         var count = 0
-        while (count < limit && matcher.find()) count += 1
+        while (count < limit && breaks.next() != BreakIterator.DONE) count += 1
         return count
     }
 }

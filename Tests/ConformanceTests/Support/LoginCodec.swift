@@ -1,24 +1,27 @@
 import LoginFeature
 
-/// The JSON form of the Swift login feature (Conformance/features/login.json).
+@testable import Conformance
+
+/// A hand-written codec for the Swift login feature (Conformance/features/login.json): the ``FeatureCodec`` escape
+/// hatch, kept to check that the Codable bridge gives the same traces and as an example of the protocol.
 ///
 /// State `{"email": string, "password": string, "isLoading": bool, "error": string|null}`; actions
 /// `emailChanged`, `passwordChanged`, `submit`, `loginResponse` (with `result` `success`/`failure`), `dismissed`;
 /// effects `authenticate` and `cancel`.
-public struct LoginCodec: FeatureCodec {
+struct LoginCodec: FeatureCodec {
   /// The codec converts ``LoginReducer``'s types.
-  public typealias Feature = LoginReducer
+  typealias Feature = LoginReducer
 
   /// Creates the codec.
-  public init() {}
+  init() {}
 
   /// `login`.
-  public var feature: String { "login" }
+  var feature: String { "login" }
 
   /// Decodes `{"email", "password", "isLoading", "error"}`; extra keys are rejected.
   ///
   /// - Throws: ``CodecError`` for a missing key, a wrong type or an unknown key.
-  public func decodeState(_ value: JSONValue) throws(CodecError) -> LoginState {
+  func decodeState(_ value: JSONValue) throws(CodecError) -> LoginState {
     try Self.rejectUnknownKeys(value, allowed: ["email", "password", "isLoading", "error"])
     return LoginState(
       email: try value.string("email"), password: try value.string("password"),
@@ -26,7 +29,7 @@ public struct LoginCodec: FeatureCodec {
   }
 
   /// Encodes every field; `error` is an explicit `null` when absent.
-  public func encodeState(_ state: LoginState) -> JSONValue {
+  func encodeState(_ state: LoginState) -> JSONValue {
     // Built in key order directly: this runs once per step of every scenario.
     .object(
       JSONObject(sortedUniqueMembers: [
@@ -38,7 +41,7 @@ public struct LoginCodec: FeatureCodec {
   /// Decodes an action by its `type`.
   ///
   /// - Throws: ``CodecError`` for an unknown `type`, a missing or mistyped field, or an extra key.
-  public func decodeAction(_ value: JSONValue) throws(CodecError) -> LoginAction {
+  func decodeAction(_ value: JSONValue) throws(CodecError) -> LoginAction {
     switch try value.string("type") {
     case "emailChanged":
       try Self.rejectUnknownKeys(value, allowed: ["type", "value"])
@@ -65,7 +68,7 @@ public struct LoginCodec: FeatureCodec {
   }
 
   /// Encodes `authenticate` and `cancel` effects.
-  public func encodeEffect(_ effect: LoginEffect) -> JSONValue {
+  func encodeEffect(_ effect: LoginEffect) -> JSONValue {
     switch effect {
     case .authenticate(let email, let password):
       return .object(
