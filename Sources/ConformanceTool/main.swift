@@ -2,7 +2,9 @@
 // executable registers its own (README, "Put your own feature under conformance").
 import ConformanceCLI
 import LoginFeature
+import SignupFeature
 
 await ConformanceCommand.main(swift: [
-  CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+  CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()),
+  CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()),
 ])

@@ -13,11 +13,16 @@ struct CLITests {
   @Test func noArgumentsRunsEveryBundledScenarioAndPasses() throws {
     let result = try CLI.run([])
     let count = CLI.bundledScenarioCount
-    #expect(count >= 25)
+    #expect(CLI.bundledFeatures.count >= 2)
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.lines.last == "\(count) passed, 0 failed")
-    #expect(result.lines.filter { $0.hasPrefix("✓ login-") }.count == count)
+    #expect(result.lines.filter { $0.hasPrefix("✓ ") }.count == count)
+    for feature in CLI.bundledFeatures {
+      let scenarios = CLI.bundledScenarioCount(feature: feature)
+      #expect(scenarios >= 25, "feature '\(feature)'")
+      #expect(result.lines.filter { $0.hasPrefix("✓ \(feature)-") }.count == scenarios, "feature '\(feature)'")
+    }
   }
 
   @Test func findsTheScenariosFromASubfolder() throws {
