@@ -40,7 +40,8 @@ struct BaselineCheckTests {
   }
 
   @Test func aPairThatFailsAsRecordedIsKnownAndPasses() async {
-    let (lines, errors, summary) = await Self.run([Self.wrongLoadingFlag], entries: [Self.entry("login-wrong-loading-flag")])
+    let (lines, errors, summary) = await Self.run(
+      [Self.wrongLoadingFlag], entries: [Self.entry("login-wrong-loading-flag")])
     #expect(errors.isEmpty)
     #expect(summary.exitCode == 0)
     #expect(
@@ -179,7 +180,8 @@ struct BaselineCheckTests {
       ])
 
     let (_, _, fixed) = await Self.run(
-      [Self.nonExhaustive], entries: [exact], implementations: [SwiftImplementation(), AlteredImplementation(name: "other") { _ in nil }])
+      [Self.nonExhaustive], entries: [exact],
+      implementations: [SwiftImplementation(), AlteredImplementation(name: "other") { _ in nil }])
     #expect(fixed.exitCode == 1)
     #expect(fixed.baselineProblems.map(\.message) == ["fixed: remove the entry ('\(id)' no longer diverges)"])
   }

@@ -156,7 +156,8 @@ struct BaselineCheck {
 
   /// After the run: every expired entry that matched is a problem, every entry that matched nothing an error.
   ///
-  /// - Parameter checkUnmatched: `false` when the run stopped early (`--fail-fast`), so not every file was read.
+  /// - Parameter checkUnmatched: `false` when not every scenario could be read (`--fail-fast` stopped the run, or a
+  ///   file was invalid), so an entry's scenario may exist unseen.
   func finish(into summary: inout RunSummary, checkUnmatched: Bool) {
     summary.baselineFile = baseline.file
     for (index, entry) in baseline.entries.enumerated() {

@@ -75,12 +75,13 @@ public final class BaselineUpdate: RunReporter {
   }
 
   /// The spec section a new entry names: the rule ids that open the scenario's description (`L3.e, §3.3: …`), in the
-  /// feature's spec (`login.md L3.e, §3.3`), else just the feature's spec file.
+  /// feature's spec (`login.md L3.e, §3.3`), else just the feature's spec file (`login.md`).
   static func spec(of report: ScenarioReport) -> String {
     let file = "\(report.feature).md"
     guard let colon = report.description.firstIndex(of: ":") else { return file }
     let prefix = report.description[..<colon]
-    guard prefix.count <= 40, !prefix.isEmpty else { return file }
+    // Rule lists look like `L3.e, §3.3`; a prose opening ("Deliberately wrong:") is not a section.
+    guard prefix.count <= 40, prefix.contains(where: \.isNumber) else { return file }
     return "\(file) \(prefix)"
   }
 

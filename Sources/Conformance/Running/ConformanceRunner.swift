@@ -117,7 +117,9 @@ public struct ConformanceRunner: Sendable {
     }
     if !batch.isEmpty { _ = await run(batch, on: started, baseline: check, into: &summary, emit: emit) }
     for implementation in implementations { await implementation.shutdown() }
-    check?.finish(into: &summary, checkUnmatched: summary.stoppedEarlyWithRemaining == nil)
+    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
+    check?.finish(
+      into: &summary, checkUnmatched: summary.stoppedEarlyWithRemaining == nil && summary.invalidFiles == 0)
     summary.duration = (ContinuousClock.now - clock).seconds
     emit(.finished(summary))
     return summary
