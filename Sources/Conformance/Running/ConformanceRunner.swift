@@ -23,8 +23,8 @@ public struct ConformanceRunner: Sendable {
     public var allowSkipped: Bool
     /// The known-divergence baseline to apply, or `nil` for a raw run (Conformance/README.md §12).
     public var baseline: KnownDivergences?
-    /// The date baseline entries expire against, `YYYY-MM-DD` (default: today in UTC).
-    public var today: String
+    /// The date baseline entries expire against, `YYYY-MM-DD`; `nil` means today in UTC, read when the run starts.
+    public var today: String?
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -37,7 +37,7 @@ public struct ConformanceRunner: Sendable {
     /// Creates options; the defaults run everything, let nothing be skipped and use no baseline.
     public init(
       filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
-      baseline: KnownDivergences? = nil, today: String = KnownDivergences.today()
+      baseline: KnownDivergences? = nil, today: String? = nil
     ) {
       self.filter = filter
       self.tags = tags
@@ -84,7 +84,7 @@ public struct ConformanceRunner: Sendable {
       emit(.invalid(file: file, errors: errors))
     }
     var seenIDs: [String: String] = [:]
-    var check = options.baseline.map { BaselineCheck($0, today: options.today) }
+    var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
     var batch: [Scenario] = []
     let batchSize = options.failFast ? 1 : Self.batchSize
     for (position, file) in files.enumerated() {
