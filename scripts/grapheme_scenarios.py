@@ -249,8 +249,11 @@ def scenario(line_number, line_text, cps, target, placement, padded, props):
 # MARK: - Main
 
 
-def generate(tests, props, out_folder):
-    """Checks the rules against every line, writes the scenarios. Returns (written, problems: [str])."""
+def generate(tests, props, out_folder, placements=None):
+    """Checks the rules against every line, writes the scenarios. Returns (written, problems: [str]).
+
+    `placements`, when given, is a dict that receives how many scenarios used each padding placement.
+    """
     problems = []
     for number, text, cps, marks in tests:
         if breaks(cps, props) != marks:
@@ -267,6 +270,8 @@ def generate(tests, props, out_folder):
             if padded is None:
                 problems.append(f"line {number}: {placement} ({text})")
                 continue
+            if placements is not None:
+                placements[placement] = placements.get(placement, 0) + 1
             document = scenario(number, text, cps, target, placement, padded, props)
             with open(os.path.join(folder, document["id"] + ".json"), "w", encoding="utf-8") as f:
                 json.dump(document, f, ensure_ascii=True, indent=1)
@@ -292,7 +297,8 @@ def main(argv):
     if not tests:
         print(f"error: '{args.test_file}' has no test lines", file=sys.stderr)
         return 2
-    written, problems = generate(tests, props, args.out)
+    placements = {}
+    written, problems = generate(tests, props, args.out, placements)
     if args.features:
         # A copy, not a symlink: the tool does not follow a symlinked features folder.
         shutil.copytree(args.features, os.path.join(args.out, "Conformance", "features"), dirs_exist_ok=True)
@@ -301,6 +307,7 @@ def main(argv):
     print(
         f"grapheme-scenarios: {len(tests)} test lines, {written} scenarios written to "
         f"'{os.path.join(args.out, 'Conformance', 'scenarios', 'login')}', {len(problems)} problems"
+        + (" (padding: " + ", ".join(f"{k} {v}" for k, v in sorted(placements.items())) + ")" if placements else "")
     )
     return 1 if problems else 0
 
