@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
+    .library(name: "ConformanceCLI", targets: ["ConformanceCLI"]),
+    .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
     .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
   ],
@@ -21,6 +23,8 @@ let package = Package(
     // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
     .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
+    // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
+    .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
@@ -29,6 +33,9 @@ let package = Package(
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
+    .testTarget(
+      name: "ConformanceTestingTests",
+      dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "SignupFeature"]),
     .testTarget(
       name: "ConformanceTests",
       dependencies: ["Conformance", "LoginFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],

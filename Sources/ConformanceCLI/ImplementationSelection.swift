@@ -24,7 +24,8 @@ enum ImplementationSelection {
       switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
       case .success(let entry) where entry.name == builtIn:
         throw .usage(
-          "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name", command: command
+          "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name",
+          command: command
         )
       case .success(let entry): fromCommandLine.append(entry)
       case .failure(let error): throw .usage(error.message, command: command)

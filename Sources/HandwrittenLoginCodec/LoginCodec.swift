@@ -95,7 +95,8 @@ public struct LoginCodec: FeatureCodec {
     guard case .object(let object) = value else {
       throw CodecError(path: .root, message: "expected an object, got \(value.typeName)")
     }
-    for member in object.members where !allowed.contains(where: { $0.unicodeScalars.elementsEqual(member.key.unicodeScalars) }) {
+    for member in object.members
+    where !allowed.contains(where: { $0.unicodeScalars.elementsEqual(member.key.unicodeScalars) }) {
       throw CodecError(path: JSONPath([.key(member.key)]), message: "unknown key '\(member.key)'")
     }
   }

@@ -187,7 +187,9 @@ struct CLITests {
         currentDirectory: CLI.repository)
       _ = await ConformanceCommand.main(
         ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console,
-        swift: SwiftImplementation(features: [CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())]))
+        swift: SwiftImplementation(features: [
+          CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+        ]))
       #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
     }
   }

@@ -147,12 +147,18 @@ struct CodableFeatureTests {
       JSONValue(dictionaryLiteral: ("type", "added"), ("amount", "2")),
       "actions[0].amount: expected Int for Action, got string"
     ),
-    (JSONValue(dictionaryLiteral: ("type", "added"), ("amount", 2.5)), "actions[0].amount: expected Int for Action, got number"),
+    (
+      JSONValue(dictionaryLiteral: ("type", "added"), ("amount", 2.5)),
+      "actions[0].amount: expected Int for Action, got number"
+    ),
     (
       JSONValue(dictionaryLiteral: ("type", "adedd"), ("amount", 2)),
       "actions[0].type: unknown action 'adedd' of Action (known: added, finished, renamed, reset, setMode)"
     ),
-    (JSONValue(dictionaryLiteral: ("amount", 2)), "actions[0]: missing key 'type' (a Action is {\"type\": case, …fields})"),
+    (
+      JSONValue(dictionaryLiteral: ("amount", 2)),
+      "actions[0]: missing key 'type' (a Action is {\"type\": case, …fields})"
+    ),
     (JSONValue(dictionaryLiteral: ("type", "added")), "actions[0].amount: missing key 'amount' for Action"),
     (
       JSONValue(dictionaryLiteral: ("type", "finished"), ("result", ["type": "success", "userId": "u"])),
@@ -173,7 +179,8 @@ struct CodableFeatureTests {
     var state = Shapes.manifest.initialState.objectValue ?? JSONObject()
     state["limits"] = ["maximum": 3, "ratio": "half"]
     let observation = Shapes.feature.trace(initialState: .object(state), actions: [])
-    #expect(observation == .errored(step: 0, message: "initialState.limits.ratio: expected Double for Limits, got string"))
+    #expect(
+      observation == .errored(step: 0, message: "initialState.limits.ratio: expected Double for Limits, got string"))
   }
 
   @Test func withoutAManifestNamesMapToThemselves() {

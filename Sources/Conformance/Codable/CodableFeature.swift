@@ -57,7 +57,8 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
 
   /// The adapter with the case names and field orders of `manifest`.
   public func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
-    CodableFeature(feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
+    CodableFeature(
+      feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
   }
 
   /// Decodes the initial state, applies each action in order and records the state and effects after each.

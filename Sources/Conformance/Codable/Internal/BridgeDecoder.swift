@@ -96,7 +96,9 @@ final class BridgeDecoder: Decoder {
       }
       return int as! T  // swift-format-ignore: NeverForceUnwrap — T is Int, checked above.
     }
-    if Self.integerTypes.contains(where: { $0 == type }), let integer = type as? any (FixedWidthInteger & Decodable).Type {
+    if Self.integerTypes.contains(where: { $0 == type }),
+      let integer = type as? any (FixedWidthInteger & Decodable).Type
+    {
       guard case .number(let number) = value, let whole = number.int64Value, let exact = integer.init(exactly: whole)
       else { throw mismatch(type, got: value, at: component) }
       return exact as! T  // swift-format-ignore: NeverForceUnwrap — the value has type T.
@@ -148,7 +150,11 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.payload = payload
     var isUnionValue = false
     if payload == nil {
-      if case .union = decoder.shape { isUnionValue = true } else if case .string? = object["type"] { isUnionValue = true }
+      if case .union = decoder.shape {
+        isUnionValue = true
+      } else if case .string? = object["type"] {
+        isUnionValue = true
+      }
     }
     self.isUnionValue = isUnionValue
     caseName = nil
