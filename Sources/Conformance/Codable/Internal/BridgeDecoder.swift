@@ -80,32 +80,33 @@ final class BridgeDecoder: Decoder {
   {
     if type == String.self {
       guard case .string(let string) = value else { throw mismatch(type, got: value, at: component) }
-      return string as! T  // swift-format-ignore: NeverForceUnwrap — T is String, checked above.
+      return unsafeBitCast(string, to: T.self)  // T is String, checked above.
     }
     if type == Bool.self {
       guard case .bool(let bool) = value else { throw mismatch(type, got: value, at: component) }
-      return bool as! T  // swift-format-ignore: NeverForceUnwrap — T is Bool, checked above.
+      return unsafeBitCast(bool, to: T.self)  // T is Bool, checked above.
     }
     if type == Double.self {
       guard case .number(let number) = value else { throw mismatch(type, got: value, at: component) }
-      return number.doubleValue as! T  // swift-format-ignore: NeverForceUnwrap — T is Double, checked above.
+      return unsafeBitCast(number.doubleValue, to: T.self)  // T is Double, checked above.
     }
     if type == Int.self {
       guard case .number(let number) = value, let whole = number.int64Value, let int = Int(exactly: whole) else {
         throw mismatch(type, got: value, at: component)
       }
-      return int as! T  // swift-format-ignore: NeverForceUnwrap — T is Int, checked above.
+      return unsafeBitCast(int, to: T.self)  // T is Int, checked above.
     }
     if Self.integerTypes.contains(where: { $0 == type }),
       let integer = type as? any (FixedWidthInteger & Decodable).Type
     {
-      guard case .number(let number) = value, let whole = number.int64Value, let exact = integer.init(exactly: whole)
+      guard case .number(let number) = value, let whole = number.int64Value,
+        let exact = integer.init(exactly: whole) as? T
       else { throw mismatch(type, got: value, at: component) }
-      return exact as! T  // swift-format-ignore: NeverForceUnwrap — the value has type T.
+      return exact
     }
     if type == Float.self {
       guard case .number(let number) = value else { throw mismatch(type, got: value, at: component) }
-      return Float(number.doubleValue) as! T  // swift-format-ignore: NeverForceUnwrap — T is Float, checked above.
+      return unsafeBitCast(Float(number.doubleValue), to: T.self)  // T is Float, checked above.
     }
     let shape = component.map { self.shape.field(key: $0) } ?? self.shape
     let decoder = component.map { child(value, shape: shape, owner: type, at: $0) } ?? self
