@@ -9,20 +9,37 @@ let package = Package(
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
+    .library(name: "ConformanceCLI", targets: ["ConformanceCLI"]),
+    .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
+    .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
-    .target(name: "Conformance", dependencies: ["LoginFeature", "UnidirectionalFlow"]),
+    .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
+    // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
+    .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
-    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI"]),
+    // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
+    .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
+    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
+    // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
+    .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
+    .executableTarget(
+      name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
+    .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["Conformance", "LoginFeature"],
+      name: "ConformanceTestingTests",
+      dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "SignupFeature"]),
+    .testTarget(
+      name: "ConformanceTests",
+      dependencies: ["Conformance", "LoginFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance"]),
+    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
   ]
 )

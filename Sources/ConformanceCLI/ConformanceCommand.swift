@@ -1,4 +1,4 @@
-import Conformance
+@_exported import Conformance
 import Foundation
 
 /// The `conformance` command line tool: runs language-neutral UDF scenarios against implementations and gates CI on
@@ -17,14 +17,42 @@ public enum ConformanceCommand {
     ]
   }
 
+  /// Runs the whole tool for the given Swift features and exits: the entry point of a `conformance` executable.
+  ///
+  /// A team's executable target is three lines (its `main.swift`):
+  ///
+  /// ```swift
+  /// import ConformanceCLI
+  /// import CounterFeature
+  /// await ConformanceCommand.main(swift: [CodableFeature("counter", reducer: CounterReducer(), initialState: .init())])
+  /// ```
+  ///
+  /// It reads `CommandLine.arguments`, installs the interrupt handling (see
+  /// ``installInterruptHandling(console:)``), and exits with the status of ``main(_:console:swift:)``.
+  ///
+  /// - Parameters:
+  ///   - features: The features of the in-process Swift implementation, one adapter per feature.
+  ///   - name: The in-process implementation's name on the command line and in reports (default `swift`; for
+  ///     example `ios`).
+  public static func main(swift features: [any FeatureAdapter], name: String = SwiftImplementation.defaultName)
+    async -> Never
+  {
+    let console = Console.standard()
+    installInterruptHandling(console: console)
+    let swift = SwiftImplementation(name: name, features: features)
+    exit(await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift))
+  }
+
   /// Runs the tool.
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
   ///   - console: Where to read and write.
+  ///   - swift: The in-process Swift implementation with its features (not yet bound to manifests: each command
+  ///     binds it to the manifests it finds).
   /// - Returns: The exit status (0, 1 or 2).
-  public static func main(_ arguments: [String], console: Console) async -> Int32 {
-    let status = await run(arguments, console: console)
+  public static func main(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
+    let status = await run(arguments, console: console, swift: swift)
     console.flush()
     if let failure = console.outputFailure() {
       console.err("error: cannot write to standard output: \(failure)")
@@ -33,7 +61,7 @@ public enum ConformanceCommand {
     return status
   }
 
-  private static func run(_ arguments: [String], console: Console) async -> Int32 {
+  private static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
     var arguments = arguments
     let command: CommandInfo
     switch arguments.first {
@@ -64,21 +92,21 @@ public enum ConformanceCommand {
       command = CommandInfo(RunCommand.self)
     }
     do {
-      return try await dispatch(command.name, arguments, console: console)
+      return try await dispatch(command.name, arguments, console: console, swift: swift)
     } catch {
       return report(error, console: console)
     }
   }
 
   /// Calls the named subcommand's `run`.
-  private static func dispatch(_ name: String, _ arguments: [String], console: Console) async throws(CLIError)
-    -> Int32
-  {
+  private static func dispatch(
+    _ name: String, _ arguments: [String], console: Console, swift: SwiftImplementation
+  ) async throws(CLIError) -> Int32 {
     switch name {
-    case ValidateCommand.name: return try await ValidateCommand.run(arguments, console: console)
-    case ListCommand.name: return try await ListCommand.run(arguments, console: console)
-    case HarnessCommand.name: return try await HarnessCommand.run(arguments, console: console)
-    default: return try await RunCommand.run(arguments, console: console)
+    case ValidateCommand.name: return try await ValidateCommand.run(arguments, console: console, swift: swift)
+    case ListCommand.name: return try await ListCommand.run(arguments, console: console, swift: swift)
+    case HarnessCommand.name: return try await HarnessCommand.run(arguments, console: console, swift: swift)
+    default: return try await RunCommand.run(arguments, console: console, swift: swift)
     }
   }
 
@@ -150,8 +178,9 @@ protocol CLICommand {
   static var usage: String { get }
   /// The full help text.
   static var help: String { get }
-  /// Runs with the arguments after the subcommand's name.
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32
+  /// Runs with the arguments after the subcommand's name, on the given in-process Swift implementation.
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
 }
 
 // MARK: - Interruption

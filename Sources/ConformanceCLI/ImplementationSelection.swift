@@ -2,7 +2,8 @@ import Conformance
 import Foundation
 
 /// Turns `--impl`, `--all`, `--harness`, `--config` and the timeout options into the implementations to run, in
-/// order: `swift` (built in) first when selected, then harnesses in the order named.
+/// order: the in-process Swift implementation (`swift` unless the executable names it otherwise) first when
+/// selected, then harnesses in the order named.
 ///
 /// Rules (README, "The parity gate"): no option selects `swift` alone; `--impl NAME` (repeatable) selects
 /// exactly those; `--all` selects `swift` and every declared implementation; `--harness NAME=COMMAND` declares an
@@ -14,11 +15,18 @@ enum ImplementationSelection {
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name or a malformed `--harness`;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   static func resolve(
-    _ scanner: ArgumentScanner, workspace: Workspace, command: String, warn: (String) -> Void = { _ in }
+    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, command: String,
+    warn: (String) -> Void = { _ in }
   ) throws(CLIError) -> [any Implementation] {
+    let builtIn = swift.name
     var fromCommandLine: [HarnessConfiguration] = []
     for option in scanner.all("harness") {
       switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
+      case .success(let entry) where entry.name == builtIn:
+        throw .usage(
+          "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name",
+          command: command
+        )
       case .success(let entry): fromCommandLine.append(entry)
       case .failure(let error): throw .usage(error.message, command: command)
       }
@@ -27,16 +35,21 @@ enum ImplementationSelection {
     // The config file is read only when it is needed, so a broken one never blocks a Swift-only run.
     let needsConfig =
       scanner.has("all") || scanner.value("config") != nil
-      || scanner.all("impl").contains { $0 != "swift" && !declaredOnCommandLine.contains($0) }
+      || scanner.all("impl").contains { $0 != builtIn && !declaredOnCommandLine.contains($0) }
     var config = needsConfig ? try loadConfig(scanner, workspace: workspace) : ImplementationsConfig()
+    if let clash = config.implementations.first(where: { $0.name == builtIn }) {
+      throw .usage(
+        "the implementations config declares '\(clash.name)', the built-in Swift implementation's name; rename it",
+        command: command)
+    }
     for entry in fromCommandLine { config.add(entry) }
     let startup = try scanner.seconds("startup-timeout", command: command)
     let timeout = try scanner.seconds("timeout", command: command)
     var names = scanner.all("impl")
     if scanner.has("all") {
-      names = ["swift"] + config.implementations.map(\.name)
+      names = [builtIn] + config.implementations.map(\.name)
     } else if names.isEmpty {
-      names = ["swift"] + declaredOnCommandLine
+      names = [builtIn] + declaredOnCommandLine
     }
     for declared in declaredOnCommandLine where !names.contains(declared) {
       warn("note: '\(declared)' is declared with --harness but not selected by --impl, so it does not run")
@@ -44,12 +57,12 @@ enum ImplementationSelection {
     var seen = Set<String>()
     var result: [any Implementation] = []
     for name in names where seen.insert(name).inserted {
-      if name == "swift" {
-        result.append(SwiftImplementation())
+      if name == builtIn {
+        result.append(swift)
         continue
       }
       guard var entry = config.implementation(named: name) else {
-        let known = ["swift"] + config.implementations.map(\.name)
+        let known = [builtIn] + config.implementations.map(\.name)
         let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw .usage(
           "unknown implementation '\(name)'\(hint) (known: \(known.joined(separator: ", ")); declare others in \(ImplementationsConfig.defaultPath) or with --harness)",

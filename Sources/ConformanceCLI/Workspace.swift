@@ -16,15 +16,15 @@ struct Workspace {
     self.conformanceFolder = Self.nearestConformanceFolder(from: self.currentDirectory)
   }
 
-  /// A workspace whose `Conformance` folder is the nearest one to the current directory or, when there is none
-  /// there, the nearest one to the first of `paths` that has one (so `conformance run /repo/Conformance/scenarios`
-  /// works from anywhere).
+  /// A workspace whose `Conformance` folder is the nearest one to the first of `paths` that has one or, when none
+  /// has, the nearest one to the current directory. So `conformance run /repo/Conformance/scenarios` works from
+  /// anywhere, and scenarios of another package are checked against that package's manifests.
   init(currentDirectory: URL, paths: [String]) {
     let base = Workspace(currentDirectory: currentDirectory)
     self.currentDirectory = base.currentDirectory
     self.conformanceFolder =
-      base.conformanceFolder
-      ?? paths.lazy.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }.first
+      paths.lazy.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }.first
+      ?? base.conformanceFolder
   }
 
   /// The `features` folder of the nearest `Conformance` folder.

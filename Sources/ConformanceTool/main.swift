@@ -1,7 +1,10 @@
-// The `conformance` executable: a thin entry point over the testable ConformanceCLI library.
+// The `conformance` executable: the generic CLI with the bundled features registered, exactly as a team's
+// executable registers its own (README, "Put your own feature under conformance").
 import ConformanceCLI
-import Foundation
+import LoginFeature
+import SignupFeature
 
-let console = Console.standard()
-ConformanceCommand.installInterruptHandling(console: console)
-exit(await ConformanceCommand.main(Array(CommandLine.arguments.dropFirst()), console: console))
+await ConformanceCommand.main(swift: [
+  CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()),
+  CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()),
+])

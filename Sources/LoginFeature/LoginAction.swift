@@ -3,7 +3,7 @@
 /// Everything the login screen reacts to: user input and the answer to a sign-in request.
 ///
 /// JSON shape: an object discriminated by `type`; the Kotlin intent name is given for each case.
-public enum LoginAction: Equatable, Sendable {
+public enum LoginAction: Equatable, Sendable, Codable {
   /// The email field changed: `{"type":"emailChanged","value":s}` [UpdateEmail] (login spec L1).
   case emailChanged(String)
   /// The password field changed: `{"type":"passwordChanged","value":s}` [UpdatePassword] (login spec L2).

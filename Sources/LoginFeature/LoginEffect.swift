@@ -5,7 +5,7 @@ import UnidirectionalFlow
 /// The work the login screen asks for, as plain values that a scenario can assert exactly.
 ///
 /// JSON shape: `{"type":"authenticate","email":s,"password":s}` or `{"type":"cancel","id":s}`.
-public enum LoginEffect: Equatable, Sendable {
+public enum LoginEffect: Equatable, Sendable, Codable {
   /// Sign in with the trimmed email and the password as typed (login spec L3.f); runs under the
   /// cancellation id ``authenticateID`` (`"authenticate"`).
   case authenticate(email: String, password: String)

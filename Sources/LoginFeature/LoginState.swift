@@ -9,7 +9,7 @@
 /// `email` and `password` hold exactly what the user typed: never trimmed, never Unicode-normalised
 /// (login spec L1, L2). Note that Swift's `String ==` compares by canonical equivalence, so two states
 /// holding "é" precomposed and decomposed compare equal; compare `unicodeScalars` to tell them apart.
-public struct LoginState: Equatable, Sendable {
+public struct LoginState: Equatable, Sendable, Codable {
   /// The email address as typed, verbatim (login spec L1).
   public var email: String
   /// The password as typed, verbatim (login spec L2).

@@ -88,10 +88,25 @@ enum CLI {
     return script
   }
 
-  /// The number of bundled login scenarios.
+  /// The number of bundled scenarios, over every feature's folder.
   static var bundledScenarioCount: Int {
+    bundledFeatures.reduce(0) { $0 + bundledScenarioCount(feature: $1) }
+  }
+
+  /// The features with a folder under `Conformance/scenarios`, sorted.
+  static var bundledFeatures: [String] {
+    let scenarios = repository.appendingPathComponent("Conformance/scenarios")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []).filter {
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: scenarios.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
+    }.sorted()
+  }
+
+  /// The number of bundled scenarios of one feature (`Conformance/scenarios/<feature>/*.json`).
+  static func bundledScenarioCount(feature: String) -> Int {
     ((try? FileManager.default.contentsOfDirectory(
-      atPath: repository.appendingPathComponent("Conformance/scenarios/login").path)) ?? [])
+      atPath: repository.appendingPathComponent("Conformance/scenarios/\(feature)").path)) ?? [])
       .filter { $0.hasSuffix(".json") }.count
   }
 }

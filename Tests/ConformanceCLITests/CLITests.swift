@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import Testing
 
 @testable import ConformanceCLI
@@ -12,11 +13,16 @@ struct CLITests {
   @Test func noArgumentsRunsEveryBundledScenarioAndPasses() throws {
     let result = try CLI.run([])
     let count = CLI.bundledScenarioCount
-    #expect(count >= 25)
+    #expect(CLI.bundledFeatures.count >= 2)
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.lines.last == "\(count) passed, 0 failed")
-    #expect(result.lines.filter { $0.hasPrefix("✓ login-") }.count == count)
+    #expect(result.lines.filter { $0.hasPrefix("✓ ") }.count == count)
+    for feature in CLI.bundledFeatures {
+      let scenarios = CLI.bundledScenarioCount(feature: feature)
+      #expect(scenarios >= 25, "feature '\(feature)'")
+      #expect(result.lines.filter { $0.hasPrefix("✓ \(feature)-") }.count == scenarios, "feature '\(feature)'")
+    }
   }
 
   @Test func findsTheScenariosFromASubfolder() throws {
@@ -180,7 +186,10 @@ struct CLITests {
         out: { out += $0 }, err: { _ in }, isTerminal: terminal, environment: ["NO_COLOR": noColor],
         currentDirectory: CLI.repository)
       _ = await ConformanceCommand.main(
-        ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console)
+        ["run", "Conformance/scenarios/login/login-submit-valid-credentials.json"], console: console,
+        swift: SwiftImplementation(features: [
+          CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+        ]))
       #expect(out.contains("\u{1B}[") == expectEscape, "terminal \(terminal), NO_COLOR '\(noColor)'")
     }
   }

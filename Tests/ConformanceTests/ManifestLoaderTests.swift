@@ -77,6 +77,84 @@ struct ManifestLoaderTests {
       ])
   }
 
+  // MARK: - String enums (manifest format §2.3)
+
+  /// A one-field manifest whose state field `a` has the descriptor `descriptor` and the initial value `initial`.
+  func enumManifest(_ descriptor: String, initial: String = #""unknown""#) -> String {
+    #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"a":"#
+      + descriptor + #"},"initialState":{"a":"# + initial
+      + #"},"actions":{"set":{"fields":{"to":{"type":"string","enum":["unknown","checking"],"nullable":true}}}},"effects":{}}"#
+  }
+
+  @Test func aStringEnumLoadsWithItsValuesInOrder() throws {
+    let text = enumManifest(#"{"type":"string","enum":["unknown","checking","available","taken"]}"#)
+    let manifest = try ManifestLoader().load(try JSONParser().parse(text), file: "m.json", expectedFeature: "m").get()
+    let field = try #require(manifest.stateFields.first)
+    #expect(field.type == .stringEnum(["unknown", "checking", "available", "taken"]))
+    #expect(field.type.description == #"one of "unknown", "checking", "available", "taken""#)
+    let action = try #require(manifest.actions.case(named: "set")?.fields.first)
+    #expect(action.type.description == #"one of "unknown", "checking" or null"#)
+  }
+
+  @Test func anEmptyEnumIsAnError() throws {
+    #expect(
+      try errors(enumManifest(#"{"type":"string","enum":[]}"#)) == [
+        "m.json: state.a.enum: an enum needs at least one value"
+      ])
+  }
+
+  @Test func aDuplicateEnumValueIsAnErrorAtItsIndex() throws {
+    #expect(
+      try errors(enumManifest(#"{"type":"string","enum":["unknown","taken","unknown",1]}"#)) == [
+        #"m.json: state.a.enum[2]: duplicate value "unknown" (already at state.a.enum[0])"#,
+        "m.json: state.a.enum[3]: expected a string, got integer",
+      ])
+  }
+
+  @Test func anEnumThatIsNotAnArrayIsAnError() throws {
+    #expect(
+      try errors(enumManifest(#"{"type":"string","enum":"unknown"}"#)) == [
+        "m.json: state.a.enum: expected an array of the allowed strings, got string"
+      ])
+  }
+
+  @Test func anEnumOnANonStringTypeIsAnError() throws {
+    #expect(
+      try errors(enumManifest(#"{"type":"integer","enum":["1"]}"#, initial: "1")) == [
+        #"m.json: state.a.enum: 'enum' is only allowed with "type": "string", not 'integer'"#
+      ])
+  }
+
+  @Test func anInitialStateOutsideTheEnumIsAnError() throws {
+    #expect(
+      try errors(enumManifest(#"{"type":"string","enum":["unknown","checking"]}"#, initial: #""Unknown""#)) == [
+        #"m.json: initialState.a: expected one of "unknown", "checking", got "Unknown"; did you mean 'unknown'?"#
+      ])
+  }
+
+  @Test func scenarioValuesOutsideTheEnumAreErrorsNamingPathValueAndAllowedValues() throws {
+    let text = enumManifest(#"{"type":"string","enum":["unknown","checking","available","taken"]}"#)
+    let manifest = try ManifestLoader().load(try JSONParser().parse(text), file: "m.json", expectedFeature: "m").get()
+    let loader = ScenarioLoader(manifests: ["m": manifest])
+    let scenario = try JSONParser().parse(
+      #"""
+      {"id":"x","feature":"m","description":"d","initialState":{"a":"checkng"},
+       "steps":[{"send":{"type":"set","to":"availabel"},"expect":{"changes":{"a":"pending"}}},
+                {"send":{"type":"set","to":null},"expect":{"state":{"a":"k̇"}}}]}
+      """#)
+    guard case .failure(let failure) = loader.load(scenario, file: "x.json") else {
+      Issue.record("values outside the enum must be refused")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        #"x.json: initialState.a: expected one of "unknown", "checking", "available", "taken", got "checkng"; did you mean 'checking'?"#,
+        #"x.json: steps[0].send.to: expected one of "unknown", "checking", got "availabel""#,
+        #"x.json: steps[0].expect.changes.a: expected one of "unknown", "checking", "available", "taken", got "pending""#,
+        #"x.json: steps[1].expect.state.a: expected one of "unknown", "checking", "available", "taken", got "k\u0307""#,
+      ])
+  }
+
   @Test func junitTimesAreFixedPoint() {
     #expect(JUnitReporter.seconds(0.0000177) == "0.000018")
     #expect(JUnitReporter.seconds(12.5) == "12.500000")

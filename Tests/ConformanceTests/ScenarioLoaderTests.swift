@@ -30,8 +30,27 @@ struct ScenarioLoaderTests {
     #expect(manifest.actions.case(named: "emailChanged")?.platformNames["kotlin"] == "UpdateEmail")
   }
 
-  @Test func everyBundledScenarioIsValid() {
-    let files = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+  @Test func everyBundledManifestLoadsAndHasScenarios() throws {
+    let loaded = ManifestLoader().loadAll(in: TestPaths.features, displayPath: { $0.lastPathComponent })
+    #expect(loaded.errors.map(\.description) == [])
+    let folders = try FileManager.default.contentsOfDirectory(atPath: TestPaths.scenarios.path).sorted()
+    #expect(loaded.manifests.keys.sorted() == folders)
+  }
+
+  @Test func bundledSignupManifestDeclaresAvailabilityAsAStringEnum() throws {
+    let manifest = try #require(TestPaths.manifests["signup"])
+    let availability = try #require(manifest.stateFields.first { $0.name == "availability" })
+    #expect(availability.type == .stringEnum(["unknown", "checking", "available", "taken"]))
+    #expect(
+      manifest.effects.cases.map { "\($0.name):\($0.cancellationID ?? "-")" } == [
+        "cancel:-", "checkAvailability:availability", "register:register",
+      ])
+    #expect(manifest.types["RegisterResult"]?.cases.map(\.name) == ["failure", "success", "usernameTaken"])
+  }
+
+  @Test(arguments: TestPaths.manifests.keys.sorted())
+  func everyBundledScenarioIsValid(feature: String) {
+    let files = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent(feature))
     #expect(files.count >= 25)
     for url in files {
       if case .failure(let failure) = loader.load(url, displayName: url.lastPathComponent) {
@@ -61,7 +80,10 @@ struct ScenarioLoaderTests {
     ),
     (
       "unknown-feature.json",
-      ["invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: login)"]
+      [
+        "invalid/unknown-feature.json: feature: unknown feature 'logn'; did you mean 'login'? (known features: "
+          + TestPaths.manifests.keys.sorted().joined(separator: ", ") + ")"
+      ]
     ),
     (
       "empty-steps.json",

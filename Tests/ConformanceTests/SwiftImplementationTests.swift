@@ -4,7 +4,7 @@ import Testing
 
 @Suite("SwiftImplementation and HarnessServer")
 struct SwiftImplementationTests {
-  let implementation = SwiftImplementation()
+  let implementation = TestFeatures.swift
   let initial: JSONValue = ["email": "", "password": "", "isLoading": false, "error": .null]
 
   @Test func tracesTheLoginReducer() async {
@@ -27,10 +27,10 @@ struct SwiftImplementationTests {
   }
 
   @Test(arguments: [
-    (JSONValue.object(JSONObject()), 0, "initialState.email: missing key 'email'"),
+    (JSONValue.object(JSONObject()), 0, "initialState.email: missing key 'email' for LoginState"),
     (
       JSONValue(dictionaryLiteral: ("email", ""), ("password", ""), ("isLoading", "no"), ("error", .null)), 0,
-      "initialState.isLoading: expected true or false, got string"
+      "initialState.isLoading: expected Bool for LoginState, got string"
     ),
   ])
   func undecodableInitialStatesAreErrored(state: JSONValue, step: Int, message: String) async {
@@ -45,7 +45,10 @@ struct SwiftImplementationTests {
         actions: [
           ["type": "submit"], ["type": "loginResponse", "result": ["type": "succes", "userId": "u"]],
         ]))
-    #expect(observation == .errored(step: 2, message: "actions[1].result.type: unknown case 'succes'"))
+    #expect(
+      observation
+        == .errored(
+          step: 2, message: "actions[1].result.type: unknown case 'succes' of LoginResult (known: failure, success)"))
   }
 
   @Test func unknownFeaturesAreSkipped() async {
@@ -65,14 +68,14 @@ struct SwiftImplementationTests {
     ][...]
     var replies: [String] = []
     var diagnostics: [String] = []
-    HarnessServer().serve(
+    HarnessServer(implementation: implementation).serve(
       readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
     #expect(
       replies == [
         #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""}}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
         #"{"seq":7,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#,
         #"{"seq":8,"skipped":{"reason":"the Swift implementation has no feature 'cart'"}}"#,
-        #"{"errored":{"message":"actions[0].type: unknown action 'nope'","step":1},"seq":9}"#,
+        #"{"errored":{"message":"actions[0].type: unknown action 'nope' of LoginAction (known: dismissed, emailChanged, loginResponse, passwordChanged, submit)","step":1},"seq":9}"#,
       ])
     #expect(
       diagnostics == [

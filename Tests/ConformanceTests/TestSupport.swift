@@ -24,7 +24,7 @@ enum TestPaths {
 }
 
 /// Runs files through the runner and returns the text report's lines, the error lines and the summary.
-func runAndReport(_ files: [URL], implementations: [any Implementation] = [SwiftImplementation()]) async
+func runAndReport(_ files: [URL], implementations: [any Implementation] = [TestFeatures.swift]) async
   -> (lines: [String], errors: [String], summary: RunSummary)
 {
   var lines: [String] = []

@@ -54,13 +54,3 @@ public struct ReducerAdapter<Codec: FeatureCodec>: FeatureAdapter {
     return .trace(trace)
   }
 }
-
-/// A feature that the in-process Swift implementation can run.
-public protocol FeatureAdapter: Sendable {
-  /// The feature's name, as in its manifest.
-  var feature: String { get }
-  /// The feature's initial state, as JSON.
-  var initialState: JSONValue { get }
-  /// Runs `actions` from `initialState` and reports the trace, or an error at the step that could not be decoded.
-  func trace(initialState: JSONValue, actions: [JSONValue]) -> Observation
-}

@@ -10,7 +10,10 @@ public struct HarnessServer: Sendable {
   public var implementation: SwiftImplementation
 
   /// Creates a server.
-  public init(implementation: SwiftImplementation = SwiftImplementation()) {
+  ///
+  /// - Parameter implementation: The implementation to serve, with its features (bound to their manifests, so the
+  ///   Codable bridge knows the platform names).
+  public init(implementation: SwiftImplementation) {
     self.implementation = implementation
   }
 

@@ -1,34 +1,52 @@
-import LoginFeature
-
-/// The built-in, in-process Swift implementation: scenarios run through the Swift reducers directly, with no process.
+/// The in-process Swift implementation: scenarios run through Swift reducers directly, with no process.
 ///
-/// Registered under the name `swift`; `conformance` with no arguments runs it alone. The same features are served
-/// over the harness protocol by `conformance harness`, so the out-of-process path is tested with it too.
+/// It knows no feature of its own: the features are the ``FeatureAdapter``s it is given (the `conformance`
+/// executable registers the bundled login and signup features; a team's executable registers its own). Its name is
+/// `swift` unless set (for example `ios`); `conformance` with no arguments runs it alone. The same features are
+/// served over the harness protocol by `conformance harness`, so the out-of-process path is tested with it too.
 public struct SwiftImplementation: Implementation {
-  /// The features this implementation can run, by name.
+  /// The name used when none is given: `swift`.
+  public static let defaultName = "swift"
+
+  /// The implementation's name on the command line and in reports, e.g. `swift` or `ios`.
+  public let name: String
+
+  /// The features this implementation can run, by feature name.
   public let adapters: [String: any FeatureAdapter]
 
-  /// Creates the implementation with the given features (default: every feature of this package).
+  /// Creates the implementation with the given features.
   ///
-  /// - Parameter adapters: One adapter per feature; a later adapter for the same feature replaces an earlier one.
-  public init(adapters: [any FeatureAdapter] = SwiftImplementation.bundledFeatures) {
+  /// - Parameters:
+  ///   - name: The implementation's name (default `swift`): lower-case letters, digits and `-`, as for declared
+  ///     implementations (PROTOCOL.md §4).
+  ///   - features: One adapter per feature; a later adapter for the same feature replaces an earlier one.
+  public init(name: String = SwiftImplementation.defaultName, features: [any FeatureAdapter]) {
     var byName: [String: any FeatureAdapter] = [:]
-    for adapter in adapters { byName[adapter.feature] = adapter }
-    self.adapters = byName
+    for adapter in features { byName[adapter.feature] = adapter }
+    self.init(name: name, adapters: byName)
   }
 
-  /// The features bundled with this package: the login flow.
-  public static let bundledFeatures: [any FeatureAdapter] = [
-    ReducerAdapter(codec: LoginCodec(), reducer: LoginReducer(), initialState: LoginState())
-  ]
+  private init(name: String, adapters: [String: any FeatureAdapter]) {
+    self.name = name
+    self.adapters = adapters
+  }
 
-  /// `swift`.
-  public var name: String { "swift" }
+  /// The implementation with each feature prepared for its manifest (see ``FeatureAdapter/bound(to:)``); features
+  /// without a manifest stay as they are.
+  ///
+  /// - Parameter manifests: Feature name → manifest, as loaded from `Conformance/features`.
+  public func bound(to manifests: [String: FeatureManifest]) -> SwiftImplementation {
+    var bound = adapters
+    for (feature, adapter) in adapters {
+      if let manifest = manifests[feature] { bound[feature] = adapter.bound(to: manifest) }
+    }
+    return SwiftImplementation(name: name, adapters: bound)
+  }
 
   /// What this implementation says about itself (the same as the `hello` reply of `conformance harness`).
   public var info: ImplementationInfo {
     ImplementationInfo(
-      name: "swift", language: "Swift", version: ConformanceVersion.current,
+      name: name, language: "Swift", version: ConformanceVersion.current,
       features: adapters.mapValues(\.initialState))
   }
 

@@ -72,4 +72,34 @@ extension JSONObject {
   init(sortedUniqueMembers: [(key: String, value: JSONValue)]) {
     members = sortedUniqueMembers
   }
+
+  /// Builds an object from members in any order, sorting them once; of two members with the same key, the later
+  /// one is kept.
+  init(unsortedMembers: [(key: String, value: JSONValue)]) {
+    var sorted = unsortedMembers
+    // Insertion sort: stable, in place, and the fastest for the handful of fields a state or an effect has.
+    var hasDuplicates = false
+    for index in sorted.indices.dropFirst() {
+      let member = sorted[index]
+      var position = index
+      while position > 0, ScalarOrder.less(member.key, sorted[position - 1].key) {
+        sorted[position] = sorted[position - 1]
+        position -= 1
+      }
+      sorted[position] = member
+      if position > 0, ScalarOrder.equal(sorted[position - 1].key, member.key) { hasDuplicates = true }
+    }
+    if hasDuplicates {
+      var unique: [(key: String, value: JSONValue)] = []
+      for member in sorted {
+        if let last = unique.last, ScalarOrder.equal(last.key, member.key) {
+          unique[unique.count - 1] = member
+        } else {
+          unique.append(member)
+        }
+      }
+      sorted = unique
+    }
+    members = sorted
+  }
 }

@@ -42,25 +42,27 @@ public struct JSONParser: Sendable {
   /// - Throws: ``JSONSyntaxError`` with line, column and the JSON path reached, for malformed JSON, invalid UTF-8,
   ///   a duplicate key, a number out of `Double` range or nesting deeper than ``maximumDepth``.
   public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-    let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
-      var cursor = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: false)
+    try data.withUnsafeBytes { raw in parse(bytes: raw) }.get()
+  }
+
+  /// Parses UTF-8 bytes as ``parse(_:)-(Data)`` does; the result carries the error instead of throwing it.
+  func parse(bytes raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONSyntaxError> {
+    var cursor = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: false)
+    do throws(JSONCursor.Failure) {
+      return .success(try cursor.parseDocument())
+    } catch {
+      // Parse again, keeping the path this time, to say where the error is.
+      var diagnostic = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: true)
+      var failure = error
       do throws(JSONCursor.Failure) {
-        return .success(try cursor.parseDocument())
+        _ = try diagnostic.parseDocument()
       } catch {
-        // Parse again, keeping the path this time, to say where the error is.
-        var diagnostic = JSONCursor(bytes: raw, maximumDepth: maximumDepth, tracksPath: true)
-        var failure = error
-        do throws(JSONCursor.Failure) {
-          _ = try diagnostic.parseDocument()
-        } catch {
-          failure = error
-        }
-        let (line, column) = Self.location(of: failure.offset, in: raw)
-        return .failure(
-          JSONSyntaxError(message: failure.message, line: line, column: column, path: JSONPath(failure.path)))
+        failure = error
       }
+      let (line, column) = Self.location(of: failure.offset, in: raw)
+      return .failure(
+        JSONSyntaxError(message: failure.message, line: line, column: column, path: JSONPath(failure.path)))
     }
-    return try result.get()
   }
 
   /// Parses a string holding one JSON document.

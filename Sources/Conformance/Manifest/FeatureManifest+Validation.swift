@@ -88,6 +88,11 @@ extension FeatureManifest {
     case (.nullable, .null): return
     case (.nullable(let wrapped), _): check(value, against: wrapped, at: path(), partial: partial, issues: &issues)
     case (.string, .string), (.boolean, .bool): return
+    case (.stringEnum(let values), .string(let string)):
+      // A closed set (manifest format §2.3): values compare scalar by scalar, as JSON equality does (§5).
+      guard !values.contains(where: { ScalarOrder.equal($0, string) }) else { return }
+      let suggestion = Suggestion.closest(to: string, among: values).map { "; did you mean '\($0)'?" } ?? ""
+      issues.add(path(), mismatchMessage + suggestion)
     case (.number, .number): return
     case (.integer, .number(let number)): if !number.isInteger { issues.add(path(), mismatchMessage) }
     case (.array(let items), .array(let elements)):

@@ -204,8 +204,15 @@ public struct ManifestLoader: Sendable {
     let kinds = ["string", "boolean", "integer", "number", "array", "object", "union"]
     var allowed = ["type", "nullable", "description"]
     var base: TypeDescriptor?
-    switch reader.string("type", required: true, issues: &issues) {
-    case "string": base = .string
+    let type = reader.string("type", required: true, issues: &issues)
+    switch type {
+    case "string":
+      allowed.append("enum")
+      if let values = reader.value("enum") {
+        base = readEnum(values, at: path.appending(key: "enum"), issues: &issues).map { .stringEnum($0) }
+      } else {
+        base = .string
+      }
     case "boolean": base = .boolean
     case "integer": base = .integer
     case "number": base = .number
@@ -232,9 +239,43 @@ public struct ManifestLoader: Sendable {
       issues.add(path.appending(key: "type"), "unknown type '\(other)' (allowed: \(kinds.joined(separator: ", ")))")
     case nil: break
     }
+    if let type, type != "string", reader.value("enum") != nil {
+      allowed.append("enum")
+      issues.add(path.appending(key: "enum"), "'enum' is only allowed with \"type\": \"string\", not '\(type)'")
+    }
     reader.reportUnknownKeys(allowed: allowed, issues: &issues)
     guard let base else { return nil }
     return nullable ? .nullable(base) : base
+  }
+
+  /// Reads the values of a string enum (manifest format §2.3): a non-empty array of distinct strings, compared
+  /// scalar by scalar. Returns `nil` after recording every problem.
+  private func readEnum(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [String]? {
+    guard case .array(let items) = value else {
+      issues.add(path, "expected an array of the allowed strings, got \(value.typeName)")
+      return nil
+    }
+    guard !items.isEmpty else {
+      issues.add(path, "an enum needs at least one value")
+      return nil
+    }
+    var values: [String] = []
+    var valid = true
+    for (index, item) in items.enumerated() {
+      guard case .string(let string) = item else {
+        issues.add(path.appending(index: index), "expected a string, got \(item.typeName)")
+        valid = false
+        continue
+      }
+      if let first = values.firstIndex(where: { ScalarOrder.equal($0, string) }) {
+        issues.add(
+          path.appending(index: index),
+          "duplicate value \(JSONRenderer.compact(item, style: .display)) (already at \(path.appending(index: first)))")
+        valid = false
+      }
+      values.append(string)
+    }
+    return valid ? values : nil
   }
 }
 

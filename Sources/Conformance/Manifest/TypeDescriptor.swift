@@ -1,12 +1,16 @@
 /// The JSON type of a state field, action field or effect field, as declared in a feature manifest.
 ///
-/// Manifest format (Conformance/README.md, feature manifests): `{"type": T, "nullable"?: bool, "items"?: descriptor,
-/// "fields"?: {name: descriptor}, "ref"?: name}` with `T` one of `string`, `boolean`, `integer` (no fraction, fits a
-/// 64-bit signed integer), `number`, `array`, `object` (closed; every field required) and `union` (a named union in
-/// the manifest's `types`, discriminated by `type`).
+/// Manifest format (Conformance/README.md §2.3): `{"type": T, "nullable"?: bool, "enum"?: [string], "items"?:
+/// descriptor, "fields"?: {name: descriptor}, "ref"?: name}` with `T` one of `string` (with `enum`: one of a closed,
+/// non-empty set of distinct strings), `boolean`, `integer` (no fraction, fits a 64-bit signed integer), `number`,
+/// `array`, `object` (closed; every field required) and `union` (a named union in the manifest's `types`,
+/// discriminated by `type`).
 public indirect enum TypeDescriptor: Sendable, Equatable {
   /// A JSON string.
   case string
+  /// A JSON string from a closed set (`{"type": "string", "enum": [...]}`): at least one value, no two equal as
+  /// Unicode scalar sequences; values compare scalar by scalar, never by canonical equivalence.
+  case stringEnum([String])
   /// `true` or `false`.
   case boolean
   /// A whole number in the 64-bit signed range.
@@ -30,10 +34,12 @@ public indirect enum TypeDescriptor: Sendable, Equatable {
     public var type: TypeDescriptor
   }
 
-  /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`.
+  /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`,
+  /// `one of "unknown", "checking"`.
   public var description: String {
     switch self {
     case .string: return "string"
+    case .stringEnum(let values): return "one of \(Self.quotedList(values))"
     case .boolean: return "boolean"
     case .integer: return "integer"
     case .number: return "number"
@@ -42,5 +48,11 @@ public indirect enum TypeDescriptor: Sendable, Equatable {
     case .union(let name): return name
     case .nullable(let wrapped): return "\(wrapped.description) or null"
     }
+  }
+
+  /// The values as a comma-separated list of JSON strings, e.g. `"unknown", "checking"` (control characters
+  /// escaped as in every message).
+  static func quotedList(_ values: [String]) -> String {
+    values.map { JSONRenderer.compact(.string($0), style: .display) }.joined(separator: ", ")
   }
 }

@@ -11,11 +11,18 @@
 ///                   "rows": [{"path": "state.error", "checked": true, "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
 ///  "invalid": [{"file": "…", "path": "steps[0].send.type", "line": null, "column": null, "message": "…"}],
 ///  "summary": {"scenarios": 59, "passed": 59, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
-///              "byImplementation": {"swift": {"passed": 59}}, "durationSeconds": 0.02, "exitCode": 0}}
+///              "byImplementation": {"swift": {"passed": 59}}, "durationSeconds": 0.02, "exitCode": 0,
+///              "known": 0, "knownDivergences": 0, "baseline": "Conformance/known-divergences.json",
+///              "baselineProblems": []}}
 /// ```
 /// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
-/// `not_run`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed` one
-/// has the first failing step in full and every later failing step in `laterSteps`). Every
+/// `not_run`, `known`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed`
+/// one has the first failing step in full and every later failing step in `laterSteps`; a `known` one names the
+/// baseline entry with its `reason`, `spec` and `expires`, and the step and mismatches it records). With a
+/// known-divergence baseline (Conformance/README.md §12), each divergence says whether it is `known`, the summary
+/// counts `known` pairs and `knownDivergences` and lists `baselineProblems` (`{"kind": "fixed" | "different" |
+/// "expired", "entry", "scenario", "implementation", "message"}`), and entries that match no scenario are listed in
+/// `invalid` with their JSON path (`entries[3]`). Every
 /// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
 /// result is the implementation's time for the scenario's batch (up to 32 scenarios) shared evenly.
 public final class JSONReporter: RunReporter {
@@ -45,6 +52,7 @@ public final class JSONReporter: RunReporter {
       results += report.results.map(Self.encode)
       if let divergence = report.divergence { divergences.append(Self.encode(divergence, report: report)) }
     case .finished(let run):
+      invalid += run.invalidBaseline.map(Self.encode)
       summary = Self.encode(run)
     }
   }
@@ -109,6 +117,14 @@ public final class JSONReporter: RunReporter {
       return ["message": .string(message), "line": .string(line)]
     case .skipped(let reason), .notRun(let reason):
       return ["message": .string(reason)]
+    case .known(let known):
+      return [
+        "entry": .string(known.entry), "reason": .string(known.reason), "spec": .string(known.spec),
+        "expires": known.expires.map(JSONValue.string) ?? .null,
+        "step": .number(.integer(Int64(known.failure.stepIndex + 1))), "action": known.failure.action,
+        "mismatches": .array(known.failure.mismatches.map(encode)),
+        "message": .string(known.failure.mismatches.map(\.description).joined(separator: "\n")),
+      ]
     }
   }
 
@@ -127,6 +143,7 @@ public final class JSONReporter: RunReporter {
     [
       "scenario": .string(report.id), "file": .string(report.file),
       "step": .number(.integer(Int64(divergence.stepIndex + 1))), "action": divergence.action,
+      "known": .bool(report.divergenceIsKnown),
       "rows": .array(
         divergence.rows.map { row in
           var values = JSONObject()
@@ -154,6 +171,18 @@ public final class JSONReporter: RunReporter {
       "divergences": .number(.integer(Int64(summary.divergences))),
       "invalidFiles": .number(.integer(Int64(summary.invalidFiles))), "byImplementation": .object(byImplementation),
       "durationSeconds": .number(.double(summary.duration)), "exitCode": .number(.integer(Int64(summary.exitCode))),
+      "known": .number(.integer(Int64(summary.known))),
+      "knownDivergences": .number(.integer(Int64(summary.knownDivergences))),
+      "baseline": summary.baselineFile.map(JSONValue.string) ?? .null,
+      "baselineProblems": .array(
+        summary.baselineProblems.map { problem in
+          [
+            "kind": .string(problem.kind.rawValue), "entry": .string(problem.entry),
+            "scenario": problem.scenario.map(JSONValue.string) ?? .null,
+            "implementation": problem.implementation.map(JSONValue.string) ?? .null,
+            "message": .string(problem.message),
+          ]
+        }),
     ]
   }
 }

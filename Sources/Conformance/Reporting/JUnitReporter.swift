@@ -2,7 +2,10 @@
 ///
 /// One `testsuite` per feature; one `testcase` per (scenario, implementation), named by scenario id with
 /// `classname` `<feature>.<implementation>`. `failed` maps to `<failure>` with the text report's diff in the body;
-/// `errored`, `crashed`, `timed out`, `protocol error` and `not run` map to `<error>`; `skipped` to `<skipped>`.
+/// `errored`, `crashed`, `timed out`, `protocol error` and `not run` map to `<error>`; `skipped` to `<skipped>`, and
+/// `known` (a pair a known-divergence baseline lists) to `<skipped message="known: …reason…"/>`. Baseline problems
+/// (`fixed`, `different`, `expired`) are failing testcases, and entries that match no scenario are errors, of a suite
+/// named `baseline`.
 /// A divergence adds a failing testcase with `classname` `<feature>.parity`. Invalid files are listed in a suite
 /// named `invalid-files`, one `<error>` testcase per file. Times are in seconds.
 public final class JUnitReporter: RunReporter {
@@ -16,7 +19,17 @@ public final class JUnitReporter: RunReporter {
   /// Records one event.
   public func handle(_ event: RunEvent) {
     switch event {
-    case .started, .finished: break
+    case .started: break
+    case .finished(let summary):
+      for problem in summary.baselineProblems where problem.kind == .expired { addBaseline(problem) }
+      for error in summary.invalidBaseline {
+        add(
+          suite: "baseline",
+          testcase:
+            "    <testcase name=\(attribute(error.path?.description ?? error.file)) classname=\"baseline\" time=\"0\">\n"
+            + "      <error message=\(attribute("invalid baseline entry")) type=\"invalid\">\(text(error.description))</error>\n"
+            + "    </testcase>", kind: .error, time: 0)
+      }
     case .invalid(let file, let errors):
       let body = errors.map(\.description).joined(separator: "\n")
       add(
@@ -26,7 +39,15 @@ public final class JUnitReporter: RunReporter {
           + "    </testcase>", kind: .error, time: 0)
     case .scenario(let report):
       for result in report.results { add(result) }
-      if let divergence = report.divergence {
+      for problem in report.baselineProblems { addBaseline(problem) }
+      if let divergence = report.divergence, report.divergenceIsKnown {
+        add(
+          suite: report.feature,
+          testcase:
+            "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+            + "      <skipped message=\(attribute("known: implementations diverge at step \(divergence.stepIndex + 1)"))/>\n"
+            + "    </testcase>", kind: .skipped, time: 0)
+      } else if let divergence = report.divergence {
         var lines: [String] = []
         let renderer = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { _ in })
         renderer.handle(.started(implementations: report.results.map { ($0.implementation, nil, nil) }))
@@ -78,6 +99,11 @@ public final class JUnitReporter: RunReporter {
       add(
         suite: result.feature, testcase: open + ">\n      <skipped message=\(attribute(reason))/>\n    </testcase>",
         kind: .skipped, time: result.duration)
+    case .known(let known):
+      add(
+        suite: result.feature,
+        testcase: open + ">\n      <skipped message=\(attribute("known: " + known.reason))/>\n    </testcase>",
+        kind: .skipped, time: result.duration)
     case .failed:
       add(
         suite: result.feature,
@@ -91,6 +117,15 @@ public final class JUnitReporter: RunReporter {
           + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n    </testcase>",
         kind: .error, time: result.duration)
     }
+  }
+
+  /// A baseline problem as a failing testcase of the suite `baseline`, named by the entry.
+  private func addBaseline(_ problem: BaselineProblem) {
+    add(
+      suite: "baseline",
+      testcase: "    <testcase name=\(attribute(problem.entry)) classname=\"baseline\" time=\"0\">\n"
+        + "      <failure message=\(attribute(problem.message)) type=\(attribute(problem.kind.rawValue))>\(text(problem.description))</failure>\n"
+        + "    </testcase>", kind: .failure, time: 0)
   }
 
   private func add(suite: String, testcase: String, kind: Kind, time: Double) {
@@ -166,6 +201,7 @@ extension TextReporter {
     case .timedOut(let seconds, _): return "timed out after \(formatSeconds(seconds))"
     case .protocolError(let message, _): return "protocol error: \(message)"
     case .skipped(let reason): return "skipped: \(reason)"
+    case .known(let known): return "known: \(known.reason)"
     case .notRun(let reason): return "not run: \(reason)"
     }
   }

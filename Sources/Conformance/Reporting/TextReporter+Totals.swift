@@ -27,6 +27,7 @@ extension TextReporter {
     if summary.divergences > 0 {
       output(style.red(Self.plural(summary.divergences, "divergence", "divergences") + " between implementations"))
     }
+    writeBaselineTotals(summary)
     if summary.invalidFiles > 0 {
       output(style.red(Self.plural(summary.invalidFiles, "file", "files") + " invalid (see the errors above)"))
     }
@@ -46,7 +47,38 @@ extension TextReporter {
       style.dim("Ran \(scenarios) (\(Self.plural(steps, "step", "steps"))) in \(Self.formatSeconds(summary.duration))"))
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
+    if summary.known > 0 { closing += ", \(summary.known) known" }
     output(closing)
+  }
+
+  /// The baseline's lines: known pairs and divergences on a line of their own, expired entries, how many entries
+  /// fail the run, and (on the error output) entries that match no scenario.
+  private func writeBaselineTotals(_ summary: RunSummary) {
+    let file = summary.baselineFile ?? "the baseline"
+    var known: [String] = []
+    if summary.known > 0 { known.append(Self.plural(summary.known, "known failure", "known failures")) }
+    if summary.knownDivergences > 0 {
+      known.append(Self.plural(summary.knownDivergences, "known divergence", "known divergences"))
+    }
+    if !known.isEmpty { output(style.yellow(known.joined(separator: " and ")) + ", listed in \(Self.oneLine(file))") }
+    for problem in summary.baselineProblems where problem.kind == .expired {
+      output(style.red(Self.oneLine(problem.description)))
+    }
+    if !summary.baselineProblems.isEmpty {
+      let kinds: [BaselineProblem.Kind] = [.fixed, .different, .expired]
+      let parts = kinds.compactMap { kind -> String? in
+        let count = summary.baselineProblems.filter { $0.kind == kind }.count
+        return count == 0 ? nil : "\(count) \(kind.rawValue)"
+      }
+      let count = summary.baselineProblems.count
+      output(
+        style.red(Self.plural(count, "baseline entry fails", "baseline entries fail"))
+          + " the run (\(parts.joined(separator: ", ")))")
+    }
+    for error in summary.invalidBaseline { errorOutput(style.red("error: ") + error.description) }
+    if !summary.invalidBaseline.isEmpty {
+      output(style.red("The baseline \(Self.oneLine(file)) is invalid (see the errors above)"))
+    }
   }
 
   /// Text from a harness or a scenario, made safe and short: every control character (ESC, CR, LF, BEL…) is shown as
@@ -74,7 +106,7 @@ extension TextReporter {
   static let maximumListedItems = 50
 
   static let outcomeOrder = [
-    "passed", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run",
+    "passed", "known", "failed", "errored", "crashed", "timed out", "protocol error", "skipped", "not run",
   ]
 
   /// `1 scenario`, `2 scenarios`.

@@ -10,7 +10,7 @@ public final class TextReporter: RunReporter {
   let sink: (String) -> Void
   /// When set, lines are collected here instead of written (to compare two implementations' details).
   var captured: [String]?
-  private let errorOutput: (String) -> Void
+  let errorOutput: (String) -> Void
   let style: TextStyle
   var implementations: [String] = []
   var steps = 0
@@ -44,7 +44,7 @@ public final class TextReporter: RunReporter {
       }
       if implementations.count > 1 {
         output(style.bold(implementations.map(Self.pad).joined() + "scenario"))
-      } else if let only = started.first, only.name != "swift", let info = only.info {
+      } else if let only = started.first, only.name != SwiftImplementation.defaultName, let info = only.info {
         output(style.dim("Implementation '\(only.name)': \(Self.oneLine(info.language)) \(Self.oneLine(info.version))"))
       }
     case .invalid(_, let errors):
@@ -65,11 +65,14 @@ public final class TextReporter: RunReporter {
     case .passed: output(style.green("✓") + " " + report.id)
     case .skipped(let reason):
       output(style.yellow("-") + " " + report.id + style.dim(" (skipped: \(Self.oneLine(reason)))"))
+    case .known(let known):
+      output(style.yellow("~") + " " + report.id + style.dim(" (known: \(Self.oneLine(known.reason)))"))
     default:
       output(style.red("✗") + " " + report.id + " (\(result.outcome.label))")
       output("    file: \(Self.oneLine(report.file))")
       writeDetails(result, indent: "    ")
     }
+    writeBaselineProblems(report)
     writeNotChecked(result, indent: "    ")
   }
 
@@ -78,11 +81,14 @@ public final class TextReporter: RunReporter {
       let text = Self.pad(result.outcome.label)
       switch result.outcome {
       case .passed: return style.green(text)
-      case .skipped: return style.yellow(text)
+      case .skipped, .known: return style.yellow(text)
       default: return style.red(text)
       }
     }
-    output(cells.joined() + report.id + (report.divergence == nil ? "" : style.red(" (divergence)")))
+    let note =
+      report.divergence == nil
+      ? "" : report.divergenceIsKnown ? style.yellow(" (known divergence)") : style.red(" (divergence)")
+    output(cells.joined() + report.id + note)
     defer { writeNotCheckedRows(report) }
     guard report.isFailure else { return }
     output("    file: \(Self.oneLine(report.file))")
@@ -104,7 +110,15 @@ public final class TextReporter: RunReporter {
         output(index == 0 ? "    \(group.names.joined(separator: ", ")): \(line)" : line.isEmpty ? "" : "    \(line)")
       }
     }
-    if let divergence = report.divergence { writeDivergence(divergence, stepCount: report.stepCount) }
+    if let divergence = report.divergence, !report.divergenceIsKnown {
+      writeDivergence(divergence, stepCount: report.stepCount)
+    }
+    writeBaselineProblems(report)
+  }
+
+  /// The baseline's `fixed` and `different` findings for a scenario, each `FILE: entries[i]: MESSAGE`.
+  private func writeBaselineProblems(_ report: ScenarioReport) {
+    for problem in report.baselineProblems { output("    " + style.red(Self.oneLine(problem.description))) }
   }
 
   private func writeNotCheckedRows(_ report: ScenarioReport) {
@@ -117,6 +131,9 @@ public final class TextReporter: RunReporter {
   private func writeDetails(_ result: ScenarioResult, indent: String) {
     switch result.outcome {
     case .passed, .skipped: return
+    case .known(let known):
+      output(
+        "\(indent)known: \(Self.oneLine(known.reason)) (\(Self.oneLine(known.entry)), \(Self.oneLine(known.spec)))")
     case .failed(let failure):
       writeFailure(failure, indent: indent)
     case .errored(let step, let message):
@@ -243,7 +260,7 @@ public final class TextReporter: RunReporter {
   /// Whether the outcome came from comparing a trace (so a "not checked" list means something).
   static func wasCompared(_ outcome: Outcome) -> Bool {
     switch outcome {
-    case .passed, .failed: return true
+    case .passed, .failed, .known: return true
     default: return false
     }
   }

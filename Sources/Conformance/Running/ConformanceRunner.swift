@@ -21,6 +21,10 @@ public struct ConformanceRunner: Sendable {
     /// Whether skipped (scenario, implementation) pairs are acceptable. By default they fail the gate: a harness
     /// that skips everything must not keep CI green.
     public var allowSkipped: Bool
+    /// The known-divergence baseline to apply, or `nil` for a raw run (Conformance/README.md §12).
+    public var baseline: KnownDivergences?
+    /// The date baseline entries expire against, `YYYY-MM-DD`; `nil` means today in UTC, read when the run starts.
+    public var today: String?
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -30,12 +34,17 @@ public struct ConformanceRunner: Sendable {
       return true
     }
 
-    /// Creates options; the defaults run everything and let nothing be skipped.
-    public init(filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false) {
+    /// Creates options; the defaults run everything, let nothing be skipped and use no baseline.
+    public init(
+      filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
+      baseline: KnownDivergences? = nil, today: String? = nil
+    ) {
       self.filter = filter
       self.tags = tags
       self.failFast = failFast
       self.allowSkipped = allowSkipped
+      self.baseline = baseline
+      self.today = today
     }
   }
 
@@ -75,6 +84,7 @@ public struct ConformanceRunner: Sendable {
       emit(.invalid(file: file, errors: errors))
     }
     var seenIDs: [String: String] = [:]
+    var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
     var batch: [Scenario] = []
     let batchSize = options.failFast ? 1 : Self.batchSize
     for (position, file) in files.enumerated() {
@@ -93,10 +103,11 @@ public struct ConformanceRunner: Sendable {
         continue
       }
       seenIDs[scenario.id] = file.displayName
+      check?.noteRead(scenario.id)
       guard options.selects(scenario) else { continue }
       batch.append(scenario)
       guard batch.count == batchSize else { continue }
-      let failed = await run(batch, on: started, into: &summary, emit: emit)
+      let failed = await run(batch, on: started, baseline: check, into: &summary, emit: emit)
       batch.removeAll(keepingCapacity: true)
       if options.failFast, failed {
         let remaining = files.count - position - 1
@@ -104,8 +115,11 @@ public struct ConformanceRunner: Sendable {
         break
       }
     }
-    if !batch.isEmpty { _ = await run(batch, on: started, into: &summary, emit: emit) }
+    if !batch.isEmpty { _ = await run(batch, on: started, baseline: check, into: &summary, emit: emit) }
     for implementation in implementations { await implementation.shutdown() }
+    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
+    check?.finish(
+      into: &summary, checkUnmatched: summary.stoppedEarlyWithRemaining == nil && summary.invalidFiles == 0)
     summary.duration = (ContinuousClock.now - clock).seconds
     emit(.finished(summary))
     return summary
@@ -146,7 +160,8 @@ public struct ConformanceRunner: Sendable {
   /// Runs a batch on every implementation (concurrently across implementations), then judges and reports each
   /// scenario in order. Returns whether any scenario failed the gate.
   private func run(
-    _ batch: [Scenario], on started: [Started], into summary: inout RunSummary, emit: (RunEvent) -> Void
+    _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
+    emit: (RunEvent) -> Void
   ) async -> Bool {
     let requests = batch.map { scenario in
       RunRequest(
@@ -187,9 +202,10 @@ public struct ConformanceRunner: Sendable {
             implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
             duration: duration / Double(batch.count)))
       }
-      let report = ScenarioReport(
+      var report = ScenarioReport(
         id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
         stepCount: scenario.steps.count, results: results, divergence: Divergence.find(in: scenario, traces: traces))
+      baseline?.apply(to: &report)
       record(report, into: &summary)
       emit(.scenario(report))
       let skipped = report.results.contains { if case .skipped = $0.outcome { return true } else { return false } }
@@ -229,7 +245,10 @@ public struct ConformanceRunner: Sendable {
     for result in report.results {
       summary.counts[result.implementation, default: [:]][result.outcome.label, default: 0] += 1
     }
-    if report.divergence != nil {
+    summary.baselineProblems += report.baselineProblems
+    if report.divergence != nil, report.divergenceIsKnown {
+      summary.knownDivergences += 1
+    } else if report.divergence != nil {
       summary.divergences += 1
       if !report.results.contains(where: { $0.outcome.isFailure }) { summary.divergencesAmongPassed += 1 }
     }

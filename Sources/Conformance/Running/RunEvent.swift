@@ -27,9 +27,18 @@ public struct ScenarioReport: Sendable {
   public var results: [ScenarioResult]
   /// Where the implementations' traces first differ, or `nil` when they agree (or fewer than two produced one).
   public var divergence: Divergence?
+  /// Whether a known-divergence baseline explains ``divergence`` (every failing pair is `known`, or a `diverges`
+  /// entry records it exactly), so it does not fail the gate.
+  public var divergenceIsKnown = false
+  /// What the baseline found wrong with its entries for this scenario: a listed pair that passes (`fixed`) or fails
+  /// differently than recorded (`different`). Each fails the gate.
+  public var baselineProblems: [BaselineProblem] = []
 
-  /// Whether the scenario fails the gate: a failing result or a divergence.
-  public var isFailure: Bool { divergence != nil || results.contains { $0.outcome.isFailure } }
+  /// Whether the scenario fails the gate: a failing result, a divergence the baseline does not explain, or a
+  /// baseline problem.
+  public var isFailure: Bool {
+    (divergence != nil && !divergenceIsKnown) || results.contains { $0.outcome.isFailure } || !baselineProblems.isEmpty
+  }
 }
 
 /// Totals for a run.
@@ -52,6 +61,17 @@ public struct RunSummary: Sendable {
   public var duration: Double
   /// Whether skipped pairs are acceptable (`--allow-skipped`); otherwise they fail the gate.
   public var allowsSkipped: Bool
+  /// The known-divergence baseline the run used (its display name), or `nil` for a raw run.
+  public var baselineFile: String? = nil
+  /// Scenarios whose divergence the baseline explains (not counted in ``divergences``).
+  public var knownDivergences = 0
+  /// Baseline entries that fail the gate: every `fixed` and `different` pair, and every expired entry.
+  public var baselineProblems: [BaselineProblem] = []
+  /// Baseline entries that match no scenario read in this run: the baseline is invalid (exit status 2).
+  public var invalidBaseline: [InputError] = []
+
+  /// Pairs that failed exactly as a baseline entry records (outcome `known`).
+  public var known: Int { counts.values.reduce(0) { $0 + ($1["known"] ?? 0) } }
 
   /// Passed (scenario, implementation) pairs.
   public var passed: Int { counts.values.reduce(0) { $0 + ($1["passed"] ?? 0) } }
@@ -61,14 +81,14 @@ public struct RunSummary: Sendable {
   /// diverged while every implementation passed.
   public var failed: Int {
     counts.values.reduce(0) { total, byOutcome in
-      total + byOutcome.filter { $0.key != "passed" && $0.key != "skipped" }.values.reduce(0, +)
+      total + byOutcome.filter { !["passed", "skipped", "known"].contains($0.key) }.values.reduce(0, +)
     } + divergencesAmongPassed
   }
 
-  /// The process exit status: 2 for invalid files or an empty run; 1 for any failure, divergence, or skipped pair
-  /// (unless skips are allowed); else 0.
+  /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
+  /// divergence, baseline problem, or skipped pair (unless skips are allowed); else 0. `known` pairs pass.
   public var exitCode: Int32 {
-    if invalidFiles > 0 || scenarios == 0 { return 2 }
-    return failed > 0 || divergences > 0 || (skipped > 0 && !allowsSkipped) ? 1 : 0
+    if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return 2 }
+    return failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) ? 1 : 0
   }
 }

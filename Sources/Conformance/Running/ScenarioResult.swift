@@ -39,9 +39,12 @@ public enum Outcome: Sendable {
   case skipped(reason: String)
   /// The scenario was not attempted.
   case notRun(reason: String)
+  /// The implementation failed exactly as a known-divergence baseline entry records (``KnownFailure``); it does not
+  /// fail the gate.
+  case known(KnownFailure)
 
   /// The outcome's name in reports: `passed`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
-  /// `skipped` or `not run`.
+  /// `skipped`, `not run` or `known`.
   public var label: String {
     switch self {
     case .passed: return "passed"
@@ -52,16 +55,17 @@ public enum Outcome: Sendable {
     case .protocolError: return "protocol error"
     case .skipped: return "skipped"
     case .notRun: return "not run"
+    case .known: return "known"
     }
   }
 
   /// The machine-readable name used in JSON reports: the label with `_` for spaces (`timed_out`).
   public var key: String { label.replacingOccurrences(of: " ", with: "_") }
 
-  /// Whether the outcome fails the gate: everything except `passed` and `skipped`.
+  /// Whether the outcome fails the gate: everything except `passed`, `skipped` and `known`.
   public var isFailure: Bool {
     switch self {
-    case .passed, .skipped: return false
+    case .passed, .skipped, .known: return false
     default: return true
     }
   }
@@ -101,4 +105,21 @@ public struct LaterStepFailure: Sendable {
   public var action: JSONValue
   /// Every difference, state first, then effects.
   public var mismatches: [Mismatch]
+}
+
+/// A failure that a known-divergence baseline entry records exactly (same step, same JSON paths): reported as
+/// `known`, with the entry's reason, instead of failing the gate (Conformance/README.md §12).
+public struct KnownFailure: Sendable {
+  /// The failure as observed.
+  public var failure: StepFailure
+  /// The entry, as reports name it: `Conformance/known-divergences.json: entries[0]`.
+  public var entry: String
+  /// The entry's index in the file.
+  public var entryIndex: Int
+  /// The entry's reason.
+  public var reason: String
+  /// The entry's spec section.
+  public var spec: String
+  /// The entry's expiry date, `YYYY-MM-DD`, or `nil`.
+  public var expires: String?
 }

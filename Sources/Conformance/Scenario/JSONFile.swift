@@ -11,39 +11,52 @@ enum JSONFile {
   ///   message for unreadable, oversized or non-UTF-8 files.
   static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
   {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else {
-      let reason = String(cString: strerror(errno))
-      return .failure(InputError(file: displayName, path: nil, message: "cannot read the file: \(reason)"))
+    func failure(_ message: String) -> Result<JSONValue, InputError> {
+      .failure(InputError(file: displayName, path: nil, message: message))
     }
-    // Follows symbolic links, so a link cannot smuggle in a larger file; FIFOs and devices are never opened.
+    // One path lookup: open, then fstat the descriptor (runner-profile.md, "open + fstat"). Opening follows symbolic
+    // links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the open, and anything
+    // but a regular file is refused before a byte is read.
+    let descriptor = url.withUnsafeFileSystemRepresentation { path in
+      path.map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
+    }
+    guard descriptor >= 0 else { return failure("cannot read the file: \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      return failure("cannot read the file: \(String(cString: strerror(errno)))")
+    }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR:
-      return .failure(InputError(file: displayName, path: nil, message: "this is a folder, not a JSON file"))
-    default:
-      return .failure(
-        InputError(file: displayName, path: nil, message: "this is not a regular file (a pipe, socket or device)"))
+    case S_IFDIR: return failure("this is a folder, not a JSON file")
+    default: return failure("this is not a regular file (a pipe, socket or device)")
     }
     let size = Int(info.st_size)
     if size > maximumSize {
-      return .failure(
-        InputError(
-          file: displayName, path: nil,
-          message: "the file is \(size) bytes, over the limit of \(maximumSize) bytes; split it into smaller scenarios")
-      )
+      return failure(
+        "the file is \(size) bytes, over the limit of \(maximumSize) bytes; split it into smaller scenarios")
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      return .failure(
-        InputError(file: displayName, path: nil, message: "cannot read the file: \(error.localizedDescription)"))
+    // Read into uninitialized storage (no zero fill); a file that grew since fstat is read up to its stat'd size
+    // plus one byte, so growth past the limit is still caught.
+    var readError: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+      count = 0
+      guard let base = buffer.baseAddress else { return }
+      while count < buffer.count {
+        let got = Foundation.read(descriptor, base + count, buffer.count - count)
+        if got < 0 {
+          if errno == EINTR { continue }
+          readError = errno
+          return
+        }
+        if got == 0 { break }
+        count += got
+      }
     }
-    do {
-      return .success(try parser.parse(data))
-    } catch {
-      return .failure(InputError(file: displayName, syntax: error))
+    if readError != 0 { return failure("cannot read the file: \(String(cString: strerror(readError)))") }
+    if bytes.count > maximumSize {
+      return failure("the file grew past the limit of \(maximumSize) bytes while it was read")
     }
+    return bytes.withUnsafeBytes { parser.parse(bytes: $0) }.mapError { InputError(file: displayName, syntax: $0) }
   }
 }

@@ -54,25 +54,23 @@ public struct ScenarioLoader: Sendable {
       issues.add(
         JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
     }
-    let fileURL = URL(fileURLWithPath: file)
-    let baseName = fileURL.deletingPathExtension().lastPathComponent
+    // Plain string work: building a URL per file costed more than validating it (runner-profile.md, change A).
+    let parts = PathParts(file)
+    let baseName = parts.baseName
     if Self.isKebabCase(id), id != baseName {
       issues.add(
         JSONPath([.key("id")]),
-        "id '\(id)' does not match the file name '\(fileURL.lastPathComponent)'; name the file '\(id).json' (scenario format §3.1)"
+        "id '\(id)' does not match the file name '\(parts.fileName)'; name the file '\(id).json' (scenario format §3.1)"
       )
     }
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
     if reader.object["feature"]?.stringValue?.isEmpty == true {
       issues.add(JSONPath([.key("feature")]), "feature is empty; name the feature manifest the scenario belongs to")
     }
-    let folder = fileURL.deletingLastPathComponent()
-    if !feature.isEmpty, folder.deletingLastPathComponent().lastPathComponent == "scenarios",
-      folder.lastPathComponent != feature
-    {
+    if !feature.isEmpty, parts.grandparent == "scenarios", parts.parent != feature {
       issues.add(
         JSONPath([.key("feature")]),
-        "feature '\(feature)' does not match the folder '\(folder.lastPathComponent)'; keep scenarios in scenarios/<feature>/"
+        "feature '\(feature)' does not match the folder '\(parts.parent)'; keep scenarios in scenarios/<feature>/"
       )
     }
     let description = reader.string("description", required: true, issues: &issues) ?? ""

@@ -21,14 +21,20 @@ struct HarnessCommand: CLICommand {
     """
   }
 
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
     if scanner.has("help") {
       console.out(help)
       return 0
     }
     if let extra = scanner.positionals.first { throw .usage("unexpected argument '\(extra)'", command: name) }
-    HarnessServer().serve(
+    // The manifests give the Codable bridge its platform names; a broken one is reported and its feature served
+    // with the names as they are.
+    let (loader, manifestErrors) = Workspace(currentDirectory: console.currentDirectory, paths: []).scenarioLoader()
+    for error in manifestErrors { console.err("conformance harness: \(error)") }
+    HarnessServer(implementation: swift.bound(to: loader.manifests)).serve(
       readLine: console.readLine,
       reply: { line in
         console.outRaw(line + "\n")

@@ -24,7 +24,9 @@ struct ListCommand: CLICommand {
     """
   }
 
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
     let scanner = try ArgumentScanner(
       arguments,
       options: [

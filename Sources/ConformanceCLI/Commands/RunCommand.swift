@@ -6,7 +6,7 @@ struct RunCommand: CLICommand {
   static let name = "run"
   static let abstract = "Run scenarios on implementations and report (the default)."
   static let usage =
-    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--allow-skipped]"
+    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -39,10 +39,19 @@ struct RunCommand: CLICommand {
       --fail-fast             Stop after the first scenario that fails.
       --allow-skipped         Accept scenarios an implementation skips (by default a skip fails the run,
                               so a harness that implements nothing cannot pass).
+      --baseline <file>       The known-divergence baseline (default: Conformance/known-divergences.json,
+                              when it exists). A listed pair that fails as recorded is 'known' and passes;
+                              one that passes ('fixed'), fails differently, or whose entry has expired
+                              fails the run; an entry that matches no scenario read exits 2.
+      --no-baseline           Run raw: apply no baseline.
+      --update-baseline       Rewrite the baseline file from this run's failures, printing the entries it
+                              adds and removes (only when asked).
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 all passed; 1 a scenario failed or was skipped (see --allow-skipped), or implementations
-    diverged; 2 usage error, invalid file, or no scenarios found.
+    EXIT STATUS: 0 all passed (known pairs included); 1 a scenario failed or was skipped (see --allow-skipped),
+    implementations diverged, or a baseline entry is fixed, different or expired; 2 usage error, invalid file or
+    baseline, or no scenarios found. With --update-baseline: 0 once the file is written, unless invalid files
+    (2) or failures a baseline cannot record (errored, crashed, timed out, protocol error, not run: 1).
     """
   }
 
@@ -53,11 +62,14 @@ struct RunCommand: CLICommand {
     .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
     .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
     .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
-    .init(name: "allow-skipped", takesValue: false),
+    .init(name: "allow-skipped", takesValue: false), .init(name: "baseline", takesValue: true),
+    .init(name: "no-baseline", takesValue: false), .init(name: "update-baseline", takesValue: false),
     .init(name: "help", takesValue: false),
   ]
 
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help)
@@ -78,10 +90,12 @@ struct RunCommand: CLICommand {
       throw .usage(
         "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
     }
-    let implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, command: name, warn: console.err)
-    let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
+    let implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name, warn: console.err)
+    let baseline = try BaselineSelection.resolve(
+      scanner, workspace: workspace, environment: console.environment, command: name)
+    let files = try workspace.scenarioFiles(scanner.positionals)
 
     var reporters: [any RunReporter] = []
     if format == "text" {
@@ -93,18 +107,28 @@ struct RunCommand: CLICommand {
     if format == "json" || json != nil { reporters.append(jsonReporter) }
     let junitReporter = JUnitReporter()
     if junit != nil { reporters.append(junitReporter) }
+    let update = baseline.updateTarget.map { _ in
+      BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
+    }
+    if let update { reporters.append(update) }
 
     let runner = ConformanceRunner(
       implementations: implementations, loader: loader,
       options: .init(
         filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
-        allowSkipped: scanner.has("allow-skipped")))
+        allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today))
     let summary = await runner.run(files: files, invalidInputs: manifestErrors) { event in
       for reporter in reporters { reporter.handle(event) }
     }
     if format == "json" { console.outRaw(jsonReporter.document) }
-    console.flush()
     var status = summary.exitCode
+    if let update {
+      let say = format == "json" ? console.err : console.out
+      let wrote = baseline.write(update, workspace: workspace, print: say, error: console.err)
+      status =
+        summary.invalidFiles > 0 || summary.scenarios == 0 ? 2 : !wrote ? 2 : update.unrecordable > 0 ? 1 : 0
+    }
+    console.flush()
     for (file, text) in [(junit, junitReporter.document), (json, jsonReporter.document)] {
       guard let file else { continue }
       do {
@@ -133,6 +157,8 @@ final class InvalidFilePrinter: RunReporter {
           "error: the implementation '\(entry.name)' did not start: \(TextReporter.oneLine(String(lines.first ?? "")))")
         for line in lines.dropFirst() { console.err("  \(TextReporter.oneLine(String(line)))") }
       }
+    case .finished(let summary):
+      for error in summary.invalidBaseline { console.err("error: \(error)") }
     default: break
     }
   }

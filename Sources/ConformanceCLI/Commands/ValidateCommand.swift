@@ -26,7 +26,9 @@ struct ValidateCommand: CLICommand {
     """
   }
 
-  static func run(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
     if scanner.has("help") {
       console.out(help)

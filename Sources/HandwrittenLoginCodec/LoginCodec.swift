@@ -1,6 +1,12 @@
+import Conformance
 import LoginFeature
 
-/// The JSON form of the Swift login feature (Conformance/features/login.json).
+/// A hand-written codec for the Swift login feature (Conformance/features/login.json): an example of the
+/// ``FeatureCodec`` escape hatch for types that are not `Codable`, written against the public API only.
+///
+/// The `conformance` executable runs login through ``CodableFeature`` instead; this codec is kept so the tests can
+/// check that both give the same trace on every bundled scenario, and so `scripts/bench` can time the bridge beside
+/// it (`conformance-handwritten`).
 ///
 /// State `{"email": string, "password": string, "isLoading": bool, "error": string|null}`; actions
 /// `emailChanged`, `passwordChanged`, `submit`, `loginResponse` (with `result` `success`/`failure`), `dismissed`;
@@ -27,12 +33,10 @@ public struct LoginCodec: FeatureCodec {
 
   /// Encodes every field; `error` is an explicit `null` when absent.
   public func encodeState(_ state: LoginState) -> JSONValue {
-    // Built in key order directly: this runs once per step of every scenario.
-    .object(
-      JSONObject(sortedUniqueMembers: [
-        ("email", .string(state.email)), ("error", state.error.map(JSONValue.string) ?? .null),
-        ("isLoading", .bool(state.isLoading)), ("password", .string(state.password)),
-      ]))
+    [
+      "email": .string(state.email), "error": state.error.map(JSONValue.string) ?? .null,
+      "isLoading": .bool(state.isLoading), "password": .string(state.password),
+    ]
   }
 
   /// Decodes an action by its `type`.
@@ -68,12 +72,9 @@ public struct LoginCodec: FeatureCodec {
   public func encodeEffect(_ effect: LoginEffect) -> JSONValue {
     switch effect {
     case .authenticate(let email, let password):
-      return .object(
-        JSONObject(sortedUniqueMembers: [
-          ("email", .string(email)), ("password", .string(password)), ("type", .string("authenticate")),
-        ]))
+      return ["email": .string(email), "password": .string(password), "type": "authenticate"]
     case .cancel(let id):
-      return .object(JSONObject(sortedUniqueMembers: [("id", .string(id)), ("type", .string("cancel"))]))
+      return ["id": .string(id), "type": "cancel"]
     }
   }
 
@@ -94,7 +95,8 @@ public struct LoginCodec: FeatureCodec {
     guard case .object(let object) = value else {
       throw CodecError(path: .root, message: "expected an object, got \(value.typeName)")
     }
-    for member in object.members where !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+    for member in object.members
+    where !allowed.contains(where: { $0.unicodeScalars.elementsEqual(member.key.unicodeScalars) }) {
       throw CodecError(path: JSONPath([.key(member.key)]), message: "unknown key '\(member.key)'")
     }
   }

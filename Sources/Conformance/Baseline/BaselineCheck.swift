@@ -1,0 +1,194 @@
+/// Something wrong with a baseline entry that fails the gate (Conformance/README.md §12).
+///
+/// Rendered by ``description`` as `FILE: entries[i]: MESSAGE`, for example
+/// `Conformance/known-divergences.json: entries[0]: fixed: remove the entry ('login-x' now passes on 'swift')`.
+public struct BaselineProblem: Sendable, Equatable, CustomStringConvertible {
+  /// The kind of problem.
+  public enum Kind: String, Sendable, Equatable {
+    /// A listed pair now passes, or a listed divergence no longer happens: remove the entry.
+    case fixed
+    /// A listed pair fails, or diverges, differently than recorded (another step, other JSON paths, another outcome).
+    case different
+    /// The entry is past its expiry date.
+    case expired
+  }
+
+  /// The kind.
+  public var kind: Kind
+  /// The entry, `FILE: entries[i]`.
+  public var entry: String
+  /// The entry's index in the file.
+  public var index: Int
+  /// The scenario, or `nil` for an expired entry.
+  public var scenario: String?
+  /// The implementation, or `nil` when the problem is not about one (a divergence, an expired entry).
+  public var implementation: String?
+  /// What is wrong and what to do.
+  public var message: String
+
+  /// `FILE: entries[i]: MESSAGE`.
+  public var description: String { "\(entry): \(message)" }
+}
+
+/// Applies a known-divergence baseline to a run, one scenario at a time, and checks the entries when the run ends.
+///
+/// The rules, each strict:
+/// - a pair an active `fails` entry lists that fails at the recorded step with exactly the recorded JSON paths
+///   becomes `known`; one that passes is `fixed`; any other outcome is `different`;
+/// - a divergence is explained when a `diverges` entry records its step and paths exactly (else `different`; an
+///   entry whose scenario no longer diverges is `fixed`), or when every failing pair of the scenario is `known`;
+/// - an entry past its expiry date is not applied and is reported `expired`;
+/// - an entry whose pattern matches no scenario read in the run makes the baseline invalid.
+struct BaselineCheck {
+  let baseline: KnownDivergences
+  let today: String
+  private var exact: [String: [Int]] = [:]
+  private var patterns: [Int] = []
+  private var matched: [Bool]
+
+  /// Prepares the entries for lookup by scenario id.
+  ///
+  /// - Parameters:
+  ///   - baseline: The baseline.
+  ///   - today: The date entries expire against, `YYYY-MM-DD` (injected so tests do not depend on the clock).
+  init(_ baseline: KnownDivergences, today: String) {
+    self.baseline = baseline
+    self.today = today
+    self.matched = Array(repeating: false, count: baseline.entries.count)
+    for (index, entry) in baseline.entries.enumerated() {
+      if entry.scenario.contains("*") {
+        patterns.append(index)
+      } else {
+        exact[entry.scenario, default: []].append(index)
+      }
+    }
+  }
+
+  /// The indices of the entries that match `id`, in file order.
+  func entries(for id: String) -> [Int] {
+    let direct = exact[id] ?? []
+    let wild = patterns.filter { baseline.entries[$0].matches(id) }
+    return wild.isEmpty ? direct : (direct + wild).sorted()
+  }
+
+  /// Records that a scenario was read (selected or not), so entries that match it are not reported as unmatched.
+  mutating func noteRead(_ id: String) {
+    for index in entries(for: id) { matched[index] = true }
+  }
+
+  /// Marks the pairs of `report` that fail as recorded as `known`, explains its divergence when the baseline does,
+  /// and records every `fixed` and `different` problem in the report.
+  func apply(to report: inout ScenarioReport) {
+    let active = entries(for: report.id).filter { !baseline.entries[$0].hasExpired(today: today) }
+    guard !active.isEmpty else { return }
+    for position in report.results.indices {
+      let implementation = report.results[position].implementation
+      guard
+        let index = active.first(where: {
+          baseline.entries[$0].expect == .fails && baseline.entries[$0].implementations.contains(implementation)
+        })
+      else { continue }
+      if let outcome = judge(report.results[position].outcome, index: index, report: &report, on: implementation) {
+        report.results[position].outcome = outcome
+      }
+    }
+    let names = Set(report.results.map(\.implementation))
+    let diverges = active.first {
+      baseline.entries[$0].expect == .diverges && baseline.entries[$0].implementations.allSatisfy(names.contains)
+    }
+    if let divergence = report.divergence {
+      if let index = diverges {
+        let entry = baseline.entries[index]
+        let paths = divergence.rows.map(\.path.description).sorted()
+        if divergence.stepIndex + 1 == entry.step, paths == entry.paths {
+          report.divergenceIsKnown = true
+        } else {
+          report.baselineProblems.append(
+            problem(
+              .different, index, report.id, nil,
+              "'\(report.id)' diverges differently: \(Self.describe(divergence.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
+            ))
+        }
+      } else {
+        let anyKnown = report.results.contains { if case .known = $0.outcome { return true } else { return false } }
+        if anyKnown, !report.results.contains(where: { $0.outcome.isFailure }) { report.divergenceIsKnown = true }
+      }
+    } else if let index = diverges {
+      report.baselineProblems.append(
+        problem(.fixed, index, report.id, nil, "fixed: remove the entry ('\(report.id)' no longer diverges)"))
+    }
+  }
+
+  /// The new outcome of a listed pair (`known`), or `nil` after recording a `fixed` or `different` problem.
+  private func judge(_ outcome: Outcome, index: Int, report: inout ScenarioReport, on implementation: String)
+    -> Outcome?
+  {
+    let entry = baseline.entries[index]
+    let id = report.id
+    switch outcome {
+    case .passed:
+      report.baselineProblems.append(
+        problem(
+          .fixed, index, id, implementation, "fixed: remove the entry ('\(id)' now passes on '\(implementation)')"))
+    case .failed(let failure):
+      let paths = Set(failure.mismatches.map(\.path.description)).sorted()
+      if failure.stepIndex + 1 == entry.step, paths == entry.paths {
+        return .known(
+          KnownFailure(
+            failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
+            spec: entry.spec,
+            expires: entry.expires))
+      }
+      report.baselineProblems.append(
+        problem(
+          .different, index, id, implementation,
+          "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
+        ))
+    default:
+      report.baselineProblems.append(
+        problem(
+          .different, index, id, implementation,
+          "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
+        ))
+    }
+    return nil
+  }
+
+  /// After the run: every expired entry that matched is a problem, every entry that matched nothing an error.
+  ///
+  /// - Parameter checkUnmatched: `false` when not every scenario could be read (`--fail-fast` stopped the run, or a
+  ///   file was invalid), so an entry's scenario may exist unseen.
+  func finish(into summary: inout RunSummary, checkUnmatched: Bool) {
+    summary.baselineFile = baseline.file
+    for (index, entry) in baseline.entries.enumerated() {
+      if !matched[index] {
+        guard checkUnmatched else { continue }
+        summary.invalidBaseline.append(
+          InputError(
+            file: baseline.file, path: JSONPath([.key("entries"), .index(index)]),
+            message:
+              "'\(entry.scenario)' matches no scenario in this run; remove the entry, or run without it (--no-baseline, or a --baseline file of its own)"
+          ))
+      } else if let expires = entry.expires, entry.hasExpired(today: today) {
+        summary.baselineProblems.append(
+          problem(
+            .expired, index, nil, nil,
+            "expired on \(expires): fix the divergence, or renew the entry with a later date (today is \(today))"))
+      }
+    }
+  }
+
+  private func problem(
+    _ kind: BaselineProblem.Kind, _ index: Int, _ scenario: String?, _ implementation: String?,
+    _ message: String
+  ) -> BaselineProblem {
+    BaselineProblem(
+      kind: kind, entry: baseline.name(of: index), index: index, scenario: scenario, implementation: implementation,
+      message: message)
+  }
+
+  /// `step 2 at state.error, state.isLoading`.
+  static func describe(_ step: Int, _ paths: [String]) -> String {
+    "step \(step) at \(paths.joined(separator: ", "))"
+  }
+}

@@ -1,0 +1,134 @@
+/// Rebuilds a known-divergence baseline from a run's failures (`conformance run --update-baseline`), like protobuf's
+/// `--fix` and wptrunner's `update-expectations`.
+///
+/// Entries that held in the run are kept as they are (reason, spec and expiry included). Entries that failed the
+/// gate (`fixed`, `different`, `expired`) or matched no scenario are removed. Every `failed` pair that no entry covers
+/// gets a new exact entry (one implementation, the observed step and paths), and every divergence among passing
+/// implementations a `diverges` entry, each with a placeholder reason to replace. Outcomes a baseline cannot record
+/// (errored, crashed, timed out, protocol error, not run) are counted in ``unrecordable``.
+public final class BaselineUpdate: RunReporter {
+  /// A removed entry and why (`fixed`, `different`, `expired` or `unmatched`).
+  public struct Removal: Sendable, Equatable {
+    /// The entry's index in the old file.
+    public var index: Int
+    /// The entry.
+    public var entry: KnownDivergences.Entry
+    /// Why it goes.
+    public var why: String
+  }
+
+  private let old: KnownDivergences
+  private let today: String
+  private var removed: [Int: String] = [:]
+  private var added: [KnownDivergences.Entry] = []
+  /// Failing pairs whose outcome a baseline cannot record.
+  public private(set) var unrecordable = 0
+
+  /// Creates an update of `old` (an empty baseline when there is no file yet).
+  public init(_ old: KnownDivergences, today: String) {
+    self.old = old
+    self.today = today
+  }
+
+  /// Records one event.
+  public func handle(_ event: RunEvent) {
+    switch event {
+    case .scenario(let report):
+      for problem in report.baselineProblems where removed[problem.index] == nil {
+        removed[problem.index] = problem.kind.rawValue
+      }
+      record(report)
+    case .finished(let summary):
+      for problem in summary.baselineProblems where removed[problem.index] == nil {
+        removed[problem.index] = problem.kind.rawValue
+      }
+      for error in summary.invalidBaseline {
+        if case .index(let index)? = error.path?.components.last { removed[index] = "unmatched" }
+      }
+    case .started, .invalid: break
+    }
+  }
+
+  private func record(_ report: ScenarioReport) {
+    let spec = Self.spec(of: report)
+    let reason = "Recorded by 'conformance run --update-baseline' on \(today); say why, or fix the implementation."
+    for result in report.results {
+      switch result.outcome {
+      case .passed, .skipped, .known: break
+      case .failed(let failure):
+        let paths = Set(failure.mismatches.map(\.path.description)).sorted()
+        added.append(
+          KnownDivergences.Entry(
+            scenario: report.id, implementations: [result.implementation], expect: .fails,
+            step: failure.stepIndex + 1, paths: paths, reason: reason, spec: spec))
+      default: unrecordable += 1
+      }
+    }
+    if let divergence = report.divergence, !report.divergenceIsKnown,
+      !report.results.contains(where: { $0.outcome.isFailure })
+    {
+      added.append(
+        KnownDivergences.Entry(
+          scenario: report.id, implementations: report.results.map(\.implementation), expect: .diverges,
+          step: divergence.stepIndex + 1, paths: divergence.rows.map(\.path.description), reason: reason, spec: spec))
+    }
+  }
+
+  /// The spec section a new entry names: the rule ids that open the scenario's description (`L3.e, §3.3: …`), in the
+  /// feature's spec (`login.md L3.e, §3.3`), else just the feature's spec file (`login.md`).
+  static func spec(of report: ScenarioReport) -> String {
+    let file = "\(report.feature).md"
+    guard let colon = report.description.firstIndex(of: ":") else { return file }
+    let prefix = report.description[..<colon]
+    // Rule lists look like `L3.e, §3.3`; a prose opening ("Deliberately wrong:") is not a section.
+    guard prefix.count <= 40, prefix.contains(where: \.isNumber) else { return file }
+    return "\(file) \(prefix)"
+  }
+
+  /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
+  public func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
+    var entries: [KnownDivergences.Entry] = []
+    var removals: [Removal] = []
+    for (index, entry) in old.entries.enumerated() {
+      if let why = removed[index] {
+        removals.append(Removal(index: index, entry: entry, why: why))
+      } else {
+        entries.append(entry)
+      }
+    }
+    return (KnownDivergences(file: old.file, entries: entries + added), added, removals)
+  }
+
+  /// The baseline as a file: one entry per block, keys in a fixed order, newline-terminated.
+  ///
+  /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none.
+  public static func render(_ baseline: KnownDivergences, schema: String?) -> String {
+    var lines = ["{"]
+    if let schema { lines.append("  \"$schema\": \(JSONRenderer.quoted(schema)),") }
+    guard !baseline.entries.isEmpty else { return (lines + ["  \"entries\": []", "}"]).joined(separator: "\n") + "\n" }
+    lines.append("  \"entries\": [")
+    for (position, entry) in baseline.entries.enumerated() {
+      let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
+      var members = [
+        "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
+        "\"implementations\": \(list(entry.implementations))",
+        "\"expect\": \(JSONRenderer.quoted(entry.expect.rawValue))", "\"step\": \(entry.step)",
+        "\"paths\": \(list(entry.paths))", "\"reason\": \(JSONRenderer.quoted(entry.reason))",
+        "\"spec\": \(JSONRenderer.quoted(entry.spec))",
+      ]
+      if let expires = entry.expires { members.append("\"expires\": \(JSONRenderer.quoted(expires))") }
+      lines.append("    {")
+      lines.append(members.map { "      " + $0 }.joined(separator: ",\n"))
+      lines.append(position == baseline.entries.count - 1 ? "    }" : "    },")
+    }
+    lines += ["  ]", "}"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line describing an entry: `'login-x' fails on swift at step 1 (state.error)`.
+  public static func summary(of entry: KnownDivergences.Entry) -> String {
+    let names = entry.implementations.joined(separator: ", ")
+    let verb = entry.expect == .fails ? "fails on" : "diverges between"
+    return "'\(entry.scenario)' \(verb) \(names) at step \(entry.step) (\(entry.paths.joined(separator: ", ")))"
+  }
+}

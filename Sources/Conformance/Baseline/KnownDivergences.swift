@@ -1,0 +1,265 @@
+import Foundation
+
+/// A known-divergence baseline: the (scenario, implementation) pairs that are expected to fail, or to diverge from
+/// the other implementations, each with its reason (Conformance/README.md §12; schema
+/// `Conformance/schema/known-divergences.schema.json`). Modelled on protobuf's conformance failure lists and Bowtie's
+/// expected failures, with strict rules: a listed pair that passes, fails differently, or outlives its expiry date
+/// fails the gate, and an entry that matches no scenario makes the file invalid.
+///
+/// The file:
+/// ```json
+/// {
+///   "$schema": "schema/known-divergences.schema.json",
+///   "entries": [
+///     {"scenario": "login-gbt-625-7", "implementations": ["swift"], "expect": "fails",
+///      "step": 1, "paths": ["effects[0]", "state.error", "state.isLoading"],
+///      "reason": "Swift 6.3 follows Unicode 17.0, where U+2701 is no longer Extended_Pictographic.",
+///      "spec": "login.md §3.3", "expires": "2027-06-30"}
+///   ]
+/// }
+/// ```
+/// - `scenario` (required): a scenario id, or a pattern where `*` stands for any run of characters (`login-gbt-*`).
+/// - `implementations` (required): one or more implementation names, unique.
+/// - `expect` (required): `fails` (each listed implementation fails the scenario's expectation) or `diverges` (the
+///   listed implementations' traces differ, although none fails the expectation: a non-exhaustive scenario).
+/// - `step` (required): the 1-based step where it happens; `paths` (required): the JSON paths that differ there, as
+///   reports print them (`state.error`, `effects[0]`); order does not matter.
+/// - `reason` and `spec` (required): why, and the spec section; non-empty.
+/// - `expires` (optional): `YYYY-MM-DD`; from the day after it, the entry fails the gate.
+/// `$schema` is allowed and ignored; any other key is an error.
+public struct KnownDivergences: Sendable, Equatable {
+  /// The file name used for the default baseline, next to the `scenarios` folder.
+  public static let defaultFileName = "known-divergences.json"
+
+  /// What an entry expects.
+  public enum Expectation: String, Sendable, Equatable, CaseIterable {
+    /// Each listed implementation fails the scenario's expectation at ``Entry/step`` with ``Entry/paths``.
+    case fails
+    /// The listed implementations' traces differ at ``Entry/step`` in ``Entry/paths``, none failing.
+    case diverges
+  }
+
+  /// One entry of the file.
+  public struct Entry: Sendable, Equatable {
+    /// A scenario id or a `*` pattern.
+    public var scenario: String
+    /// The implementations it covers.
+    public var implementations: [String]
+    /// What is expected.
+    public var expect: Expectation
+    /// The 1-based step.
+    public var step: Int
+    /// The differing JSON paths, sorted.
+    public var paths: [String]
+    /// Why the pair is expected to fail or diverge.
+    public var reason: String
+    /// The spec section, e.g. `login.md §3.3`.
+    public var spec: String
+    /// The last day the entry holds, `YYYY-MM-DD`, or `nil`.
+    public var expires: String?
+
+    /// Creates an entry; `paths` are sorted.
+    public init(
+      scenario: String, implementations: [String], expect: Expectation, step: Int, paths: [String], reason: String,
+      spec: String, expires: String? = nil
+    ) {
+      self.scenario = scenario
+      self.implementations = implementations
+      self.expect = expect
+      self.step = step
+      self.paths = paths.sorted()
+      self.reason = reason
+      self.spec = spec
+      self.expires = expires
+    }
+
+    /// Whether `id` matches ``scenario``: equal, or matched by its `*` wildcards.
+    public func matches(_ id: String) -> Bool {
+      guard scenario.contains("*") else { return scenario == id }
+      return Self.glob(Array(scenario.unicodeScalars), Array(id.unicodeScalars))
+    }
+
+    /// Whether the entry has expired on `today` (`YYYY-MM-DD`): true from the day after ``expires``.
+    public func hasExpired(today: String) -> Bool {
+      guard let expires else { return false }
+      return expires < today
+    }
+
+    private static func glob(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
+      // Iterative wildcard match with one backtrack point: linear in practice.
+      var p = 0
+      var t = 0
+      var star: Int?
+      var mark = 0
+      while t < text.count {
+        if p < pattern.count, pattern[p] != "*", pattern[p] == text[t] {
+          p += 1
+          t += 1
+        } else if p < pattern.count, pattern[p] == "*" {
+          star = p
+          mark = t
+          p += 1
+        } else if let star {
+          p = star + 1
+          mark += 1
+          t = mark
+        } else {
+          return false
+        }
+      }
+      while p < pattern.count, pattern[p] == "*" { p += 1 }
+      return p == pattern.count
+    }
+  }
+
+  /// The file, as reports name it.
+  public var file: String
+  /// The entries, in file order (their index is their JSON path, `entries[i]`).
+  public var entries: [Entry]
+
+  /// Creates a baseline.
+  public init(file: String, entries: [Entry]) {
+    self.file = file
+    self.entries = entries
+  }
+
+  /// How reports name entry `index`: `Conformance/known-divergences.json: entries[3]`.
+  public func name(of index: Int) -> String { "\(file): entries[\(index)]" }
+}
+
+// MARK: - Loading
+
+extension KnownDivergences {
+  /// Reads and validates a baseline file.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - displayName: How errors and reports name it.
+  /// - Returns: The baseline, or every problem found, each naming the file and JSON path (line and column for
+  ///   syntax errors).
+  public static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
+    switch JSONFile.read(url, displayName: displayName) {
+    case .failure(let error): return .failure(InputErrors([error]))
+    case .success(let value): return load(value, file: displayName)
+    }
+  }
+
+  /// Validates a parsed baseline document (see the type's documentation for the rules).
+  public static func load(_ value: JSONValue, file: String) -> Result<KnownDivergences, InputErrors> {
+    var issues = IssueList()
+    guard var reader = ObjectReader(value, at: .root, what: "a known-divergences file", issues: &issues) else {
+      return .failure(InputErrors(issues.errors(file: file)))
+    }
+    let list = reader.required("entries", issues: &issues)
+    reader.reportUnknownKeys(allowed: ["entries"], issues: &issues)
+    var entries: [Entry] = []
+    if let list {
+      let path = JSONPath.root.appending(key: "entries")
+      if case .array(let elements) = list {
+        for (index, element) in elements.enumerated() {
+          if let entry = readEntry(element, at: path.appending(index: index), issues: &issues) {
+            entries.append(entry)
+          }
+        }
+      } else {
+        issues.add(path, "expected an array of entries, got \(list.typeName)")
+      }
+    }
+    guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
+    return .success(KnownDivergences(file: file, entries: entries))
+  }
+
+  static let entryKeys = ["scenario", "implementations", "expect", "step", "paths", "reason", "spec", "expires"]
+
+  private static func readEntry(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Entry? {
+    let before = issues.items.count
+    guard var reader = ObjectReader(value, at: path, what: "an entry", issues: &issues) else { return nil }
+    let scenario = nonEmpty("scenario", &reader, issues: &issues)
+    let implementations = strings("implementations", &reader, issues: &issues)
+    let expectText = reader.string("expect", required: true, issues: &issues)
+    let expect = expectText.flatMap(Expectation.init(rawValue:))
+    if let expectText, expect == nil {
+      issues.add(path.appending(key: "expect"), "expected 'fails' or 'diverges', got '\(expectText)'")
+    }
+    var step: Int?
+    if let value = reader.required("step", issues: &issues) {
+      if case .number(let number) = value, let int = number.int64Value, (1...Int64(Int32.max)).contains(int) {
+        step = Int(int)
+      } else {
+        issues.add(
+          path.appending(key: "step"),
+          "expected a step number (1 or more), got \(JSONRenderer.compact(value, style: .display))")
+      }
+    }
+    let paths = strings("paths", &reader, issues: &issues)
+    let reason = nonEmpty("reason", &reader, issues: &issues)
+    let spec = nonEmpty("spec", &reader, issues: &issues)
+    let expires = reader.string("expires", required: false, issues: &issues)
+    if let expires, !isValidDate(expires) {
+      issues.add(path.appending(key: "expires"), "expected a date 'YYYY-MM-DD', got '\(expires)'")
+    }
+    reader.reportUnknownKeys(allowed: entryKeys, issues: &issues)
+    guard issues.items.count == before, let scenario, let implementations, let expect, let step, let paths,
+      let reason, let spec
+    else { return nil }
+    return Entry(
+      scenario: scenario, implementations: implementations, expect: expect, step: step, paths: paths, reason: reason,
+      spec: spec, expires: expires)
+  }
+
+  private static func nonEmpty(_ key: String, _ reader: inout ObjectReader, issues: inout IssueList) -> String? {
+    guard let text = reader.string(key, required: true, issues: &issues) else { return nil }
+    if text.allSatisfy(\.isWhitespace) {
+      issues.add(reader.path.appending(key: key), "'\(key)' is empty")
+      return nil
+    }
+    return text
+  }
+
+  /// A required array of unique, non-empty strings with at least one element.
+  private static func strings(_ key: String, _ reader: inout ObjectReader, issues: inout IssueList) -> [String]? {
+    guard let value = reader.required(key, issues: &issues) else { return nil }
+    let path = reader.path.appending(key: key)
+    guard case .array(let elements) = value, !elements.isEmpty else {
+      issues.add(path, "expected a non-empty array of strings, got \(JSONRenderer.compact(value, style: .display))")
+      return nil
+    }
+    var result: [String] = []
+    for (index, element) in elements.enumerated() {
+      guard case .string(let text) = element, !text.isEmpty else {
+        issues.add(path.appending(index: index), "expected a non-empty string, got \(element.typeName)")
+        return nil
+      }
+      if result.contains(text) {
+        issues.add(path.appending(index: index), "'\(text)' is listed twice")
+        return nil
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  /// Whether `text` is a real calendar date `YYYY-MM-DD` (ISO 8601 calendar date, Gregorian).
+  public static func isValidDate(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+    else { return false }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    return (1...days).contains(day)
+  }
+
+  /// Today's date in UTC, `YYYY-MM-DD`.
+  public static func today(_ now: Date = Date()) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: now)
+    let pad = { (value: Int?, width: Int) -> String in
+      let text = String(value ?? 0)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+  }
+}

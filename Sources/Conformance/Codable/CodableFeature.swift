@@ -1,0 +1,139 @@
+import UnidirectionalFlow
+
+/// Runs a reducer whose types use Swift's synthesized `Codable`, with no hand-written codec: the Codable bridge.
+///
+/// The scenario format writes unions as `{"type": name, …fields}`; Swift synthesizes `{"name": {…fields}}` for an
+/// enum case (and `{"name": {"_0": …}}` for an unlabelled associated value). The bridge maps one onto the other with
+/// the feature manifest: each action, effect and named-type case's `swift` name (Conformance/README.md, feature
+/// manifests), and each case's field order for unlabelled values. It reads and writes the runner's JSON values
+/// directly (no `Data`, no `JSONDecoder`).
+///
+/// ```swift
+/// struct CounterState: Codable, Equatable { var count = 0; var limit: Int? = nil }
+/// enum CounterAction: Codable { case increment, decrement, setLimit(value: Int?) }
+/// enum CounterEffect: Codable { case save(count: Int) }
+///
+/// CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState())
+/// ```
+///
+/// What maps, with synthesized conformances:
+/// - enums with labelled associated values (labels are the manifest's field names), or unlabelled ones (by position);
+/// - enums used as unions inside other values (a result type: a field of type `union` in the manifest);
+/// - enums with `String` raw values (a manifest `string` field, optionally with an `enum` of values);
+/// - optionals (JSON `null`; a `nil` is always written as an explicit `null`);
+/// - nested structs, arrays, `Int` (and the other fixed-width integers), `Double`, `Bool` and `String`.
+///
+/// Conversion errors are reported as the step's `errored` outcome, naming the JSON path and the Swift type:
+/// `actions[2].result.type: unknown LoginResult 'succes' for LoginResult (known: success, failure)`.
+public struct CodableFeature<Feature: Reducer>: FeatureAdapter
+where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Effect: Encodable {
+  /// The feature's name, as in its manifest, e.g. `signup`.
+  public let feature: String
+  /// The reducer under test; called directly (never a store, never an effect runner).
+  public let reducer: Feature
+  /// The feature's initial state.
+  public let initialValue: Feature.State
+  private let shapes: CodingShapes
+
+  /// Creates the adapter; ``bound(to:)`` later gives it the manifest's names.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, as in its manifest.
+  ///   - reducer: The reducer to run.
+  ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
+  public init(_ feature: String, reducer: Feature, initialState: Feature.State) {
+    self.init(feature: feature, reducer: reducer, initialValue: initialState, shapes: .opaque)
+  }
+
+  private init(feature: String, reducer: Feature, initialValue: Feature.State, shapes: CodingShapes) {
+    self.feature = feature
+    self.reducer = reducer
+    self.initialValue = initialValue
+    self.shapes = shapes
+  }
+
+  /// The initial state in the neutral form (`null` if it cannot be encoded; the run then reports why).
+  public var initialState: JSONValue { (try? BridgeEncoder.encode(initialValue, shape: shapes.state)) ?? .null }
+
+  /// The adapter with the case names and field orders of `manifest`.
+  public func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
+    CodableFeature(
+      feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
+  }
+
+  /// Decodes the initial state, applies each action in order and records the state and effects after each.
+  ///
+  /// - Returns: `.trace` with one entry per action, or `.errored` at the first value that cannot be converted: step
+  ///   0 for the initial state, else the 1-based step, with the JSON path (`initialState.…`, `actions[i].…`,
+  ///   `state.…` or `effects[j].…`) and the Swift type in the message.
+  public func trace(initialState: JSONValue, actions: [JSONValue]) -> Observation {
+    let context = DecodingContext()
+    var state: Feature.State
+    do {
+      state = try decode(Feature.State.self, from: initialState, shape: shapes.state, context: context)
+    } catch {
+      return .errored(step: 0, message: Self.describe(error, under: [.key("initialState")]))
+    }
+    var trace: [TraceEntry] = []
+    trace.reserveCapacity(actions.count)
+    for (index, json) in actions.enumerated() {
+      let action: Feature.Action
+      do {
+        action = try decode(Feature.Action.self, from: json, shape: shapes.actions, context: context)
+      } catch {
+        return .errored(step: index + 1, message: Self.describe(error, under: [.key("actions"), .index(index)]))
+      }
+      let effects = reducer.reduce(into: &state, action: action)
+      do {
+        trace.append(try entry(state: state, effects: effects))
+      } catch {
+        return .errored(step: index + 1, message: "\(error.path): \(error.message)")
+      }
+    }
+    return .trace(trace)
+  }
+
+  /// The neutral trace entry of one step.
+  ///
+  /// - Throws: ``BridgeError`` with a path under `state` or `effects[j]`.
+  private func entry(state: Feature.State, effects: [Feature.Effect]) throws(BridgeError) -> TraceEntry {
+    let encodedState: JSONValue
+    do {
+      encodedState = try BridgeEncoder.encode(state, shape: shapes.state)
+    } catch {
+      throw Self.located(error, under: [.key("state")])
+    }
+    var encodedEffects: [JSONValue] = []
+    encodedEffects.reserveCapacity(effects.count)
+    for (position, effect) in effects.enumerated() {
+      do {
+        encodedEffects.append(try BridgeEncoder.encode(effect, shape: shapes.effects))
+      } catch {
+        throw Self.located(error, under: [.key("effects"), .index(position)])
+      }
+    }
+    return TraceEntry(state: encodedState, effects: encodedEffects)
+  }
+
+  private static func located(_ error: any Error, under prefix: [JSONPath.Component]) -> BridgeError {
+    let error = BridgeError.from(error, pending: nil)
+    return BridgeError(path: JSONPath(prefix).appending(error.path), message: error.message)
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, shape: CodingShape, context: DecodingContext)
+    throws(BridgeError) -> T
+  {
+    context.pending = nil
+    let decoder = BridgeDecoder(value: value, shape: shape, owner: type, parent: nil, component: nil, context: context)
+    do {
+      return try T(from: decoder)
+    } catch {
+      throw BridgeError.from(error, pending: context.pending)
+    }
+  }
+
+  private static func describe(_ error: any Error, under prefix: [JSONPath.Component]) -> String {
+    let located = located(error, under: prefix)
+    return "\(located.path): \(located.message)"
+  }
+}

@@ -1,0 +1,116 @@
+@_exported import Conformance
+import Foundation
+import Testing
+
+/// One scenario file of a feature, as a Swift Testing argument: each becomes a test case named by the scenario's id.
+///
+/// ```swift
+/// import ConformanceTesting
+/// import Testing
+///
+/// @Test(arguments: ConformanceScenario.all(feature: "counter"))
+/// func counter(_ scenario: ConformanceScenario) async {
+///   await scenario.check(CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState()))
+/// }
+/// ```
+///
+/// A failure is recorded as a Swift Testing issue with the text `conformance run` prints, at the scenario file and
+/// the line of the failing step, so Xcode shows it in the JSON file.
+public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
+  /// The scenario's id (its file name without `.json`), or a description of why no scenario was found.
+  public let id: String
+  /// The feature, as in its manifest.
+  public let feature: String
+  /// The scenario file; `nil` for the stand-in that reports an empty or missing folder.
+  public let file: URL?
+  /// The `Conformance` folder whose `features/` and `scenarios/` it comes from.
+  public let root: URL
+
+  /// The id: how Swift Testing names the test case.
+  public var testDescription: String { id }
+
+  /// Every scenario file of `feature`: `<root>/scenarios/<feature>/*.json`, sorted by name, hidden files excluded.
+  ///
+  /// `root` defaults to the nearest folder named `Conformance` that holds `scenarios/`, found by walking up from the
+  /// calling test file. When no scenario is found, the result is one stand-in whose ``check(_:implementation:)``
+  /// records that as an issue, so an empty or misplaced folder never passes silently.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, as in its manifest (`<root>/features/<feature>.json`).
+  ///   - root: The `Conformance` folder, or `nil` to search from `filePath`.
+  ///   - filePath: Where the search starts (default: the calling file).
+  /// - Returns: The scenarios, one test case each.
+  public static func all(feature: String, root: URL? = nil, filePath: String = #filePath) -> [ConformanceScenario] {
+    guard let root = root ?? ScenarioRoot.find(from: URL(fileURLWithPath: filePath)) else {
+      return [
+        ConformanceScenario(
+          id: "no Conformance/scenarios folder above \(filePath)", feature: feature, file: nil,
+          root: URL(fileURLWithPath: filePath).deletingLastPathComponent())
+      ]
+    }
+    let folder = root.appendingPathComponent("scenarios").appendingPathComponent(feature)
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+    guard !names.isEmpty else {
+      return [ConformanceScenario(id: "no scenarios in \(folder.path)", feature: feature, file: nil, root: root)]
+    }
+    return names.map {
+      ConformanceScenario(
+        id: String($0.dropLast(".json".count)), feature: feature, file: folder.appendingPathComponent($0), root: root)
+    }
+  }
+
+  /// Runs the scenario on `adapter` and returns its failures as values (empty when it passed): the failure text is
+  /// what `conformance run` prints; the location is the scenario file and the line of the failing step (or of the
+  /// problem, for an invalid file).
+  ///
+  /// - Parameters:
+  ///   - adapter: The feature under test, e.g. a ``CodableFeature``; it is bound to the feature's manifest.
+  ///   - implementation: The implementation's name in the text (default `swift`).
+  /// - Returns: One failure per problem; empty when the scenario passed.
+  public func run(_ adapter: any FeatureAdapter, implementation: String = SwiftImplementation.defaultName) async
+    -> [ScenarioFailure]
+  {
+    guard let file else {
+      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
+    }
+    return await ScenarioCheck(root: root, file: file, implementation: implementation).run(adapter)
+  }
+
+  /// Runs the scenario on `adapter` and records each failure as a Swift Testing issue at the scenario file's line.
+  ///
+  /// - Parameters:
+  ///   - adapter: The feature under test, e.g. a ``CodableFeature``.
+  ///   - implementation: The implementation's name in the text (default `swift`).
+  public func check(_ adapter: any FeatureAdapter, implementation: String = SwiftImplementation.defaultName) async {
+    for failure in await run(adapter, implementation: implementation) {
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
+    }
+  }
+}
+
+/// A scenario that did not pass, as a value: what `conformance run` says and where in the scenario file.
+public struct ScenarioFailure: Sendable, Equatable {
+  /// The text `conformance run` prints for it, e.g. `✗ counter-limit (failed)` and the step's diff.
+  public var message: String
+  /// The scenario file's path.
+  public var filePath: String
+  /// The 1-based line: of the failing step, or of the problem in an invalid file.
+  public var line: Int
+  /// The 1-based column.
+  public var column: Int
+
+  /// Creates a failure.
+  public init(message: String, filePath: String, line: Int, column: Int) {
+    self.message = message
+    self.filePath = filePath
+    self.line = max(1, line)
+    self.column = max(1, column)
+  }
+
+  /// The location for Swift Testing: `fileID` is `<feature>/<file name>`.
+  func sourceLocation(feature: String) -> SourceLocation {
+    let name = URL(fileURLWithPath: filePath).lastPathComponent
+    return SourceLocation(fileID: "\(feature)/\(name)", filePath: filePath, line: line, column: column)
+  }
+}

@@ -1,0 +1,65 @@
+import Conformance
+import Foundation
+
+/// Runs one scenario file through the same runner and text report as `conformance run`, and turns what goes wrong
+/// into ``ScenarioFailure``s placed at lines of the file.
+struct ScenarioCheck {
+  let root: URL
+  let file: URL
+  let implementation: String
+
+  func run(_ adapter: any FeatureAdapter) async -> [ScenarioFailure] {
+    let (manifests, manifestErrors) = ManifestLoader().loadAll(
+      in: root.appendingPathComponent("features"), displayPath: { $0.path })
+    let swift = SwiftImplementation(name: implementation, features: [adapter]).bound(to: manifests)
+    let runner = ConformanceRunner(implementations: [swift], loader: ScenarioLoader(manifests: manifests))
+    let capture = TextCapture()
+    let reporter = TextReporter(colored: false, output: capture.write, errorOutput: capture.write)
+    var failures = manifestErrors.map { failure(for: $0) }
+    _ = await runner.run(files: [ScenarioFile(url: file, displayName: file.path)]) { event in
+      switch event {
+      case .started:
+        reporter.handle(event)
+        capture.lines.removeAll()
+      case .invalid(_, let errors):
+        failures += errors.map { failure(for: $0) }
+      case .scenario(let report) where report.isFailure:
+        capture.lines.removeAll()
+        reporter.handle(event)
+        failures.append(
+          ScenarioFailure(
+            message: capture.lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))
+      default:
+        break
+      }
+    }
+    return failures
+  }
+
+  /// An invalid file or manifest, at its line and column when it has them (syntax errors), else at line 1.
+  private func failure(for error: InputError) -> ScenarioFailure {
+    ScenarioFailure(
+      message: "error: \(error)", filePath: error.file.hasPrefix("/") ? error.file : file.path, line: error.line ?? 1,
+      column: error.column ?? 1)
+  }
+
+  /// The line of the first step that went wrong, or line 1.
+  private func line(of report: ScenarioReport) -> Int {
+    let step = report.results.lazy.compactMap { result -> Int? in
+      switch result.outcome {
+      case .failed(let failure): return failure.stepIndex
+      case .errored(let step, _): return step > 0 ? step - 1 : nil
+      default: return nil
+      }
+    }.first
+    guard let step, let bytes = try? [UInt8](Data(contentsOf: file)) else { return 1 }
+    let lines = StepLines.lines(in: bytes)
+    return step < lines.count ? lines[step] : 1
+  }
+}
+
+/// Collects the text report's lines.
+private final class TextCapture: @unchecked Sendable {
+  var lines: [String] = []
+  func write(_ text: String) { lines.append(text) }
+}

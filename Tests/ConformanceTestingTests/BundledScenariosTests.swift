@@ -1,0 +1,19 @@
+import ConformanceTesting
+import LoginFeature
+import SignupFeature
+import Testing
+
+/// The bundled features' scenarios as Swift Testing cases, one per scenario file and named by its id, exactly as a
+/// team's test target runs its own (README, "Put your own feature under conformance").
+@Suite("Bundled scenarios")
+struct BundledScenariosTests {
+  @Test(arguments: ConformanceScenario.all(feature: "login"))
+  func login(_ scenario: ConformanceScenario) async {
+    await scenario.check(CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()))
+  }
+
+  @Test(arguments: ConformanceScenario.all(feature: "signup"))
+  func signup(_ scenario: ConformanceScenario) async {
+    await scenario.check(CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()))
+  }
+}

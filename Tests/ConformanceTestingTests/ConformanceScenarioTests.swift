@@ -1,0 +1,131 @@
+import ConformanceTesting
+import Foundation
+import LoginFeature
+import Testing
+
+@Suite("ConformanceScenario")
+struct ConformanceScenarioTests {
+  /// A throwaway `Conformance` folder: the repository's login manifest and spec, and the given scenario files.
+  private static func root(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-testing-\(UUID())")
+      .appendingPathComponent("Conformance")
+    let features = root.appendingPathComponent("features")
+    let scenarios = root.appendingPathComponent("scenarios/login")
+    try FileManager.default.createDirectory(at: features, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Conformance/features")
+    for name in ["login.json", "login.md"] {
+      try FileManager.default.copyItem(
+        at: repository.appendingPathComponent(name), to: features.appendingPathComponent(name))
+    }
+    for (name, text) in files { try Data(text.utf8).write(to: scenarios.appendingPathComponent(name)) }
+    return root
+  }
+
+  private static let login = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+
+  @Test func oneCasePerFileNamedByItsId() throws {
+    let root = try Self.root([
+      "login-b.json": "{}", "login-a.json": "{}", ".login-hidden.json": "{}", "notes.txt": "",
+    ])
+    let scenarios = ConformanceScenario.all(feature: "login", root: root)
+    #expect(scenarios.map(\.testDescription) == ["login-a", "login-b"])
+  }
+
+  @Test func anEmptyFolderIsAFailureNotASilentPass() async throws {
+    let root = try Self.root([:])
+    let scenarios = ConformanceScenario.all(feature: "login", root: root)
+    #expect(scenarios.count == 1)
+    let failures = await scenarios[0].run(Self.login)
+    #expect(failures.map(\.message) == ["no scenarios in \(root.path)/scenarios/login"])
+  }
+
+  @Test func aFailingStepIsReportedAtItsLineWithTheCLIText() async throws {
+    let text = """
+      {
+        "id": "login-wrong-loading-flag",
+        "feature": "login",
+        "description": "Deliberately wrong.",
+        "steps": [
+          {"send": {"type": "emailChanged", "value": "user@example.com"},
+           "expect": {"changes": {"email": "user@example.com"}}},
+          {"send": {"type": "passwordChanged", "value": "correct-horse"},
+           "expect": {"changes": {"password": "correct-horse"}}},
+
+          {"send": {"type": "submit"},
+           "expect": {"changes": {"isLoading": false}}}
+        ]
+      }
+      """
+    let root = try Self.root(["login-wrong-loading-flag.json": text])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let failures = await scenario.run(Self.login, implementation: "ios")
+    let file = root.appendingPathComponent("scenarios/login/login-wrong-loading-flag.json").path
+    #expect(
+      failures == [
+        ScenarioFailure(
+          message: """
+            ✗ login-wrong-loading-flag (failed)
+                file: \(file)
+                step 3 of 3: send {"type":"submit"}
+                  state.isLoading: expected false, got true
+                  effects[0]: unexpected effect {"email":"user@example.com","password":"correct-horse","type":"authenticate"}
+
+                  State after step 3:
+                    {
+                      "email": "user@example.com",
+                      "error": null,
+                  -   "isLoading": false,
+                  +   "isLoading": true,
+                      "password": "correct-horse"
+                    }
+                  Effects of step 3:
+                  - []
+                  + [
+                  +   {"email":"user@example.com","password":"correct-horse","type":"authenticate"}
+                  + ]
+                  (- expected, + actual)
+            """, filePath: file, line: 11, column: 1)
+      ])
+  }
+
+  @Test func aPassingScenarioHasNoFailures() async throws {
+    let root = try Self.root([
+      "login-submit.json":
+        #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"changes":{"error":"Email is required."}}}]}"#
+    ])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    #expect(await scenario.run(Self.login).isEmpty)
+  }
+
+  @Test func anInvalidFileIsReportedAtTheProblemsLineAndColumn() async throws {
+    let root = try Self.root(["login-broken.json": "{\n  \"id\": \"login-broken\",\n  \"feature\" \"login\"\n}"])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let failures = await scenario.run(Self.login)
+    let file = root.appendingPathComponent("scenarios/login/login-broken.json").path
+    #expect(
+      failures == [
+        ScenarioFailure(
+          message:
+            "error: \(file):3:13: invalid JSON: unexpected character '\"'; expected ':' after key",
+          filePath: file, line: 3, column: 13)
+      ])
+  }
+
+  @Test func failuresAreRecordedAsIssuesInTheScenarioFile() async throws {
+    let root = try Self.root([
+      "login-wrong.json":
+        #"{"id":"login-wrong","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#
+    ])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let file = root.appendingPathComponent("scenarios/login/login-wrong.json").path
+    await withKnownIssue {
+      await scenario.check(Self.login)
+    } matching: { issue in
+      issue.sourceLocation?.fileID == "login/login-wrong.json" && issue.sourceLocation?._filePath == file
+        && issue.sourceLocation?.line == 1
+        && issue.comments.contains { $0.rawValue.hasPrefix("✗ login-wrong (failed)") }
+    }
+  }
+}

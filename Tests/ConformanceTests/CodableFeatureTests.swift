@@ -1,0 +1,224 @@
+import Foundation
+import LoginFeature
+import Testing
+import UnidirectionalFlow
+
+@testable import Conformance
+
+/// A small feature whose types use every shape the Codable bridge maps, with synthesized conformances only.
+private enum Shapes {
+  struct State: Codable, Equatable, Sendable {
+    enum Mode: String, Codable, Sendable { case idle, busy = "is-busy" }
+    struct Limits: Codable, Equatable, Sendable {
+      var maximum: Int
+      var ratio: Double
+    }
+    var count = 0
+    var mode = Mode.idle
+    var note: String? = nil
+    var limits = Limits(maximum: 3, ratio: 0.5)
+    var history: [Int] = []
+    var enabled = true
+    var last: Outcome? = nil
+  }
+
+  enum Outcome: Codable, Equatable, Sendable {
+    case success(userId: String)
+    case failure(message: String)
+    case empty
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case add(amount: Int)
+    case rename(String)
+    case finished(result: Outcome)
+    case setMode(mode: State.Mode)
+    case reset
+  }
+
+  enum Effect: Codable, Equatable, Sendable {
+    case save(count: Int, note: String?)
+    case announce(Outcome)
+  }
+
+  struct Reducer: UnidirectionalFlow.Reducer {
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      switch action {
+      case .add(let amount):
+        state.count += amount
+        state.history.append(amount)
+        return [.save(count: state.count, note: state.note)]
+      case .rename(let note):
+        state.note = note
+        return []
+      case .finished(let result):
+        state.last = result
+        return [.announce(result)]
+      case .setMode(let mode):
+        state.mode = mode
+        return []
+      case .reset:
+        state = State()
+        return []
+      }
+    }
+  }
+
+  static let manifest: FeatureManifest = {
+    let document: JSONValue = [
+      "feature": "shapes", "title": "Shapes", "description": "d", "spec": "shapes.md",
+      "platforms": ["swift": ["state": "State"]],
+      "state": [
+        "count": ["type": "integer"], "mode": ["type": "string"], "note": ["type": "string", "nullable": true],
+        "limits": ["type": "object", "fields": ["maximum": ["type": "integer"], "ratio": ["type": "number"]]],
+        "history": ["type": "array", "items": ["type": "integer"]], "enabled": ["type": "boolean"],
+        "last": ["type": "union", "ref": "Outcome", "nullable": true],
+      ],
+      "initialState": [
+        "count": 0, "mode": "idle", "note": .null, "limits": ["maximum": 3, "ratio": 0.5], "history": [],
+        "enabled": true, "last": .null,
+      ],
+      "actions": [
+        "added": ["swift": "add", "fields": ["amount": ["type": "integer"]]],
+        "renamed": ["swift": "rename", "fields": ["value": ["type": "string"]]],
+        "finished": ["fields": ["result": ["type": "union", "ref": "Outcome"]]],
+        "setMode": ["fields": ["mode": ["type": "string"]]],
+        "reset": ["fields": [:]],
+      ],
+      "effects": [
+        "save": ["fields": ["count": ["type": "integer"], "note": ["type": "string", "nullable": true]]],
+        "announce": ["fields": ["outcome": ["type": "union", "ref": "Outcome"]]],
+      ],
+      "types": [
+        "Outcome": [
+          "cases": [
+            "ok": ["swift": "success", "fields": ["userId": ["type": "string"]]],
+            "failure": ["fields": ["message": ["type": "string"]]],
+            "empty": ["fields": [:]],
+          ]
+        ]
+      ],
+    ]
+    switch ManifestLoader().load(document, file: "shapes.json", expectedFeature: nil) {
+    case .success(let manifest): return manifest
+    case .failure(let errors): fatalError("the test manifest is invalid: \(errors.errors)")
+    }
+  }()
+
+  static let feature = CodableFeature("shapes", reducer: Reducer(), initialState: State()).bound(to: manifest)
+}
+
+@Suite("CodableFeature (the Codable bridge)")
+struct CodableFeatureTests {
+  @Test func initialStateIsTheManifestsWithExplicitNulls() {
+    #expect(Shapes.feature.initialState == Shapes.manifest.initialState)
+  }
+
+  @Test func everyShapeMapsBothWays() throws {
+    let observation = Shapes.feature.trace(
+      initialState: Shapes.manifest.initialState,
+      actions: [
+        ["type": "added", "amount": 2],
+        ["type": "renamed", "value": "n\u{301}"],
+        ["type": "finished", "result": ["type": "ok", "userId": "u1"]],
+        ["type": "setMode", "mode": "is-busy"],
+        ["type": "finished", "result": ["type": "empty"]],
+        ["type": "added", "amount": 1.0],
+      ])
+    guard case .trace(let trace) = observation else {
+      Issue.record("expected a trace, got \(observation)")
+      return
+    }
+    #expect(trace.map(\.effects).count == 6)
+    #expect(trace[0].effects == [["type": "save", "count": 2, "note": .null]])
+    #expect(trace[2].state["last"] == ["type": "ok", "userId": "u1"])
+    #expect(trace[2].effects == [["type": "announce", "outcome": ["type": "ok", "userId": "u1"]]])
+    #expect(trace[4].effects == [["type": "announce", "outcome": ["type": "empty"]]])
+    #expect(
+      trace[5].state == [
+        "count": 3, "mode": "is-busy", "note": "n\u{301}", "limits": ["maximum": 3, "ratio": 0.5], "history": [2, 1],
+        "enabled": true, "last": ["type": "empty"],
+      ])
+    #expect(trace[5].effects == [["type": "save", "count": 3, "note": "n\u{301}"]])
+  }
+
+  @Test(arguments: [
+    (
+      JSONValue(dictionaryLiteral: ("type", "added"), ("amount", "2")),
+      "actions[0].amount: expected Int for Action, got string"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("type", "added"), ("amount", 2.5)),
+      "actions[0].amount: expected Int for Action, got number"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("type", "adedd"), ("amount", 2)),
+      "actions[0].type: unknown action 'adedd' of Action (known: added, finished, renamed, reset, setMode)"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("amount", 2)),
+      "actions[0]: missing key 'type' (a Action is {\"type\": case, …fields})"
+    ),
+    (JSONValue(dictionaryLiteral: ("type", "added")), "actions[0].amount: missing key 'amount' for Action"),
+    (
+      JSONValue(dictionaryLiteral: ("type", "finished"), ("result", ["type": "success", "userId": "u"])),
+      "actions[0].result.type: unknown case 'success' of Outcome (known: empty, failure, ok)"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("type", "setMode"), ("mode", "busy")),
+      "actions[0].mode: Cannot initialize Mode from invalid String value busy"
+    ),
+    (JSONValue.array([]), "actions[0]: expected Action, got array"),
+  ])
+  func undecodableActionsNameThePathAndTheSwiftType(action: JSONValue, message: String) {
+    let observation = Shapes.feature.trace(initialState: Shapes.manifest.initialState, actions: [action])
+    #expect(observation == .errored(step: 1, message: message))
+  }
+
+  @Test func undecodableInitialStatesNameThePath() {
+    var state = Shapes.manifest.initialState.objectValue ?? JSONObject()
+    state["limits"] = ["maximum": 3, "ratio": "half"]
+    let observation = Shapes.feature.trace(initialState: .object(state), actions: [])
+    #expect(
+      observation == .errored(step: 0, message: "initialState.limits.ratio: expected Double for Limits, got string"))
+  }
+
+  @Test func withoutAManifestNamesMapToThemselves() {
+    let unbound = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+    let observation = unbound.trace(
+      initialState: unbound.initialState,
+      actions: [["type": "emailChanged", "value": "a@b.co"], ["type": "passwordChanged", "value": "12345678"]])
+    guard case .trace(let trace) = observation else {
+      Issue.record("expected a trace, got \(observation)")
+      return
+    }
+    #expect(trace[1].state == ["email": "a@b.co", "password": "12345678", "isLoading": false, "error": .null])
+  }
+
+  @Test func anUnlabelledEffectValueNeedsTheManifest() {
+    let unbound = CodableFeature("shapes", reducer: Shapes.Reducer(), initialState: Shapes.State())
+    let observation = unbound.trace(
+      initialState: Shapes.manifest.initialState,
+      actions: [["type": "finished", "result": ["type": "empty"]]])
+    #expect(
+      observation
+        == .errored(
+          step: 1,
+          message:
+            "effects[0]: Effect.announce has an unlabelled associated value; label it with the field's name or declare the case's fields in the feature manifest"
+        ))
+  }
+
+  /// The bridge and the hand-written codec give the same trace on every bundled login scenario.
+  @Test(arguments: TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")))
+  func agreesWithTheHandWrittenCodec(file: URL) async throws {
+    let loader = ScenarioLoader(manifests: TestPaths.manifests)
+    let scenario = try #require(try? loader.load(file, displayName: file.lastPathComponent).get())
+    let request = RunRequest(
+      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+      actions: scenario.steps.map(\.send))
+    let bridged = await TestFeatures.swift.run(request)
+    let handwritten = await TestFeatures.handwritten.run(request)
+    #expect(bridged == handwritten)
+  }
+}
