@@ -16,15 +16,18 @@ struct Workspace {
     self.conformanceFolder = Self.nearestConformanceFolder(from: self.currentDirectory)
   }
 
-  /// A workspace whose `Conformance` folder is the nearest one to the first of `paths` that has one or, when none
-  /// has, the nearest one to the current directory. So `conformance run /repo/Conformance/scenarios` works from
-  /// anywhere, and scenarios of another package are checked against that package's manifests.
+  /// A workspace whose `Conformance` folder is the one its scenarios belong to: the nearest one to the first of
+  /// `paths` that has a `features` folder or, when none has, the nearest one to the current directory, or else the
+  /// nearest one to a path. So `conformance run /repo/Conformance/scenarios` works from anywhere, scenarios of another
+  /// package are checked against that package's manifests, and scenarios generated into a folder without manifests
+  /// (`scripts/grapheme_scenarios.py`) use the current directory's.
   init(currentDirectory: URL, paths: [String]) {
     let base = Workspace(currentDirectory: currentDirectory)
     self.currentDirectory = base.currentDirectory
+    let fromPaths = paths.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }
     self.conformanceFolder =
-      paths.lazy.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }.first
-      ?? base.conformanceFolder
+      fromPaths.first { Self.isFolder($0.appendingPathComponent("features")) } ?? base.conformanceFolder
+      ?? fromPaths.first
   }
 
   /// The `features` folder of the nearest `Conformance` folder.
@@ -112,6 +115,11 @@ struct Workspace {
       broken[feature] = error.file
     }
     return (ScenarioLoader(manifests: manifests, brokenManifests: broken), errors)
+  }
+
+  private static func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   private static func nearestConformanceFolder(from start: URL) -> URL? {

@@ -45,6 +45,25 @@ struct CLITests {
     #expect(result.lines.last == "0 passed, 1 failed")
   }
 
+  @Test func scenariosOfAnotherPackageAreCheckedAgainstThatPackagesManifests() throws {
+    let result = try CLI.run(["validate", "scripts/team-package/swift/Conformance/scenarios"])
+    #expect(result.status == 0)
+    #expect(result.lines == ["3 files valid (3 scenarios)"])
+  }
+
+  @Test func scenariosInAFolderWithoutManifestsUseTheCurrentDirectorysManifests() throws {
+    // As scripts/grapheme_scenarios.py writes them: <tmp>/Conformance/scenarios/login/*.json, no features/.
+    let folder = try CLI.temporaryFolder().appendingPathComponent("Conformance/scenarios/login")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let name = "login-submit-valid-credentials.json"
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Conformance/scenarios/login/\(name)"),
+      to: folder.appendingPathComponent(name))
+    let result = try CLI.run(["run", folder.deletingLastPathComponent().path])
+    #expect(result.status == 0)
+    #expect(result.lines.last == "1 passed, 0 failed")
+  }
+
   @Test func aPathAloneMeansRun() throws {
     let result = try CLI.run(["\(failing)/login-wrong-nfc-vs-nfd.json"])
     #expect(result.status == 1)

@@ -113,7 +113,9 @@ struct BaselineCheck {
         let anyKnown = report.results.contains { if case .known = $0.outcome { return true } else { return false } }
         if anyKnown, !report.results.contains(where: { $0.outcome.isFailure }) { report.divergenceIsKnown = true }
       }
-    } else if let index = diverges {
+    } else if let index = diverges, !Self.hasFault(report, among: baseline.entries[index].implementations) {
+      // No divergence, and every implementation the entry names produced a trace: it is fixed. (A harness fault
+      // leaves no trace to diverge; it fails the gate on its own and the entry stays.)
       report.baselineProblems.append(
         problem(.fixed, index, report.id, nil, "fixed: remove the entry ('\(report.id)' no longer diverges)"))
     }
@@ -144,12 +146,16 @@ struct BaselineCheck {
           .different, index, id, implementation,
           "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
         ))
-    default:
+    case .errored, .skipped:
       report.baselineProblems.append(
         problem(
           .different, index, id, implementation,
           "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
         ))
+    case .crashed, .timedOut, .protocolError, .notRun, .known:
+      // A harness fault says nothing about the recorded failure: it fails the gate on its own, and the entry stays
+      // (neither fixed nor different), so one flaky run cannot make --update-baseline drop a reason written by hand.
+      break
     }
     return nil
   }
@@ -185,6 +191,18 @@ struct BaselineCheck {
     BaselineProblem(
       kind: kind, entry: baseline.name(of: index), index: index, scenario: scenario, implementation: implementation,
       message: message)
+  }
+
+  /// Whether one of `implementations` ended `report` with a harness fault (crashed, timed out, protocol error, not
+  /// run), so its trace could not be compared.
+  static func hasFault(_ report: ScenarioReport, among implementations: [String]) -> Bool {
+    report.results.contains { result in
+      guard implementations.contains(result.implementation) else { return false }
+      switch result.outcome {
+      case .crashed, .timedOut, .protocolError, .notRun: return true
+      default: return false
+      }
+    }
   }
 
   /// `step 2 at state.error, state.isLoading`.

@@ -116,7 +116,8 @@ struct RunCommand: CLICommand {
       implementations: implementations, loader: loader,
       options: .init(
         filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
-        allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today))
+        allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
+        filesAreWholeCorpus: scanner.positionals.isEmpty))
     let summary = await runner.run(files: files, invalidInputs: manifestErrors) { event in
       for reporter in reporters { reporter.handle(event) }
     }
