@@ -186,15 +186,39 @@ struct BaselineCheckTests {
     #expect(fixed.baselineProblems.map(\.message) == ["fixed: remove the entry ('\(id)' no longer diverges)"])
   }
 
-  @Test func anotherOutcomeThanTheRecordedFailureIsDifferent() async {
+  @Test func aHarnessFaultFailsOnItsOwnAndKeepsTheEntry() async {
+    // A crash says nothing about the recorded failure: not 'fixed', not 'different', so --update-baseline keeps it.
     let crashing = AlteredImplementation(name: "swift", crash: true) { _ in nil }
     let (_, _, summary) = await Self.run(
       [Self.wrongLoadingFlag], entries: [Self.entry("login-wrong-loading-flag")], implementations: [crashing])
     #expect(summary.exitCode == 1)
-    #expect(
-      summary.baselineProblems.map(\.message) == [
-        "'login-wrong-loading-flag' is crashed on 'swift', not the recorded failure (step 3 at effects[0], state.isLoading)"
-      ])
+    #expect(summary.baselineProblems.isEmpty)
+    #expect(summary.counts["swift"]?["crashed"] == 1)
+  }
+
+  @Test func aDivergesEntryIsNotFixedWhenOneOfItsImplementationsCrashed() async {
+    let crashing = AlteredImplementation(name: "other", crash: true) { _ in nil }
+    let (_, _, summary) = await Self.run(
+      [Self.valid],
+      entries: [
+        Self.entry(
+          "login-submit-valid-credentials", ["swift", "other"], expect: .diverges, step: 1, paths: ["state.email"])
+      ], implementations: [TestFeatures.swift, crashing])
+    #expect(summary.exitCode == 1)
+    #expect(summary.baselineProblems.isEmpty)
+  }
+
+  @Test func entriesOfScenariosOutsideTheGivenPathsAreNotUnmatched() async {
+    let runner = ConformanceRunner(
+      implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      options: .init(
+        baseline: KnownDivergences(file: "kd.json", entries: [Self.entry("login-elsewhere")]), today: "2026-06-01",
+        filesAreWholeCorpus: false))
+    let summary = await runner.run(files: [ScenarioFile(url: Self.valid, displayName: Self.valid.lastPathComponent)]) {
+      _ in
+    }
+    #expect(summary.exitCode == 0)
+    #expect(summary.invalidBaseline.isEmpty)
   }
 
   @Test func entriesReadButFilteredOutAreNotUnmatched() async {
