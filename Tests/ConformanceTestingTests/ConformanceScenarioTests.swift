@@ -99,6 +99,20 @@ struct ConformanceScenarioTests {
     #expect(await scenario.run(Self.login).isEmpty)
   }
 
+  @Test func anAdapterForAnotherFeatureFailsInsteadOfSkippingSilently() async throws {
+    let root = try Self.root([
+      "login-submit.json":
+        #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"changes":{"error":"Email is required."}}}]}"#
+    ])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let misnamed = CodableFeature("logn", reducer: LoginReducer(), initialState: LoginState())
+    let failures = await scenario.run(misnamed)
+    #expect(
+      failures.map(\.message) == [
+        "- login-submit (skipped: 'swift' does not implement feature 'login' (it declares: logn))"
+      ])
+  }
+
   @Test func anInvalidFileIsReportedAtTheProblemsLineAndColumn() async throws {
     let root = try Self.root(["login-broken.json": "{\n  \"id\": \"login-broken\",\n  \"feature\" \"login\"\n}"])
     let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)

@@ -108,6 +108,116 @@ private enum Shapes {
   static let feature = CodableFeature("shapes", reducer: Reducer(), initialState: State()).bound(to: manifest)
 }
 
+/// Types at the edges of what the bridge maps, each found by adversarial testing.
+private enum Edges {
+  struct State: Codable, Equatable, Sendable {
+    var type = "box"  // A field may be named `type`: a known object is never read as an enum value.
+    var limit: Int? = 3
+    var big: UInt64 = 0
+    var ratio: Float = 0
+    var d: Double = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case resize(Int, Int)  // Two unlabelled values: no manifest can say which field is which.
+    case search(search: String)  // A field named like its case.
+    case overflow
+    case setRatio(value: Float)
+    case divide
+  }
+
+  struct Reducer: UnidirectionalFlow.Reducer {
+    func reduce(into state: inout State, action: Action) -> [Never] {
+      switch action {
+      case .resize(let width, _): state.limit = width
+      case .search(let text): state.type = text
+      case .overflow: state.big = .max
+      case .setRatio(let value): state.ratio = value
+      case .divide: state.d = .nan
+      }
+      return []
+    }
+  }
+
+  static let manifest: FeatureManifest = {
+    let document: JSONValue = [
+      "feature": "edges", "title": "Edges", "description": "d", "spec": "edges.md", "platforms": [:],
+      "state": [
+        "type": ["type": "string"], "limit": ["type": "integer", "nullable": true], "big": ["type": "integer"],
+        "ratio": ["type": "number"], "d": ["type": "number"],
+      ],
+      "initialState": ["type": "box", "limit": 3, "big": 0, "ratio": 0, "d": 0],
+      "actions": [
+        "resize": ["fields": ["width": ["type": "integer"], "height": ["type": "integer"]]],
+        "search": ["fields": ["search": ["type": "string"]]],
+        "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
+      ],
+      "effects": [:],
+    ]
+    switch ManifestLoader().load(document, file: "edges.json", expectedFeature: nil) {
+    case .success(let manifest): return manifest
+    case .failure(let errors): fatalError("the test manifest is invalid: \(errors.errors)")
+    }
+  }()
+
+  static let feature = CodableFeature("edges", reducer: Reducer(), initialState: State()).bound(to: manifest)
+
+  static func run(_ action: JSONValue) -> Observation {
+    feature.trace(initialState: manifest.initialState, actions: [action])
+  }
+}
+
+extension Never: @retroactive Encodable {
+  public func encode(to encoder: any Encoder) throws {}
+}
+
+@Suite("CodableFeature at the edges")
+struct CodableFeatureEdgeTests {
+  @Test func aStateFieldNamedTypeIsAField() {
+    guard case .trace(let trace) = Edges.run(["type": "search", "search": "query"]) else {
+      Issue.record("expected a trace")
+      return
+    }
+    #expect(trace[0].state == ["type": "query", "limit": 3, "big": 0, "ratio": 0, "d": 0])
+  }
+
+  @Test func severalUnlabelledValuesAreRefusedNotGuessed() {
+    #expect(
+      Edges.run(["type": "resize", "width": 640, "height": 480])
+        == .errored(
+          step: 1,
+          message:
+            "actions[0]: Action.resize has an unlabelled associated value, but the manifest declares 2 fields, and JSON object members have no order (RFC 8259 §4); label each value with its field's name"
+        ))
+  }
+
+  @Test func anUnsignedValueBeyondInt64IsAnErrorNotACrash() {
+    #expect(
+      Edges.run(["type": "overflow"])
+        == .errored(
+          step: 1,
+          message: "state.big: 18446744073709551615 does not fit a JSON integer of the scenario format (64-bit signed)")
+    )
+  }
+
+  @Test func floatsAreWrittenAsTheirShortestDecimal() {
+    guard case .trace(let trace) = Edges.run(["type": "setRatio", "value": 0.1]) else {
+      Issue.record("expected a trace")
+      return
+    }
+    #expect(trace[0].state["ratio"] == 0.1)
+    #expect(
+      Edges.run(["type": "setRatio", "value": 1e39])
+        == .errored(step: 1, message: "actions[0].value: 1e+39 does not fit a Float"))
+  }
+
+  @Test func notANumberIsAnErrorNotInvalidJSON() {
+    #expect(
+      Edges.run(["type": "divide"])
+        == .errored(step: 1, message: "state.d: nan is not a JSON number (RFC 8259 §6 has no NaN or infinity)"))
+  }
+}
+
 @Suite("CodableFeature (the Codable bridge)")
 struct CodableFeatureTests {
   @Test func initialStateIsTheManifestsWithExplicitNulls() {
@@ -205,7 +315,7 @@ struct CodableFeatureTests {
         == .errored(
           step: 1,
           message:
-            "effects[0]: Effect.announce has an unlabelled associated value; label it with the field's name or declare the case's fields in the feature manifest"
+            "effects[0]: Effect.announce has an unlabelled associated value, but no manifest names its field; label each value with its field's name"
         ))
   }
 

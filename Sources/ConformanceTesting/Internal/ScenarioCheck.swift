@@ -23,7 +23,9 @@ struct ScenarioCheck {
         capture.lines.removeAll()
       case .invalid(_, let errors):
         failures += errors.map { failure(for: $0) }
-      case .scenario(let report) where report.isFailure:
+      // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
+      // wrong feature name must not pass every scenario by running none.
+      case .scenario(let report) where report.isFailure || report.results.contains(where: \.isSkipped):
         capture.lines.removeAll()
         reporter.handle(event)
         failures.append(
@@ -55,6 +57,14 @@ struct ScenarioCheck {
     guard let step, let bytes = try? [UInt8](Data(contentsOf: file)) else { return 1 }
     let lines = StepLines.lines(in: bytes)
     return step < lines.count ? lines[step] : 1
+  }
+}
+
+extension ScenarioResult {
+  /// Whether the implementation skipped the scenario.
+  fileprivate var isSkipped: Bool {
+    if case .skipped = outcome { return true }
+    return false
   }
 }
 

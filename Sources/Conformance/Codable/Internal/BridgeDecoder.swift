@@ -106,6 +106,10 @@ final class BridgeDecoder: Decoder {
     }
     if type == Float.self {
       guard case .number(let number) = value else { throw mismatch(type, got: value, at: component) }
+      guard Float(number.doubleValue).isFinite else {
+        let path = JSONPath(self.path.components + (component.map { [$0] } ?? []))
+        throw BridgeError(path: path, message: "\(number.doubleValue) does not fit a Float")
+      }
       return unsafeBitCast(Float(number.doubleValue), to: T.self)  // T is Float, checked above.
     }
     let shape = component.map { self.shape.field(key: $0) } ?? self.shape
@@ -151,10 +155,12 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.payload = payload
     var isUnionValue = false
     if payload == nil {
-      if case .union = decoder.shape {
-        isUnionValue = true
-      } else if case .string? = object["type"] {
-        isUnionValue = true
+      switch decoder.shape {
+      case .union: isUnionValue = true
+      // Without a manifest, an object with a string `type` is read as an enum value; a known object never is (a
+      // state or nested object may have a field named `type`).
+      case .opaque: if case .string? = object["type"] { isUnionValue = true }
+      case .object, .array: break
       }
     }
     self.isUnionValue = isUnionValue
@@ -210,13 +216,14 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return object.keys.compactMap { Key(stringValue: $0) }
   }
 
-  /// The neutral member name for a Swift key: labels as they are, `_N` the N-th declared field of a payload.
+  /// The neutral member name for a Swift key: labels as they are; `_0`, a case's single unlabelled value, the case's
+  /// only field. Several unlabelled values cannot be matched: a manifest's fields have no order (RFC 8259 §4).
   private func member(_ key: Key) -> String {
     let name = key.stringValue
-    guard let payload, name.hasPrefix("_"), object[name] == nil, let index = Int(name.dropFirst()) else { return name }
-    if index < payload.fieldOrder.count { return payload.fieldOrder[index] }
+    guard let payload, name == "_0", object[name] == nil else { return name }
+    if payload.fieldOrder.count == 1 { return payload.fieldOrder[0] }
     let fields = object.keys.filter { $0 != "type" }
-    return index == 0 && fields.count == 1 ? fields[0] : name
+    return payload.fieldOrder.isEmpty && fields.count == 1 ? fields[0] : name
   }
 
   private func shape(of name: String) -> CodingShape {
@@ -237,6 +244,11 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func missing(_ key: Key) -> BridgeError {
     let name = member(key)
+    if let payload, name.hasPrefix("_"), Int(name.dropFirst()) != nil {
+      let count = payload.fieldOrder.isEmpty ? nil : payload.fieldOrder.count
+      let error = BridgeEncoder.unlabelled(decoder.owner, payload.swift, count: count)
+      return BridgeError(path: decoder.path, message: error.message)
+    }
     return BridgeError(
       path: JSONPath(decoder.path.components + [.key(name)]), message: "missing key '\(name)' for \(decoder.owner)")
   }
@@ -290,7 +302,9 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     -> KeyedDecodingContainer<NestedKey>
   {
     // An enum's case payload: the same object, read as the case's fields.
-    if isUnionValue, let caseName, caseName == key.stringValue, object[caseName] == nil {
+    // At an enum value, the synthesized code asks for the case's payload by the case's name; the payload is the same
+    // object's fields (a field may even share the case's name).
+    if isUnionValue, let caseName, caseName == key.stringValue {
       let entry =
         union?.bySwift(key.stringValue)
         ?? UnionShape.Case(neutral: key.stringValue, swift: key.stringValue, fieldOrder: [], fields: [:])

@@ -41,7 +41,7 @@ final class BridgeEncoder: Encoder {
   /// - Throws: ``BridgeError`` when an enum case has unlabelled associated values that no manifest names, or when
   ///   the value's own `encode(to:)` throws.
   static func encode<T: Encodable>(_ value: T, shape: CodingShape) throws -> JSONValue {
-    if let scalar = scalar(value) { return scalar }
+    if let scalar = try scalar(value) { return scalar }
     let encoder = BridgeEncoder(owner: T.self)
     try value.encode(to: encoder)
     return try finish(encoder.storage, shape: shape, owner: T.self)
@@ -51,12 +51,39 @@ final class BridgeEncoder: Encoder {
   ///
   /// Compares metatypes rather than casting: a failed dynamic cast costs a conformance lookup, and this runs for
   /// every nested value of every step.
-  static func scalar<T: Encodable>(_ value: T) -> JSONValue? {
+  ///
+  /// - Throws: ``BridgeError`` for NaN and the infinities, which JSON cannot write.
+  static func scalar<T: Encodable>(_ value: T) throws -> JSONValue? {
     if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
     if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if T.self == Int.self { return .number(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
-    if T.self == Double.self { return .number(.double(unsafeBitCast(value, to: Double.self))) }
+    if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self)) }
     return nil
+  }
+
+  /// A finite number as JSON.
+  ///
+  /// - Throws: ``BridgeError`` for NaN and ±infinity (RFC 8259 §6 has no form for them).
+  static func number(_ double: Double) throws -> JSONValue {
+    guard double.isFinite else {
+      throw BridgeError(path: .root, message: "\(double) is not a JSON number (RFC 8259 §6 has no NaN or infinity)")
+    }
+    return .number(.double(double))
+  }
+
+  /// The error for an unlabelled associated value the bridge cannot name.
+  static func unlabelled(_ owner: Any.Type, _ swiftName: String, count: Int?) -> BridgeError {
+    let why =
+      count.map {
+        $0 > 1
+          ? "the manifest declares \($0) fields, and JSON object members have no order (RFC 8259 §4)"
+          : "the manifest declares no field for it"
+      }
+      ?? "no manifest names its field"
+    return BridgeError(
+      path: .root,
+      message:
+        "\(owner).\(swiftName) has an unlabelled associated value, but \(why); label each value with its field's name")
   }
 
   /// Turns recorded storage into a value, naming enum cases and positional fields after the shape.
@@ -102,14 +129,12 @@ final class BridgeEncoder: Encoder {
     members.reserveCapacity(payload.members.count + 1)
     for (key, value) in payload.members {
       var name = key
-      if key.hasPrefix("_"), let index = Int(key.dropFirst()) {
-        guard let entry, index < entry.fieldOrder.count else {
-          throw BridgeError(
-            path: .root,
-            message: "\(owner).\(swiftName) has an unlabelled associated value; label it with the field's name or "
-              + "declare the case's fields in the feature manifest")
+      if key.hasPrefix("_"), Int(key.dropFirst()) != nil {
+        // Only a single field can be matched to an unlabelled value: a manifest's fields have no order.
+        guard let entry, entry.fieldOrder.count == 1, payload.members.count == 1 else {
+          throw unlabelled(owner, swiftName, count: entry?.fieldOrder.count)
         }
-        name = entry.fieldOrder[index]
+        name = entry.fieldOrder[0]
       }
       members.append((name, try finish(value, shape: entry?.fields[name] ?? .opaque, owner: owner)))
     }
@@ -144,7 +169,7 @@ final class ArrayStorage {
 
 /// Encodes a nested value into a node, finishing scalars at once.
 private func node<T: Encodable>(_ value: T) throws -> EncodedNode {
-  if let scalar = BridgeEncoder.scalar(value) { return .value(scalar) }
+  if let scalar = try BridgeEncoder.scalar(value) { return .value(scalar) }
   let encoder = BridgeEncoder(owner: T.self)
   try value.encode(to: encoder)
   return encoder.storage ?? .object(ObjectStorage())
@@ -159,7 +184,11 @@ struct BridgeKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .value(.null)) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    object.set(key.stringValue, try node(value))
+    do {
+      object.set(key.stringValue, try node(value))
+    } catch let error as BridgeError {
+      throw BridgeError(path: JSONPath([.key(key.stringValue)]).appending(error.path), message: error.message)
+    }
   }
 
   // The common scalars without a dynamic cast: these run for every field of every state, once per step.
@@ -169,11 +198,16 @@ struct BridgeKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     object.set(key.stringValue, .value(.number(.integer(Int64(value)))))
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    object.set(key.stringValue, .value(.number(.double(value))))
+    do {
+      object.set(key.stringValue, .value(try BridgeEncoder.number(value)))
+    } catch let error as BridgeError {
+      throw BridgeError(path: JSONPath([.key(key.stringValue)]), message: error.message)
+    }
   }
 
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    object.set(key.stringValue, try value.map(node) ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
 
   // The protocol's own defaults for these drop a nil; the bridge writes an explicit null instead.
@@ -255,7 +289,13 @@ struct BridgeUnkeyedEncoding: UnkeyedEncodingContainer {
 
   mutating func encodeNil() throws { array.elements.append(.value(.null)) }
 
-  mutating func encode<T: Encodable>(_ value: T) throws { array.elements.append(try node(value)) }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    do {
+      array.elements.append(try node(value))
+    } catch let error as BridgeError {
+      throw BridgeError(path: JSONPath([.index(array.elements.count)]).appending(error.path), message: error.message)
+    }
+  }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
@@ -287,16 +327,21 @@ struct BridgeSingleValueEncoding: SingleValueEncodingContainer {
   mutating func encodeNil() throws { encoder.storage = .value(.null) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    if let scalar = BridgeEncoder.scalar(value) {
+    if let scalar = try BridgeEncoder.scalar(value) {
       encoder.storage = .value(scalar)
       return
     }
-    if let integer = value as? any FixedWidthInteger, let exact = Int64(exactly: integer) {
+    if let integer = value as? any FixedWidthInteger {
+      guard let exact = Int64(exactly: integer) else {
+        throw BridgeError(
+          path: .root, message: "\(integer) does not fit a JSON integer of the scenario format (64-bit signed)")
+      }
       encoder.storage = .value(.number(.integer(exact)))
       return
     }
     if let float = value as? Float {
-      encoder.storage = .value(.number(.double(Double(float))))
+      // The shortest decimal that reads back as this Float (0.1, not 0.10000000149011612), as kotlinx writes it.
+      encoder.storage = .value(try BridgeEncoder.number(Double("\(float)") ?? Double(float)))
       return
     }
     encoder.storage = try node(value)
