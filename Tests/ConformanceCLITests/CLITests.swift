@@ -249,7 +249,7 @@ struct CLITests {
     #expect(result.lines.contains("flaky: 4 crashed, 2 not run"))
     #expect(
       result.lines.contains(
-        "flaky: the harness looks broken (6 of 6 scenarios crashed, timed out, broke the protocol or did not run); fix it first"
+        "flaky: the implementation looks broken (6 of 6 scenarios crashed, timed out, broke the protocol or did not run); fix it first"
       ))
     #expect(result.lines.last == "0 passed, 6 failed")
   }

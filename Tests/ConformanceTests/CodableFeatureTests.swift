@@ -124,6 +124,7 @@ private enum Edges {
     case overflow
     case setRatio(value: Float)
     case divide
+    case find(text: String)  // The manifest calls the field 'query'.
   }
 
   struct Reducer: UnidirectionalFlow.Reducer {
@@ -134,6 +135,7 @@ private enum Edges {
       case .overflow: state.big = .max
       case .setRatio(let value): state.ratio = value
       case .divide: state.d = .nan
+      case .find(let text): state.type = text
       }
       return []
     }
@@ -151,6 +153,7 @@ private enum Edges {
         "resize": ["fields": ["width": ["type": "integer"], "height": ["type": "integer"]]],
         "search": ["fields": ["search": ["type": "string"]]],
         "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
+        "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]],
       ],
       "effects": [:],
     ]
@@ -168,6 +171,7 @@ private enum Edges {
 }
 
 extension Never: @retroactive Encodable {
+  /// Never called: a reducer whose `Effect` is `Never` emits no effect.
   public func encode(to encoder: any Encoder) throws {}
 }
 
@@ -209,6 +213,26 @@ struct CodableFeatureEdgeTests {
     #expect(
       Edges.run(["type": "setRatio", "value": 1e39])
         == .errored(step: 1, message: "actions[0].value: 1e+39 does not fit a Float"))
+  }
+
+  @Test func aManifestCaseWithoutASwiftCaseSaysHowToMapIt() {
+    #expect(
+      Edges.run(["type": "ghost"])
+        == .errored(
+          step: 1,
+          message:
+            "actions[0].type: Action has no case 'ghost' for the action 'ghost'; rename the Swift case, or give its name in the manifest (\"swift\": \"…\")"
+        ))
+  }
+
+  @Test func aSwiftLabelTheManifestDoesNotNameSaysWhichItNames() {
+    #expect(
+      Edges.run(["type": "find", "query": "q"])
+        == .errored(
+          step: 1,
+          message:
+            "actions[0].text: missing key 'text' for Action; the manifest names 'query' here, so rename the Swift label or property"
+        ))
   }
 
   @Test func notANumberIsAnErrorNotInvalidJSON() {
@@ -276,7 +300,7 @@ struct CodableFeatureTests {
     ),
     (
       JSONValue(dictionaryLiteral: ("type", "setMode"), ("mode", "busy")),
-      "actions[0].mode: Cannot initialize Mode from invalid String value busy"
+      "actions[0].mode: Cannot initialize Mode from invalid String value busy; the Swift enum's raw values must be the manifest's values"
     ),
     (JSONValue.array([]), "actions[0]: expected Action, got array"),
   ])

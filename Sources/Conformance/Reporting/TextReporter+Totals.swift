@@ -19,7 +19,7 @@ extension TextReporter {
       // Bowtie's lesson: when nearly everything is a harness fault, say so instead of listing "failures".
       if total > 0, broken * 10 >= total * 9 {
         output(
-          style.red("\(name): the harness looks broken")
+          style.red("\(name): the implementation looks broken")
             + " (\(broken) of \(Self.plural(total, "scenario", "scenarios")) crashed, timed out, broke the protocol or did not run); fix it first"
         )
       }

@@ -208,7 +208,14 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
       guard let name = caseName else { return [] }
       guard let key = Key(stringValue: name) else {
         // The manifest (or, with none, the JSON) names a case the Swift type does not have.
-        recordUnknownCase(object["type"]?.stringValue ?? name, known: nil, kind: union?.name)
+        if decoder.context.pending == nil {
+          let neutral = object["type"]?.stringValue ?? name
+          decoder.context.pending = BridgeError(
+            path: JSONPath(decoder.path.components + [.key("type")]),
+            message:
+              "\(decoder.owner) has no case '\(name)' for the \(union?.name == "action" ? "action" : "case") '\(neutral)'; "
+              + "rename the Swift case, or give its name in the manifest (\"swift\": \"…\")")
+        }
         return []
       }
       return [key]
@@ -244,6 +251,14 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func missing(_ key: Key) -> BridgeError {
     let name = member(key)
+    // A Swift label or property the manifest does not name: say which names it has.
+    let declared = payload.map(\.fieldOrder) ?? { if case .object(let fields) = decoder.shape { return fields.keys.sorted() } else { return nil } }()
+    if let declared, !declared.contains(name), !(name.hasPrefix("_") && Int(name.dropFirst()) != nil) {
+      return BridgeError(
+        path: JSONPath(decoder.path.components + [.key(name)]),
+        message:
+          "missing key '\(name)' for \(decoder.owner); the manifest names \(declared.isEmpty ? "no field" : declared.map { "'\($0)'" }.joined(separator: ", ")) here, so rename the Swift label or property")
+    }
     if let payload, name.hasPrefix("_"), Int(name.dropFirst()) != nil {
       let count = payload.fieldOrder.isEmpty ? nil : payload.fieldOrder.count
       let error = BridgeEncoder.unlabelled(decoder.owner, payload.swift, count: count)

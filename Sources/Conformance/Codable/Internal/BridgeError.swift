@@ -18,6 +18,11 @@ struct BridgeError: Error, Sendable {
       return BridgeError(path: path(context.codingPath), message: "expected \(type), got null")
     case DecodingError.keyNotFound(let key, let context):
       return BridgeError(path: path(context.codingPath + [key]), message: "missing key '\(key.stringValue)'")
+    case DecodingError.dataCorrupted(let context) where context.debugDescription.hasPrefix("Cannot initialize"):
+      // A RawRepresentable enum: its raw values must be the manifest's values.
+      return BridgeError(
+        path: path(context.codingPath),
+        message: "\(context.debugDescription); the Swift enum's raw values must be the manifest's values")
     case DecodingError.dataCorrupted(let context):
       return BridgeError(path: path(context.codingPath), message: context.debugDescription)
     case EncodingError.invalidValue(let value, let context):
