@@ -76,6 +76,8 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(actions.count)
+    // A step that leaves the state equal (State is Equatable) reuses the previous encoding instead of encoding again.
+    var previous: (state: Feature.State, json: JSONValue)?
     for (index, json) in actions.enumerated() {
       let action: Feature.Action
       do {
@@ -85,7 +87,14 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
       }
       let effects = reducer.reduce(into: &state, action: action)
       do {
-        trace.append(try entry(state: state, effects: effects))
+        let encoded: JSONValue
+        if let previous, previous.state == state {
+          encoded = previous.json
+        } else {
+          encoded = try encodeState(state)
+          previous = (state, encoded)
+        }
+        trace.append(TraceEntry(state: encoded, effects: try encodeEffects(effects)))
       } catch {
         return .errored(step: index + 1, message: "\(error.path): \(error.message)")
       }
@@ -93,26 +102,31 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     return .trace(trace)
   }
 
-  /// The neutral trace entry of one step.
+  /// The neutral form of a state.
   ///
-  /// - Throws: ``BridgeError`` with a path under `state` or `effects[j]`.
-  private func entry(state: Feature.State, effects: [Feature.Effect]) throws(BridgeError) -> TraceEntry {
-    let encodedState: JSONValue
+  /// - Throws: ``BridgeError`` with a path under `state`.
+  private func encodeState(_ state: Feature.State) throws(BridgeError) -> JSONValue {
     do {
-      encodedState = try BridgeEncoder.encode(state, shape: shapes.state)
+      return try BridgeEncoder.encode(state, shape: shapes.state)
     } catch {
       throw Self.located(error, under: [.key("state")])
     }
-    var encodedEffects: [JSONValue] = []
-    encodedEffects.reserveCapacity(effects.count)
+  }
+
+  /// The neutral form of a step's effects.
+  ///
+  /// - Throws: ``BridgeError`` with a path under `effects[j]`.
+  private func encodeEffects(_ effects: [Feature.Effect]) throws(BridgeError) -> [JSONValue] {
+    var encoded: [JSONValue] = []
+    encoded.reserveCapacity(effects.count)
     for (position, effect) in effects.enumerated() {
       do {
-        encodedEffects.append(try BridgeEncoder.encode(effect, shape: shapes.effects))
+        encoded.append(try BridgeEncoder.encode(effect, shape: shapes.effects))
       } catch {
         throw Self.located(error, under: [.key("effects"), .index(position)])
       }
     }
-    return TraceEntry(state: encodedState, effects: encodedEffects)
+    return encoded
   }
 
   private static func located(_ error: any Error, under prefix: [JSONPath.Component]) -> BridgeError {

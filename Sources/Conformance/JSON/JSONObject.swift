@@ -75,7 +75,7 @@ extension JSONObject {
 
   /// Builds an object from members in any order, sorting them once; of two members with the same key, the later
   /// one is kept.
-  init(unsortedMembers: [(key: String, value: JSONValue)]) {
+  init(unsortedMembers: consuming [(key: String, value: JSONValue)]) {
     var sorted = unsortedMembers
     // Insertion sort: stable, in place, and the fastest for the handful of fields a state or an effect has.
     var hasDuplicates = false
