@@ -127,6 +127,21 @@ struct ConformanceScenarioTests {
       ])
   }
 
+  @Test func anInvalidStepIsReportedAtThatStepsLine() async throws {
+    let text = """
+      {"id": "login-typo", "feature": "login", "description": "d",
+       "steps": [
+         {"send": {"type": "submit"}, "expect": {"changes": {"error": "Email is required."}}},
+         {"send": {"type": "sumbit"}}
+       ]}
+      """
+    let root = try Self.root(["login-typo.json": text])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let failures = await scenario.run(Self.login)
+    #expect(failures.map(\.line) == [4])
+    #expect(failures.first?.message.contains("steps[1].send.type: unknown action 'sumbit'; did you mean 'submit'?") == true)
+  }
+
   @Test func failuresAreRecordedAsIssuesInTheScenarioFile() async throws {
     let root = try Self.root([
       "login-wrong.json":

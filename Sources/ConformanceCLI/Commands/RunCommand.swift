@@ -72,7 +72,8 @@ struct RunCommand: CLICommand {
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
-      console.out(help)
+      // The in-process implementation may have another name than 'swift' in a team's own executable.
+      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
       return 0
     }
     let format = scanner.value("format") ?? "text"

@@ -38,11 +38,24 @@ struct ScenarioCheck {
     return failures
   }
 
-  /// An invalid file or manifest, at its line and column when it has them (syntax errors), else at line 1.
+  /// An invalid file or manifest, at its line and column when it has them (syntax errors), at the line of the step
+  /// its JSON path is in (`steps[2].send.type`), else at line 1.
   private func failure(for error: InputError) -> ScenarioFailure {
-    ScenarioFailure(
-      message: "error: \(error)", filePath: error.file.hasPrefix("/") ? error.file : file.path, line: error.line ?? 1,
-      column: error.column ?? 1)
+    let filePath = error.file.hasPrefix("/") ? error.file : file.path
+    var line = error.line
+    if line == nil, filePath == file.path, let components = error.path?.components, components.count >= 2,
+      components[0] == .key("steps"), case .index(let step) = components[1]
+    {
+      line = stepLine(step)
+    }
+    return ScenarioFailure(message: "error: \(error)", filePath: filePath, line: line ?? 1, column: error.column ?? 1)
+  }
+
+  /// The line of the 0-based step `index` in the scenario file, or `nil`.
+  private func stepLine(_ index: Int) -> Int? {
+    guard let bytes = try? [UInt8](Data(contentsOf: file)) else { return nil }
+    let lines = StepLines.lines(in: bytes)
+    return index < lines.count ? lines[index] : nil
   }
 
   /// The line of the first step that went wrong, or line 1.
@@ -54,9 +67,7 @@ struct ScenarioCheck {
       default: return nil
       }
     }.first
-    guard let step, let bytes = try? [UInt8](Data(contentsOf: file)) else { return 1 }
-    let lines = StepLines.lines(in: bytes)
-    return step < lines.count ? lines[step] : 1
+    return step.flatMap(stepLine) ?? 1
   }
 }
 
