@@ -249,15 +249,26 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return false
   }
 
+  /// The field names the manifest declares for this object, or `nil` when no manifest describes it.
+  private var declaredFields: [String]? {
+    if let payload {
+      guard case .union = decoder.shape else { return nil }  // A stand-in case: no manifest.
+      return payload.fieldOrder.sorted()
+    }
+    if case .object(let fields) = decoder.shape { return fields.keys.sorted() }
+    return nil
+  }
+
   private func missing(_ key: Key) -> BridgeError {
     let name = member(key)
     // A Swift label or property the manifest does not name: say which names it has.
-    let declared = payload.map(\.fieldOrder) ?? { if case .object(let fields) = decoder.shape { return fields.keys.sorted() } else { return nil } }()
-    if let declared, !declared.contains(name), !(name.hasPrefix("_") && Int(name.dropFirst()) != nil) {
+    if let declared = declaredFields, !declared.contains(name), !(name.hasPrefix("_") && Int(name.dropFirst()) != nil) {
+      let names = declared.isEmpty ? "no field" : declared.map { "'\($0)'" }.joined(separator: ", ")
       return BridgeError(
         path: JSONPath(decoder.path.components + [.key(name)]),
         message:
-          "missing key '\(name)' for \(decoder.owner); the manifest names \(declared.isEmpty ? "no field" : declared.map { "'\($0)'" }.joined(separator: ", ")) here, so rename the Swift label or property")
+          "missing key '\(name)' for \(decoder.owner); the manifest names \(names) here, so rename the Swift label or property"
+      )
     }
     if let payload, name.hasPrefix("_"), Int(name.dropFirst()) != nil {
       let count = payload.fieldOrder.isEmpty ? nil : payload.fieldOrder.count
