@@ -58,6 +58,8 @@ struct JSONCursor {
     try enterContainer()
     offset += 1
     var members: [(key: String, value: JSONValue)] = []
+    // Where each key starts, kept only in the diagnostic pass (tracksPath), which locates a duplicate; the fast pass
+    // only needs to notice one (runner-profile.md, change B).
     var keyOffsets: [Int] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
@@ -83,8 +85,9 @@ struct JSONCursor {
         offset = keyOffset
         throw fail("duplicate key '\(key)' (each key may appear once in an object)")
       }
+      if members.isEmpty { members.reserveCapacity(8) }
       members.append((key, value))
-      keyOffsets.append(keyOffset)
+      if tracksPath { keyOffsets.append(keyOffset) }
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1
@@ -112,6 +115,7 @@ struct JSONCursor {
     while true {
       skipWhitespace()
       if tracksPath { path.append(.index(elements.count)) }
+      if elements.isEmpty { elements.reserveCapacity(4) }
       elements.append(try parseValue())
       if tracksPath { path.removeLast() }
       skipWhitespace()
@@ -137,6 +141,10 @@ struct JSONCursor {
     let order = members.indices.sorted { ScalarOrder.less(members[$0].key, members[$1].key) }
     var first: (offset: Int, key: String)?
     for (a, b) in zip(order, order.dropFirst()) where ScalarOrder.equal(members[a].key, members[b].key) {
+      // Without offsets (the fast pass) any duplicate will do: the diagnostic pass finds the first.
+      guard keyOffsets.count == members.count else {
+        throw fail("duplicate key '\(members[b].key)' (each key may appear once in an object)")
+      }
       let later = max(keyOffsets[a], keyOffsets[b])
       if later < first?.offset ?? Int.max { first = (later, members[b].key) }
     }
