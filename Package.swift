@@ -38,7 +38,7 @@ let package = Package(
       dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "SignupFeature"]),
     .testTarget(
       name: "ConformanceTests",
-      dependencies: ["Conformance", "LoginFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
+      dependencies: ["Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
   ]

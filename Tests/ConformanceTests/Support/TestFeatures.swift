@@ -1,5 +1,6 @@
 import HandwrittenLoginCodec
 import LoginFeature
+import SignupFeature
 
 @testable import Conformance
 
@@ -9,8 +10,11 @@ enum TestFeatures {
   /// Login through the Codable bridge.
   static let login = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
 
+  /// Signup through the Codable bridge.
+  static let signup = CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState())
+
   /// The in-process implementation as the `conformance` executable builds it, bound to the bundled manifests.
-  static let swift = SwiftImplementation(features: [login]).bound(to: TestPaths.manifests)
+  static let swift = SwiftImplementation(features: [login, signup]).bound(to: TestPaths.manifests)
 
   /// Login through the hand-written ``LoginCodec``.
   static let handwritten = SwiftImplementation(
