@@ -4,7 +4,7 @@ import Testing
 
 @Suite("SwiftImplementation and HarnessServer")
 struct SwiftImplementationTests {
-  let implementation = TestFeatures.swift
+  let implementation = TestFeatures.loginOnly
   let initial: JSONValue = ["email": "", "password": "", "isLoading": false, "error": .null]
 
   @Test func tracesTheLoginReducer() async {

@@ -16,6 +16,9 @@ enum TestFeatures {
   /// The in-process implementation as the `conformance` executable builds it, bound to the bundled manifests.
   static let swift = SwiftImplementation(features: [login, signup]).bound(to: TestPaths.manifests)
 
+  /// Login alone through the Codable bridge, for tests that pin whole protocol replies.
+  static let loginOnly = SwiftImplementation(features: [login]).bound(to: TestPaths.manifests)
+
   /// Login through the hand-written ``LoginCodec``.
   static let handwritten = SwiftImplementation(
     features: [ReducerAdapter(codec: LoginCodec(), reducer: LoginReducer(), initialState: LoginState())])
