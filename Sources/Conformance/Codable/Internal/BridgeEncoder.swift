@@ -99,14 +99,10 @@ final class BridgeEncoder: Encoder {
       if object.members.count == 1, let (swiftName, payload) = object.enumCase {
         return try finishCase(swiftName, payload: payload, shape: shape, owner: owner)
       }
-      var members: [(key: String, value: JSONValue)] = []
-      members.reserveCapacity(object.members.count)
-      for (key, value) in object.members {
-        if case .value(let scalar) = value {
-          members.append((key, scalar))  // No shape lookup: a finished value needs no names mapped.
-        } else {
-          members.append((key, try finish(value, shape: shape.field(key), owner: owner)))
-        }
+      // Scalars were stored finished; only nested containers are finished here, in place.
+      var members = object.takeMembers()
+      for (index, nested) in object.nested {
+        members[index].value = try finish(nested, shape: shape.field(members[index].key), owner: owner)
       }
       return .object(JSONObject(unsortedMembers: members))
     }
@@ -127,7 +123,7 @@ final class BridgeEncoder: Encoder {
     }
     var members: [(key: String, value: JSONValue)] = [("type", .string(entry?.neutral ?? swiftName))]
     members.reserveCapacity(payload.members.count + 1)
-    for (key, value) in payload.members {
+    for (position, (key, scalar)) in payload.members.enumerated() {
       var name = key
       if key.hasPrefix("_"), Int(key.dropFirst()) != nil {
         // Only a single field can be matched to an unlabelled value: a manifest's fields have no order.
@@ -136,7 +132,11 @@ final class BridgeEncoder: Encoder {
         }
         name = entry.fieldOrder[0]
       }
-      members.append((name, try finish(value, shape: entry?.fields[name] ?? .opaque, owner: owner)))
+      if let nested = payload.nested.first(where: { $0.index == position }) {
+        members.append((name, try finish(nested.node, shape: entry?.fields[name] ?? .opaque, owner: owner)))
+      } else {
+        members.append((name, scalar))
+      }
     }
     return .object(JSONObject(unsortedMembers: members))
   }
@@ -149,9 +149,12 @@ enum EncodedNode {
   case array(ArrayStorage)
 }
 
-/// A keyed container's members, in the order written.
+/// A keyed container's members, in the order written: scalars finished at once, nested containers finished later.
 final class ObjectStorage {
-  var members: [(key: String, value: EncodedNode)] = []
+  /// Every member; a nested container's slot holds `null` until the object is finished.
+  private(set) var members: [(key: String, value: JSONValue)] = []
+  /// The nested containers, by their index in ``members``.
+  private(set) var nested: [(index: Int, node: EncodedNode)] = []
   /// Set when the only member was opened with `nestedContainer(keyedBy:forKey:)`: an enum case and its payload.
   var enumCase: (String, ObjectStorage)?
 
@@ -159,7 +162,20 @@ final class ObjectStorage {
 
   /// Records a member. Synthesized code writes each key once; were one written twice, the last would win when the
   /// object is finished.
-  func set(_ key: String, _ value: EncodedNode) { members.append((key, value)) }
+  func set(_ key: String, _ value: EncodedNode) {
+    if case .value(let scalar) = value {
+      members.append((key, scalar))
+    } else {
+      nested.append((members.count, value))
+      members.append((key, .null))
+    }
+  }
+
+  /// The members, handed over without a copy (the storage is finished once).
+  func takeMembers() -> [(key: String, value: JSONValue)] {
+    defer { members = [] }
+    return members
+  }
 }
 
 /// An unkeyed container's elements.
