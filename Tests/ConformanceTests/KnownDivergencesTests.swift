@@ -61,6 +61,24 @@ struct KnownDivergencesTests {
       ])
   }
 
+  @Test func aDivergesEntryNeedsTwoImplementationsAndAPairIsListedOnce() {
+    let text = """
+      {"entries": [
+        {"scenario": "login-a", "implementations": ["swift"], "expect": "diverges", "step": 1, "paths": ["state"],
+         "reason": "r", "spec": "s"},
+        {"scenario": "login-b", "implementations": ["swift", "kotlin"], "expect": "fails", "step": 1,
+         "paths": ["state"], "reason": "r", "spec": "s"},
+        {"scenario": "login-b", "implementations": ["kotlin"], "expect": "fails", "step": 2, "paths": ["state"],
+         "reason": "r", "spec": "s"}
+      ]}
+      """
+    #expect(
+      Self.errors(text) == [
+        "kd.json: entries[0].implementations: a 'diverges' entry names the implementations whose traces differ: at least two, got 1",
+        "kd.json: entries[2]: repeats entries[1] ('login-b' fails on 'kotlin'); keep one entry per pair",
+      ])
+  }
+
   @Test(arguments: [
     ("2024-02-29", true), ("2023-02-29", false), ("2026-12-31", true), ("2026-13-01", false), ("2026-1-01", false),
     ("26-01-01", false), ("2026-04-31", false), ("2026-04-3a", false),

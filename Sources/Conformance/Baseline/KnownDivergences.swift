@@ -153,20 +153,42 @@ extension KnownDivergences {
     let list = reader.required("entries", issues: &issues)
     reader.reportUnknownKeys(allowed: ["entries"], issues: &issues)
     var entries: [Entry] = []
+    var fileIndices: [Int] = []
     if let list {
       let path = JSONPath.root.appending(key: "entries")
       if case .array(let elements) = list {
         for (index, element) in elements.enumerated() {
           if let entry = readEntry(element, at: path.appending(index: index), issues: &issues) {
             entries.append(entry)
+            fileIndices.append(index)
           }
         }
       } else {
         issues.add(path, "expected an array of entries, got \(list.typeName)")
       }
     }
+    rejectOverlaps(Array(zip(fileIndices, entries)), issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(KnownDivergences(file: file, entries: entries))
+  }
+
+  /// Two entries with the same scenario id (or pattern), expectation and a shared implementation: only the first
+  /// would ever be judged, so the second could go stale unseen.
+  private static func rejectOverlaps(_ entries: [(index: Int, entry: Entry)], issues: inout IssueList) {
+    var seen: [String: Int] = [:]
+    for (index, entry) in entries {
+      for implementation in entry.implementations {
+        let key = "\(entry.expect.rawValue)\u{0}\(entry.scenario)\u{0}\(implementation)"
+        if let first = seen[key] {
+          issues.add(
+            JSONPath([.key("entries"), .index(index)]),
+            "repeats entries[\(first)] ('\(entry.scenario)' \(entry.expect.rawValue) on '\(implementation)'); keep one entry per pair"
+          )
+          break
+        }
+        seen[key] = index
+      }
+    }
   }
 
   static let entryKeys = ["scenario", "implementations", "expect", "step", "paths", "reason", "spec", "expires"]
@@ -190,6 +212,11 @@ extension KnownDivergences {
           path.appending(key: "step"),
           "expected a step number (1 or more), got \(JSONRenderer.compact(value, style: .display))")
       }
+    }
+    if expect == .diverges, let implementations, implementations.count < 2 {
+      issues.add(
+        path.appending(key: "implementations"),
+        "a 'diverges' entry names the implementations whose traces differ: at least two, got \(implementations.count)")
     }
     let paths = strings("paths", &reader, issues: &issues)
     let reason = nonEmpty("reason", &reader, issues: &issues)
