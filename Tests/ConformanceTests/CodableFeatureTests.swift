@@ -346,11 +346,8 @@ struct CodableFeatureTests {
   /// The bridge and the hand-written codec give the same trace on every bundled login scenario.
   @Test(arguments: TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")))
   func agreesWithTheHandWrittenCodec(file: URL) async throws {
-    let loader = ScenarioLoader(manifests: TestPaths.manifests)
-    let scenario = try #require(try? loader.load(file, displayName: file.lastPathComponent).get())
-    let request = RunRequest(
-      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-      actions: scenario.steps.map(\.send))
+    let scenario = try #require(TestPaths.scenario(file))
+    let request = RunRequest(scenario)
     let bridged = await TestFeatures.swift.run(request)
     let handwritten = await TestFeatures.handwritten.run(request)
     #expect(bridged == handwritten)

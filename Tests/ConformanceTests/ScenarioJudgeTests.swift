@@ -153,11 +153,8 @@ struct ScenarioJudgeFastPathTests {
   /// field changed, an effect added): the fast path agrees with the full judge whenever it says "passed".
   @Test(arguments: files)
   func neverPassesWhatTheFullJudgeFails(file: URL) async throws {
-    let loader = ScenarioLoader(manifests: TestPaths.manifests)
-    let scenario = try #require(try? loader.load(file, displayName: file.lastPathComponent).get())
-    let request = RunRequest(
-      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-      actions: scenario.steps.map(\.send))
+    let scenario = try #require(TestPaths.scenario(file))
+    let request = RunRequest(scenario)
     guard case .trace(let trace) = await TestFeatures.swift.run(request) else {
       Issue.record("expected a trace")
       return

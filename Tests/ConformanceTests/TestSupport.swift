@@ -17,6 +17,11 @@ enum TestPaths {
     ManifestLoader().loadAll(in: features, displayPath: { $0.lastPathComponent }).manifests
   }()
 
+  /// The scenario in `file`, validated against the bundled manifests, or `nil` when it is invalid.
+  static func scenario(_ file: URL) -> Scenario? {
+    try? ScenarioLoader(manifests: manifests).load(file, displayName: file.lastPathComponent).get()
+  }
+
   static func jsonFiles(in folder: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
@@ -40,4 +45,13 @@ func runAndReport(_ files: [URL], implementations: [any Implementation] = [TestF
     }
   ) { reporter.handle($0) }
   return (lines, errors, summary)
+}
+
+extension RunRequest {
+  /// The request that runs `scenario`'s actions from its initial state.
+  init(_ scenario: Scenario) {
+    self.init(
+      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+      actions: scenario.steps.map(\.send))
+  }
 }
