@@ -116,6 +116,7 @@ private enum Edges {
     var big: UInt64 = 0
     var ratio: Float = 0
     var d: Double = 0
+    var opt: Double? = nil
   }
 
   enum Action: Codable, Equatable, Sendable {
@@ -125,6 +126,7 @@ private enum Edges {
     case setRatio(value: Float)
     case divide
     case find(text: String)  // The manifest calls the field 'query'.
+    case divideOptional
   }
 
   struct Reducer: UnidirectionalFlow.Reducer {
@@ -136,6 +138,7 @@ private enum Edges {
       case .setRatio(let value): state.ratio = value
       case .divide: state.d = .nan
       case .find(let text): state.type = text
+      case .divideOptional: state.opt = .infinity
       }
       return []
     }
@@ -146,14 +149,14 @@ private enum Edges {
       "feature": "edges", "title": "Edges", "description": "d", "spec": "edges.md", "platforms": [:],
       "state": [
         "type": ["type": "string"], "limit": ["type": "integer", "nullable": true], "big": ["type": "integer"],
-        "ratio": ["type": "number"], "d": ["type": "number"],
+        "ratio": ["type": "number"], "d": ["type": "number"], "opt": ["type": "number", "nullable": true],
       ],
-      "initialState": ["type": "box", "limit": 3, "big": 0, "ratio": 0, "d": 0],
+      "initialState": ["type": "box", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null],
       "actions": [
         "resize": ["fields": ["width": ["type": "integer"], "height": ["type": "integer"]]],
         "search": ["fields": ["search": ["type": "string"]]],
         "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
-        "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]],
+        "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]], "divideOptional": ["fields": [:]],
       ],
       "effects": [:],
     ]
@@ -182,7 +185,7 @@ struct CodableFeatureEdgeTests {
       Issue.record("expected a trace")
       return
     }
-    #expect(trace[0].state == ["type": "query", "limit": 3, "big": 0, "ratio": 0, "d": 0])
+    #expect(trace[0].state == ["type": "query", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null])
   }
 
   @Test func severalUnlabelledValuesAreRefusedNotGuessed() {
@@ -239,6 +242,12 @@ struct CodableFeatureEdgeTests {
     #expect(
       Edges.run(["type": "divide"])
         == .errored(step: 1, message: "state.d: nan is not a JSON number (RFC 8259 §6 has no NaN or infinity)"))
+  }
+
+  @Test func anOptionalThatCannotBeWrittenIsAnErrorNotNull() {
+    #expect(
+      Edges.run(["type": "divideOptional"])
+        == .errored(step: 1, message: "state.opt: inf is not a JSON number (RFC 8259 §6 has no NaN or infinity)"))
   }
 }
 

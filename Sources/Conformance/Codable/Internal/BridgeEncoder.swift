@@ -228,46 +228,60 @@ struct BridgeKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   // The protocol's own defaults for these drop a nil; the bridge writes an explicit null instead.
   mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    object.set(key.stringValue, .value(value.map(JSONValue.string) ?? .null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-    object.set(key.stringValue, value.map { try? node($0) }.flatMap { $0 } ?? .value(.null))
+    guard let value else { return object.set(key.stringValue, .value(.null)) }
+    try encode(value, forKey: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
