@@ -42,9 +42,15 @@ struct ReportFile {
         )
       }
     }
-    let folder = url.deletingLastPathComponent()
-    guard FileManager.default.fileExists(atPath: folder.path) else {
-      throw .input("the folder of '\(path)' does not exist")
+    // A missing folder is created when the report is written (`--junit build/reports/parity.xml` in a fresh
+    // checkout); a file standing where a folder must be is an error now, before anything runs.
+    var folder = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+      folder = folder.deletingLastPathComponent()
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw .input("cannot create the folder of '\(path)': '\(folder.path)' is a file")
     }
   }
 
@@ -69,11 +75,12 @@ struct ReportFile {
     url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
   }
 
-  /// Writes the report atomically (a temporary file renamed into place).
+  /// Writes the report atomically (a temporary file renamed into place), creating missing folders first.
   ///
   /// - Throws: ``CLIError/input(_:)`` when the file cannot be written.
   func write(_ text: String) throws(CLIError) {
     do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(text.utf8).write(to: url, options: .atomic)
     } catch {
       throw .input("cannot write the report '\(display)': \(error.localizedDescription)")

@@ -64,6 +64,23 @@ struct CLITests {
     #expect(result.lines.last == "1 passed, 0 failed")
   }
 
+  @Test func reportFoldersThatDoNotExistAreCreated() throws {
+    let folder = try CLI.temporaryFolder()
+    let junit = folder.appendingPathComponent("build/reports/parity.xml")
+    let result = try CLI.run([
+      "run", "Conformance/scenarios/login/login-submit-valid-credentials.json", "--junit", junit.path,
+    ])
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: junit.path))
+    let blocked = folder.appendingPathComponent("file")
+    try Data().write(to: blocked)
+    let refused = try CLI.run(["run", "--junit", blocked.appendingPathComponent("x/parity.xml").path])
+    #expect(refused.status == 2)
+    #expect(
+      refused.errorLines.first
+        == "error: cannot create the folder of '\(blocked.path)/x/parity.xml': '\(blocked.path)' is a file")
+  }
+
   @Test func aPathAloneMeansRun() throws {
     let result = try CLI.run(["\(failing)/login-wrong-nfc-vs-nfd.json"])
     #expect(result.status == 1)
