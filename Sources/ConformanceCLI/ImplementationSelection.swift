@@ -12,11 +12,11 @@ import Foundation
 enum ImplementationSelection {
   /// Resolves the selection.
   ///
-  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name or a malformed `--harness`;
+  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, or a `--harness` that
+  ///   `--impl` does not select;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   static func resolve(
-    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, command: String,
-    warn: (String) -> Void = { _ in }
+    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, command: String
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
     var fromCommandLine: [HarnessConfiguration] = []
@@ -51,8 +51,11 @@ enum ImplementationSelection {
     } else if names.isEmpty {
       names = [builtIn] + declaredOnCommandLine
     }
-    for declared in declaredOnCommandLine where !names.contains(declared) {
-      warn("note: '\(declared)' is declared with --harness but not selected by --impl, so it does not run")
+    // A gate weaker than its command line reads must not pass quietly: every --harness given must run.
+    if let unselected = declaredOnCommandLine.first(where: { !names.contains($0) }) {
+      throw .usage(
+        "'\(unselected)' is declared with --harness but not selected by --impl; add '--impl \(unselected)', or drop the --harness",
+        command: command)
     }
     var seen = Set<String>()
     var result: [any Implementation] = []

@@ -64,6 +64,17 @@ struct CLITests {
     #expect(result.lines.last == "1 passed, 0 failed")
   }
 
+  @Test func aHarnessThatImplDoesNotSelectIsAUsageError() throws {
+    let result = try CLI.run(["run", "--impl", "swift", "--harness", "mine=python3 mine.py"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: 'mine' is declared with --harness but not selected by --impl; add '--impl mine', or drop the --harness",
+        "Usage: \(RunCommand.usage)",
+        "See 'conformance run --help'.",
+      ])
+  }
+
   @Test func reportFoldersThatDoNotExistAreCreated() throws {
     let folder = try CLI.temporaryFolder()
     let junit = folder.appendingPathComponent("build/reports/parity.xml")

@@ -26,8 +26,8 @@ struct RunCommand: CLICommand {
       --all                   Run on 'swift' and every declared implementation.
       --harness <name>=<command>
                               Add a harness implementation from the command line (repeatable), e.g.
-                              --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift'
-                              unless --impl says otherwise.
+                              --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift';
+                              with --impl, every --harness must also be named by an --impl.
       --config <file>         The implementations config (default: Conformance/implementations.json).
       --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
       --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).
@@ -93,7 +93,7 @@ struct RunCommand: CLICommand {
     }
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name, warn: console.err)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
     let files = try workspace.scenarioFiles(scanner.positionals)
