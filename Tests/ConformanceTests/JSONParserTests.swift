@@ -46,10 +46,12 @@ struct JSONParserTests {
     ("{\"a\": tru}", "invalid JSON: unexpected character 't'; expected a value (did you mean 'true'?)", 1, 7),
     ("[1, 2", "invalid JSON: unexpected end of file; expected ',' or ']' after an array element", 1, 6),
     ("", "invalid JSON: the file is empty; expected a JSON value", 1, 1),
+    (" \n", "invalid JSON: the file holds only white space; expected a JSON value", 2, 1),
     ("{\"a\": 01}", "invalid JSON: leading zeros are not allowed in numbers (RFC 8259 §6)", 1, 8),
     ("[1e400]", "invalid JSON: number 1e400 is out of range (it must fit an IEEE 754 double)", 1, 2),
     ("\"a\tb\"", "invalid JSON: control character U+09 must be escaped inside a string (RFC 8259 §7)", 1, 3),
     ("\"\\x\"", "invalid JSON: invalid escape '\\x'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2),
+    ("\"\\\u{F0}\"", "invalid JSON: invalid escape '\\\\u00F0'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2),
     (
       "\"\\ud800\"",
       "invalid JSON: lone high surrogate \\uD800 (not followed by a low surrogate) is not a Unicode scalar", 1, 2

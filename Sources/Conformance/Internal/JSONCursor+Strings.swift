@@ -55,6 +55,19 @@ extension JSONCursor {
     throw fail("invalid UTF-8 byte 0x\(hex(bytes[index])) in a string; the file must be UTF-8 (RFC 8259 §8.1)")
   }
 
+  /// The scalar whose UTF-8 form starts at `index`, or `nil` when the bytes there are not valid UTF-8.
+  func scalar(at index: Int) -> Unicode.Scalar? {
+    var iterator = bytes[index..<min(bytes.count, index + 4)].makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+    return nil
+  }
+
+  /// A scalar as messages show it: printable ASCII as it is, anything else as `\uXXXX`.
+  static func printable(_ scalar: Unicode.Scalar) -> String {
+    (0x20..<0x7F).contains(scalar.value) ? String(scalar) : ControlEscaping.unicodeEscape(scalar.value)
+  }
+
   mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
     offset += 1
     guard offset < bytes.count else { throw fail("unterminated escape sequence at the end of file") }
@@ -72,7 +85,9 @@ extension JSONCursor {
     case UInt8(ascii: "u"): return try parseUnicodeEscape()
     default:
       offset -= 2
-      throw fail("invalid escape '\\\(printable(byte))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+      // Name the character after the backslash, not the first byte of its UTF-8 form ('\u00F0', not '\u00C3').
+      let character = byte < 0x80 ? printable(byte) : scalar(at: offset + 1).map(Self.printable) ?? printable(byte)
+      throw fail("invalid escape '\\\(character)'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
     }
   }
 

@@ -29,7 +29,11 @@ struct JSONCursor {
       throw fail("a byte-order mark (U+FEFF) is not allowed at the start of JSON text (RFC 8259 §8.1)")
     }
     skipWhitespace()
-    guard offset < bytes.count else { throw fail("the file is empty; expected a JSON value") }
+    guard offset < bytes.count else {
+      throw fail(
+        bytes.isEmpty
+          ? "the file is empty; expected a JSON value" : "the file holds only white space; expected a JSON value")
+    }
     let value = try parseValue()
     skipWhitespace()
     if offset < bytes.count {
