@@ -62,7 +62,9 @@ struct Workspace {
   /// sorted by path within each argument; with no paths, the nearest `Conformance/scenarios`.
   ///
   /// - Throws: ``CLIError/input(_:)`` when a path does not exist or no scenarios folder can be found.
-  func scenarioFiles(_ paths: [String]) throws(CLIError) -> [ScenarioFile] {
+  func scenarioFiles(_ paths: [String], missingOK: Bool = false, note: (String) -> Void = { _ in }) throws(CLIError)
+    -> [ScenarioFile]
+  {
     var roots: [URL] = []
     if paths.contains("") {
       throw .input("an empty path ('') was given; name a scenario file or folder")
@@ -82,7 +84,13 @@ struct Workspace {
     for (index, root) in roots.enumerated() {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-        throw .input("no such file or folder '\(paths.isEmpty ? root.path : paths[index])'")
+        let name = paths.isEmpty ? root.path : paths[index]
+        // A path from `git diff --name-only` may name a deleted scenario: with --missing-ok it is passed over.
+        if missingOK, !paths.isEmpty {
+          note("note: passing over '\(name)': no such file or folder (--missing-ok)")
+          continue
+        }
+        throw .input("no such file or folder '\(name)'")
       }
       let found = isDirectory.boolValue ? jsonFiles(under: root) : [root]
       for file in found where seen.insert(file.path).inserted {

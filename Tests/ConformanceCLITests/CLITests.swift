@@ -75,6 +75,20 @@ struct CLITests {
       ])
   }
 
+  @Test func aMissingPathIsAnErrorUnlessMissingOK() throws {
+    let valid = "Conformance/scenarios/login/login-submit-valid-credentials.json"
+    let strict = try CLI.run(["run", valid, "Conformance/scenarios/login/login-deleted.json"])
+    #expect(strict.status == 2)
+    #expect(strict.errorLines == ["error: no such file or folder 'Conformance/scenarios/login/login-deleted.json'"])
+    let lenient = try CLI.run(["run", valid, "Conformance/scenarios/login/login-deleted.json", "--missing-ok"])
+    #expect(lenient.status == 0)
+    #expect(
+      lenient.errorLines == [
+        "note: passing over 'Conformance/scenarios/login/login-deleted.json': no such file or folder (--missing-ok)"
+      ])
+    #expect(lenient.lines.last == "1 passed, 0 failed")
+  }
+
   @Test func reportFoldersThatDoNotExistAreCreated() throws {
     let folder = try CLI.temporaryFolder()
     let junit = folder.appendingPathComponent("build/reports/parity.xml")

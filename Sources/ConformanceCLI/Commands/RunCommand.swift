@@ -6,7 +6,7 @@ struct RunCommand: CLICommand {
   static let name = "run"
   static let abstract = "Run scenarios on implementations and report (the default)."
   static let usage =
-    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
+    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--missing-ok] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -37,6 +37,9 @@ struct RunCommand: CLICommand {
       --junit <file>          Also write a JUnit XML report to <file>.
       --json <file>           Also write the JSON report to <file>.
       --fail-fast             Stop after the first scenario that fails.
+      --missing-ok            Pass over a <path> that does not exist, with a note (for CI scripts that run
+                              the files of `git diff --name-only`, which names deleted files too); without
+                              it a missing path is an error. A run left with no scenario still exits 2.
       --allow-skipped         Accept scenarios an implementation skips (by default a skip fails the run,
                               so a harness that implements nothing cannot pass).
       --baseline <file>       The known-divergence baseline (default: Conformance/known-divergences.json,
@@ -62,6 +65,7 @@ struct RunCommand: CLICommand {
     .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
     .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
     .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
+    .init(name: "missing-ok", takesValue: false),
     .init(name: "allow-skipped", takesValue: false), .init(name: "baseline", takesValue: true),
     .init(name: "no-baseline", takesValue: false), .init(name: "update-baseline", takesValue: false),
     .init(name: "help", takesValue: false),
@@ -96,7 +100,8 @@ struct RunCommand: CLICommand {
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
-    let files = try workspace.scenarioFiles(scanner.positionals)
+    let files = try workspace.scenarioFiles(
+      scanner.positionals, missingOK: scanner.has("missing-ok"), note: console.err)
 
     var reporters: [any RunReporter] = []
     if format == "text" {
