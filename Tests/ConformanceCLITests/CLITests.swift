@@ -125,7 +125,7 @@ struct CLITests {
       ])
     #expect(result.lines.first == "✓ login-submit-valid-credentials")
     #expect(result.lines.contains("2 files invalid (see the errors above)"))
-    #expect(result.lines.last == "1 passed, 0 failed")
+    #expect(result.lines.last == "1 passed, 0 failed, 2 invalid files")
   }
 
   @Test func noScenariosFoundIsAnError() throws {

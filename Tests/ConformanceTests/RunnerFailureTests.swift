@@ -77,7 +77,7 @@ struct RunnerFailureTests {
       ])
     #expect(lines.first == "✓ login-submit-valid-credentials")
     #expect(lines.contains("1 file invalid (see the errors above)"))
-    #expect(lines.last == "1 passed, 0 failed")
+    #expect(lines.last == "1 passed, 0 failed, 1 invalid file")
     #expect(summary.exitCode == 2)
   }
 

@@ -48,6 +48,8 @@ extension TextReporter {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     if summary.known > 0 { closing += ", \(summary.known) known" }
+    // What went wrong besides scenarios is counted too, so the closing line never reads like a clean run.
+    if summary.invalidFiles > 0 { closing += ", " + Self.plural(summary.invalidFiles, "invalid file", "invalid files") }
     output(closing)
   }
 
