@@ -6,11 +6,12 @@ import Conformance
 ///
 /// Kept as is: newline and tab, printable text, and the colour sequences this tool writes itself (`ESC [ … m`, SGR
 /// per ECMA-48 §8.3.117). Escaped: every other C0 and C1 control (Unicode general category Cc), including `ESC` that
-/// starts any other sequence, `CR`, `BEL` and `NUL`.
+/// starts any other sequence, `CR`, `BEL` and `NUL`; and the invisible characters of ``ControlEscaping`` (Cf — bidi
+/// controls, zero-width characters —, Zl, Zp, noncharacters), which could reorder or hide what a line shows.
 enum TerminalText {
   /// The sanitized line.
   static func sanitize(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0

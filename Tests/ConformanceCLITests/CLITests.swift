@@ -89,6 +89,26 @@ struct CLITests {
     #expect(lenient.lines.last == "1 passed, 0 failed")
   }
 
+  @Test func invisibleAndBidiCharactersAreEscapedInMessagesAndJUnit() throws {
+    let folder = try CLI.temporaryFolder().appendingPathComponent("Conformance/scenarios/login")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let failing = #"""
+      {"id": "login-bidi", "feature": "login", "description": "d",
+       "steps": [{"send": {"type": "submit"}, "description": "evil‮txt", "expect": {"changes": {"error": "x"}}}]}
+      """#
+    try Data(failing.utf8).write(to: folder.appendingPathComponent("login-bidi.json"))
+    let invalid = #"{"id": "login-sep", "feature": "login", "description": "d", "steps": [{"send": {"type": "a b"}}]}"#
+    try Data(invalid.utf8).write(to: folder.appendingPathComponent("login-sep.json"))
+    let junit = folder.appendingPathComponent("junit.xml")
+    let result = try CLI.run(["run", folder.path, "--junit", junit.path])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("(evil\\u202Etxt)"))
+    #expect(result.stderr.contains("unknown action 'a\\u2028b'"))
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains("evil\\u202Etxt"))
+    #expect(!xml.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 })
+  }
+
   @Test func reportFoldersThatDoNotExistAreCreated() throws {
     let folder = try CLI.temporaryFolder()
     let junit = folder.appendingPathComponent("build/reports/parity.xml")

@@ -10,6 +10,12 @@ struct TerminalTextTests {
     ("a\rb\u{0}c\u{7F}d\u{85}", "a\\u000Db\\u0000c\\u007Fd\\u0085"),
     ("keep\ttab\nand newline", "keep\ttab\nand newline"),
     ("\u{1B}[31mred\u{1B}[0m", "\u{1B}[31mred\u{1B}[0m"),
+    // Cf (bidi controls, zero-width characters), Zl, Zp and noncharacters: invisible, reordering, or not XML 1.0.
+    ("evil\u{202E}txt.json", "evil\\u202Etxt.json"),
+    ("a\u{2028}b\u{2029}c", "a\\u2028b\\u2029c"),
+    ("zero\u{200B}width\u{FEFF}\u{2066}", "zero\\u200Bwidth\\uFEFF\\u2066"),
+    ("non\u{FFFE}char", "non\\uFFFEchar"),
+    ("café 👍🏽 ü", "café 👍🏽 ü"),
   ])
   func controlCharactersAreShownNotExecuted(input: String, expected: String) {
     #expect(TerminalText.sanitize(input) == expected)
