@@ -51,7 +51,10 @@ struct JSONParserTests {
     ("[1e400]", "invalid JSON: number 1e400 is out of range (it must fit an IEEE 754 double)", 1, 2),
     ("\"a\tb\"", "invalid JSON: control character U+09 must be escaped inside a string (RFC 8259 §7)", 1, 3),
     ("\"\\x\"", "invalid JSON: invalid escape '\\x'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2),
-    ("\"\\\u{F0}\"", "invalid JSON: invalid escape '\\\\u00F0'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2),
+    (
+      "\"\\\u{F0}\"",
+      "invalid JSON: invalid escape '\\\\u00F0'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 1, 2
+    ),
     (
       "\"\\ud800\"",
       "invalid JSON: lone high surrogate \\uD800 (not followed by a low surrogate) is not a Unicode scalar", 1, 2
