@@ -144,6 +144,30 @@ struct ScenarioLoaderTests {
       ])
   }
 
+  @Test func aHugeUnknownNameIsClippedWithItsLengthAndGetsNoSuggestion() {
+    let huge = String(repeating: "x", count: 10 * 1024 * 1024)
+    let value: JSONValue = [
+      "id": "x", "feature": "login", "description": "d", "steps": [["send": ["type": .string(huge)]]],
+    ]
+    let clock = ContinuousClock()
+    let start = clock.now
+    let found = problems(value)
+    #expect(clock.now - start < .seconds(5), "suggestions must not build a 10 MiB edit-distance table")
+    #expect(
+      found == [
+        "x.json: steps[0].send.type: unknown action '\(String(repeating: "x", count: 64))…' (10485760 characters) (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
+      ])
+  }
+
+  @Test func manyTagsAreCheckedForDuplicatesInLinearTime() {
+    let tags = (0..<100_000).map { JSONValue.string("t\($0)") } + ["t7"]
+    let value: JSONValue = [
+      "id": "x", "feature": "login", "description": "d", "tags": .array(tags),
+      "steps": [["send": ["type": "submit"], "expect": ["changes": ["error": "Email is required."]]]],
+    ]
+    #expect(problems(value) == ["x.json: tags[100000]: duplicate tag 't7'"])
+  }
+
   @Test func checksNestedUnionCasesAgainstTheManifest() throws {
     let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"loginResponse","result":{"type":"succes","userId":"u"}}}]}"#

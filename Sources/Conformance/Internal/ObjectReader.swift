@@ -79,29 +79,47 @@ struct ObjectReader {
       let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
         path.appending(key: key),
-        "unknown key '\(key)'\(suggestion) (allowed: \(allowed.joined(separator: ", ")))")
+        "unknown key \(quotedName(key))\(suggestion) (allowed: \(allowed.joined(separator: ", ")))")
     }
   }
 }
 
 /// Picks the closest known name for a misspelt one, for "did you mean …?" hints.
+/// A name from user input quoted for a message: `'sumbit'`, or, past 64 scalars, its start and its length
+/// (`'xxxx…' (10485760 characters)`), so a huge unknown name cannot flood the report.
+package func quotedName(_ name: String) -> String {
+  guard name.utf8.count > Suggestion.maximumLength else { return "'\(name)'" }
+  let scalars = name.unicodeScalars
+  guard scalars.count > Suggestion.maximumLength else { return "'\(name)'" }
+  let head = String(String.UnicodeScalarView(scalars.prefix(Suggestion.maximumLength)))
+  return "'\(head)…' (\(scalars.count) characters)"
+}
+
 package enum Suggestion {
   /// The candidate nearest to `word` by edit distance (with transpositions) (case-insensitive), if the distance is at most a third
-  /// of the word's length (at least 1); `nil` when nothing is that close.
+  /// of the word's length (at least 1); `nil` when nothing is that close. Names of ``maximumLength`` scalars or more
+  /// get no suggestion, and a candidate whose length alone differs by more than the allowed distance is not scored,
+  /// so a 10 MiB unknown name costs a length check, not a 10 MiB × n table.
   ///
   /// - Parameters:
   ///   - word: What the user wrote, e.g. `--fitler`.
   ///   - candidates: The valid names.
   /// - Returns: The suggestion, or `nil`.
   package static func closest(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map {
+    let length = word.unicodeScalars.count
+    guard length < maximumLength else { return nil }
+    let allowed = max(1, length / 3)
+    let scored = candidates.filter { abs($0.unicodeScalars.count - length) <= allowed }.map {
       ($0, distance(Array(word.lowercased().unicodeScalars), Array($0.lowercased().unicodeScalars)))
     }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.unicodeScalars.count / 3) else {
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else {
       return nil
     }
     return best.0
   }
+
+  /// Names this long or longer get no suggestion: 64 scalars.
+  package static let maximumLength = 64
 
   /// Optimal string alignment distance: Levenshtein plus adjacent transpositions, so 'emial' is 1 from 'email'.
   private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

@@ -43,7 +43,7 @@ extension FeatureManifest {
         Suggestion.closest(to: name, among: union.cases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
         path().appending(key: "type"),
-        "unknown \(noun) '\(name)'\(suggestion) (the \(feature) manifest defines: \(names))")
+        "unknown \(noun) \(quotedName(name))\(suggestion) (the \(feature) manifest defines: \(names))")
       return
     }
     checkFields(
@@ -75,7 +75,7 @@ extension FeatureManifest {
       let suggestion = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
       let allowed = known.isEmpty ? "it has no fields" : "its fields are: \(known.joined(separator: ", "))"
       issues.add(
-        path().appending(key: member.key), "unknown field '\(member.key)' of \(what())\(suggestion) (\(allowed))")
+        path().appending(key: member.key), "unknown field \(quotedName(member.key)) of \(what())\(suggestion) (\(allowed))")
     }
   }
 

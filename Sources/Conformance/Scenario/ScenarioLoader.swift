@@ -93,7 +93,7 @@ public struct ScenarioLoader: Sendable {
         let suggestion = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
         issues.add(
           JSONPath([.key("feature")]),
-          "unknown feature '\(feature)'\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+          "unknown feature \(quotedName(feature))\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         )
       }
     }
@@ -126,6 +126,7 @@ public struct ScenarioLoader: Sendable {
       return []
     }
     var tags: [String] = []
+    var seen = Set<String>()  // A set, not `tags.contains`: 100,000 tags must not take quadratic time.
     for (index, element) in elements.enumerated() {
       guard case .string(let tag) = element, Self.isKebabCase(tag) else {
         issues.add(
@@ -133,7 +134,7 @@ public struct ScenarioLoader: Sendable {
           "expected a kebab-case tag, got \(JSONRenderer.compact(element, style: .display))")
         continue
       }
-      if tags.contains(tag) {
+      guard seen.insert(tag).inserted else {
         issues.add(path.appending(index: index), "duplicate tag '\(tag)'")
         continue
       }

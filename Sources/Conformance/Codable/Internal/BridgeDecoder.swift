@@ -200,7 +200,7 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let list = known.map { " (known: \($0.joined(separator: ", ")))" } ?? ""
     decoder.context.pending = BridgeError(
       path: JSONPath(decoder.path.components + [.key("type")]),
-      message: "unknown \(what) '\(type)' of \(decoder.owner)\(list)")
+      message: "unknown \(what) \(quotedName(type)) of \(decoder.owner)\(list)")
   }
 
   var allKeys: [Key] {
