@@ -186,6 +186,28 @@ struct BaselineCheckTests {
     #expect(fixed.baselineProblems.map(\.message) == ["fixed: remove the entry ('\(id)' no longer diverges)"])
   }
 
+  @Test func aKnownPairMustNotHideANewFailureAtALaterStep() async throws {
+    // Step 1 fails as recorded; step 2 fails at a path the entry does not record: that is news, not known.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kd-later-\(UUID())/login")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("login-later.json")
+    try Data(
+      #"""
+      {"id": "login-later", "feature": "login", "description": "d", "steps": [
+        {"send": {"type": "submit"}, "expect": {"changes": {"error": "WRONG 1"}}},
+        {"send": {"type": "emailChanged", "value": "a@b.co"}, "expect": {"changes": {"email": "WRONG 2"}}}
+      ]}
+      """#.utf8
+    ).write(to: file)
+    let entry = Self.entry("login-later", step: 1, paths: ["state.error"])
+    let (_, _, summary) = await Self.run([file], entries: [entry])
+    #expect(summary.exitCode == 1)
+    #expect(
+      summary.baselineProblems.map(\.message) == [
+        "'login-later' also fails on 'swift' at step 2 at state.email, beyond the recorded failure (step 1 at state.error)"
+      ])
+  }
+
   @Test func aHarnessFaultFailsOnItsOwnAndKeepsTheEntry() async {
     // A crash says nothing about the recorded failure: not 'fixed', not 'different', so --update-baseline keeps it.
     let crashing = AlteredImplementation(name: "swift", crash: true) { _ in nil }

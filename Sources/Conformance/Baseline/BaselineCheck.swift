@@ -110,8 +110,25 @@ struct BaselineCheck {
             ))
         }
       } else {
-        let anyKnown = report.results.contains { if case .known = $0.outcome { return true } else { return false } }
-        if anyKnown, !report.results.contains(where: { $0.outcome.isFailure }) { report.divergenceIsKnown = true }
+        // The divergence is the known failure itself only when it is at a known step and every differing path is a
+        // known one; two other implementations diverging from each other elsewhere is news.
+        let known = report.results.compactMap { result -> KnownFailure? in
+          if case .known(let failure) = result.outcome { return failure }
+          return nil
+        }
+        let explained =
+          !known.isEmpty && !report.results.contains(where: { $0.outcome.isFailure })
+          && known.contains { $0.failure.stepIndex == divergence.stepIndex }
+          && divergence.rows.allSatisfy { row in
+            // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse.
+            known.contains { known in
+              known.failure.mismatches.contains {
+                $0.path.components.starts(with: row.path.components)
+                  || row.path.components.starts(with: $0.path.components)
+              }
+            }
+          }
+        if explained { report.divergenceIsKnown = true }
       }
     } else if let index = diverges, !Self.hasFault(report, among: baseline.entries[index].implementations) {
       // No divergence, and every implementation the entry names produced a trace: it is fixed. (A harness fault
@@ -134,12 +151,27 @@ struct BaselineCheck {
           .fixed, index, id, implementation, "fixed: remove the entry ('\(id)' now passes on '\(implementation)')"))
     case .failed(let failure):
       let paths = Set(failure.mismatches.map(\.path.description)).sorted()
-      if failure.stepIndex + 1 == entry.step, paths == entry.paths {
+      // Later steps may go on failing at the recorded paths (a wrong state persists), but a failure at any other
+      // path is new: it must not hide behind the entry.
+      let laterPaths = Set(failure.laterSteps.flatMap { $0.mismatches.map(\.path.description) })
+      let newLater = failure.laterSteps.first { step in
+        step.mismatches.contains { !entry.paths.contains($0.path.description) }
+      }
+      if failure.stepIndex + 1 == entry.step, paths == entry.paths, laterPaths.isSubset(of: entry.paths) {
         return .known(
           KnownFailure(
             failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
             spec: entry.spec,
             expires: entry.expires))
+      }
+      if failure.stepIndex + 1 == entry.step, paths == entry.paths, let newLater {
+        let extra = Set(newLater.mismatches.map(\.path.description)).subtracting(entry.paths).sorted()
+        report.baselineProblems.append(
+          problem(
+            .different, index, id, implementation,
+            "'\(id)' also fails on '\(implementation)' at \(Self.describe(newLater.stepIndex + 1, extra)), beyond the recorded failure (\(Self.describe(entry.step, entry.paths)))"
+          ))
+        return nil
       }
       report.baselineProblems.append(
         problem(
