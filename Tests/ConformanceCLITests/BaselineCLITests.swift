@@ -178,6 +178,26 @@ struct BaselineCLITests {
     #expect(again.lines.last == "1 passed, 0 failed, 1 known")
   }
 
+  @Test func updateBaselineKeepsWhatARemovedPatternStillHeld() throws {
+    // 'login-*' holds login-wrong-loading-flag but is fixed on login-submit-valid-credentials: the pattern goes,
+    // and the pair it held is written as an exact entry with its reason, so the next run still passes.
+    let root = try Self.workspace(baseline: Self.file(Self.entry("login-*")))
+    let result = try CLI.run(["run", "--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(result.status == 0)
+    #expect(
+      Array(result.lines.suffix(3)) == [
+        "baseline: removed entries[0] (fixed): 'login-*' fails on swift at step 3 (effects[0], state.isLoading)",
+        "baseline: added entries[0]: 'login-wrong-loading-flag' fails on swift at step 3 (effects[0], state.isLoading)",
+        "baseline: wrote Conformance/known-divergences.json (1 entry: 1 added, 1 removed)",
+      ])
+    let written = try String(
+      contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    #expect(written.contains(#""reason": "The fixture is wrong on purpose.""#))
+    let again = try CLI.run(["run"], in: root)
+    #expect(again.status == 0)
+    #expect(again.lines.last == "1 passed, 0 failed, 1 known")
+  }
+
   @Test func jsonAndJUnitReportsShowKnownPairs() throws {
     let root = try Self.workspace(baseline: Self.file(Self.entry("login-wrong-loading-flag")))
     let result = try CLI.run(["run", "--junit", "r.xml", "--json", "r.json"], in: root)

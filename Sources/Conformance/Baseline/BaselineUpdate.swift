@@ -2,7 +2,8 @@
 /// `--fix` and wptrunner's `update-expectations`.
 ///
 /// Entries that held in the run are kept as they are (reason, spec and expiry included). Entries that failed the
-/// gate (`fixed`, `different`, `expired`) or matched no scenario are removed. Every `failed` pair that no entry covers
+/// gate (`fixed`, `different`, `expired`) or matched no scenario are removed; a pair a removed entry still held (a
+/// pattern fixed on one scenario, held on another) is kept as an exact entry with the same reason. Every `failed` pair that no entry covers
 /// gets a new exact entry (one implementation, the observed step and paths), and every divergence among passing
 /// implementations a `diverges` entry, each with a placeholder reason to replace. Outcomes a baseline cannot record
 /// (errored, crashed, timed out, protocol error, not run) are counted in ``unrecordable``.
@@ -21,6 +22,9 @@ public final class BaselineUpdate: RunReporter {
   private let today: String
   private var removed: [Int: String] = [:]
   private var added: [KnownDivergences.Entry] = []
+  /// The pairs each entry held in this run, as exact entries: if the entry goes (a pattern whose other scenario is
+  /// fixed), these stay recorded, so the next run does not fail on what this one accepted.
+  private var held: [Int: [KnownDivergences.Entry]] = [:]
   /// Failing pairs whose outcome a baseline cannot record.
   public private(set) var unrecordable = 0
 
@@ -54,7 +58,14 @@ public final class BaselineUpdate: RunReporter {
     let reason = "Recorded by 'conformance run --update-baseline' on \(today); say why, or fix the implementation."
     for result in report.results {
       switch result.outcome {
-      case .passed, .skipped, .known: break
+      case .known(let known):
+        let paths = Set(known.failure.mismatches.map(\.path.description)).sorted()
+        held[known.entryIndex, default: []].append(
+          KnownDivergences.Entry(
+            scenario: report.id, implementations: [result.implementation], expect: .fails,
+            step: known.failure.stepIndex + 1, paths: paths, reason: known.reason, spec: known.spec,
+            expires: known.expires))
+      case .passed, .skipped: break
       case .failed(let failure):
         let paths = Set(failure.mismatches.map(\.path.description)).sorted()
         added.append(
@@ -89,9 +100,12 @@ public final class BaselineUpdate: RunReporter {
   public func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
     var entries: [KnownDivergences.Entry] = []
     var removals: [Removal] = []
+    var added = self.added
     for (index, entry) in old.entries.enumerated() {
       if let why = removed[index] {
         removals.append(Removal(index: index, entry: entry, why: why))
+        // What the removed entry still held this run stays recorded, one exact entry per pair.
+        added.append(contentsOf: held[index] ?? [])
       } else {
         entries.append(entry)
       }
