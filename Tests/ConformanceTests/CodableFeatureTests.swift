@@ -127,6 +127,7 @@ private enum Edges {
     case divide
     case find(text: String)  // The manifest calls the field 'query'.
     case divideOptional
+    case setLimit(max: Int?)  // The manifest calls the field 'value'.
   }
 
   struct Reducer: UnidirectionalFlow.Reducer {
@@ -139,6 +140,7 @@ private enum Edges {
       case .divide: state.d = .nan
       case .find(let text): state.type = text
       case .divideOptional: state.opt = .infinity
+      case .setLimit(let max): state.limit = max
       }
       return []
     }
@@ -157,6 +159,7 @@ private enum Edges {
         "search": ["fields": ["search": ["type": "string"]]],
         "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
         "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]], "divideOptional": ["fields": [:]],
+        "setLimit": ["fields": ["value": ["type": "integer", "nullable": true]]],
       ],
       "effects": [:],
     ]
@@ -235,6 +238,16 @@ struct CodableFeatureEdgeTests {
           step: 1,
           message:
             "actions[0].text: missing key 'text' for Action; the manifest names 'query' here, so rename the Swift label or property"
+        ))
+  }
+
+  @Test func anOptionalUnderALabelTheManifestDoesNotNameIsAnErrorNotNil() {
+    #expect(
+      Edges.run(["type": "setLimit", "value": 7])
+        == .errored(
+          step: 1,
+          message:
+            "actions[0].max: missing key 'max' for Action; the manifest names 'value' here, so rename the Swift label or property"
         ))
   }
 

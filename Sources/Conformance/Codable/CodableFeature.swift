@@ -24,7 +24,7 @@ import UnidirectionalFlow
 /// - nested structs, arrays, `Int` (and the other fixed-width integers), `Double`, `Bool` and `String`.
 ///
 /// Conversion errors are reported as the step's `errored` outcome, naming the JSON path and the Swift type:
-/// `actions[2].result.type: unknown LoginResult 'succes' for LoginResult (known: success, failure)`.
+/// `actions[2].result.type: unknown case 'succes' of LoginResult (known: failure, success)`.
 public struct CodableFeature<Feature: Reducer>: FeatureAdapter
 where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Effect: Encodable {
   /// The feature's name, as in its manifest, e.g. `signup`.
@@ -52,7 +52,8 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     self.shapes = shapes
   }
 
-  /// The initial state in the neutral form (`null` if it cannot be encoded; the run then reports why).
+  /// The initial state in the neutral form, or `null` when it cannot be encoded (a NaN, an unsigned value beyond
+  /// Int64): the runner then reports that the initial state differs from the manifest's.
   public var initialState: JSONValue { (try? BridgeEncoder.encode(initialValue, shape: shapes.state)) ?? .null }
 
   /// The adapter with the case names and field orders of `manifest`.
@@ -76,8 +77,6 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(actions.count)
-    // A step that leaves the state equal (State is Equatable) reuses the previous encoding instead of encoding again.
-    var previous: (state: Feature.State, json: JSONValue)?
     for (index, json) in actions.enumerated() {
       let action: Feature.Action
       do {
@@ -87,14 +86,9 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
       }
       let effects = reducer.reduce(into: &state, action: action)
       do {
-        let encoded: JSONValue
-        if let previous, previous.state == state {
-          encoded = previous.json
-        } else {
-          encoded = try encodeState(state)
-          previous = (state, encoded)
-        }
-        trace.append(TraceEntry(state: encoded, effects: try encodeEffects(effects)))
+        // Every step is encoded: reusing the last encoding when `==` says nothing changed would trust a
+        // user-written `==` that may ignore a field.
+        trace.append(TraceEntry(state: try encodeState(state), effects: try encodeEffects(effects)))
       } catch {
         return .errored(step: index + 1, message: "\(error.path): \(error.message)")
       }
