@@ -117,6 +117,12 @@ private enum Edges {
     var ratio: Float = 0
     var d: Double = 0
     var opt: Double? = nil
+    var phase: Phase? = nil
+  }
+
+  enum Phase: Codable, Equatable, Sendable {
+    case ready
+    case late  // Not in the manifest's Phase.
   }
 
   enum Action: Codable, Equatable, Sendable {
@@ -128,6 +134,7 @@ private enum Edges {
     case find(text: String)  // The manifest calls the field 'query'.
     case divideOptional
     case setLimit(max: Int?)  // The manifest calls the field 'value'.
+    case goLate
   }
 
   struct Reducer: UnidirectionalFlow.Reducer {
@@ -141,6 +148,7 @@ private enum Edges {
       case .find(let text): state.type = text
       case .divideOptional: state.opt = .infinity
       case .setLimit(let max): state.limit = max
+      case .goLate: state.phase = .late
       }
       return []
     }
@@ -152,16 +160,18 @@ private enum Edges {
       "state": [
         "type": ["type": "string"], "limit": ["type": "integer", "nullable": true], "big": ["type": "integer"],
         "ratio": ["type": "number"], "d": ["type": "number"], "opt": ["type": "number", "nullable": true],
+        "phase": ["type": "union", "ref": "Phase", "nullable": true],
       ],
-      "initialState": ["type": "box", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null],
+      "initialState": ["type": "box", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null, "phase": .null],
       "actions": [
         "resize": ["fields": ["width": ["type": "integer"], "height": ["type": "integer"]]],
         "search": ["fields": ["search": ["type": "string"]]],
         "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
         "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]], "divideOptional": ["fields": [:]],
-        "setLimit": ["fields": ["value": ["type": "integer", "nullable": true]]],
+        "setLimit": ["fields": ["value": ["type": "integer", "nullable": true]]], "goLate": ["fields": [:]],
       ],
       "effects": [:],
+      "types": ["Phase": ["cases": ["ready": ["fields": [:]]]]],
     ]
     switch ManifestLoader().load(document, file: "edges.json", expectedFeature: nil) {
     case .success(let manifest): return manifest
@@ -188,7 +198,8 @@ struct CodableFeatureEdgeTests {
       Issue.record("expected a trace")
       return
     }
-    #expect(trace[0].state == ["type": "query", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null])
+    #expect(
+      trace[0].state == ["type": "query", "limit": 3, "big": 0, "ratio": 0, "d": 0, "opt": .null, "phase": .null])
   }
 
   @Test func severalUnlabelledValuesAreRefusedNotGuessed() {
@@ -249,6 +260,13 @@ struct CodableFeatureEdgeTests {
           message:
             "actions[0].max: missing key 'max' for Action; the manifest names 'value' here, so rename the Swift label or property"
         ))
+  }
+
+  @Test func aNestedSwiftCaseTheManifestLacksIsNamedAtItsPathWithItsType() {
+    #expect(
+      Edges.run(["type": "goLate"])
+        == .errored(
+          step: 1, message: "state.phase: Phase.late is not a case of the manifest's Phase (swift names: ready)"))
   }
 
   @Test func notANumberIsAnErrorNotInvalidJSON() {

@@ -23,6 +23,7 @@ final class BridgeEncoder: Encoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .object(let object)? = storage { return KeyedEncodingContainer(BridgeKeyedEncoding<Key>(object: object)) }
     let object = ObjectStorage()
+    object.owner = owner
     storage = .object(object)
     return KeyedEncodingContainer(BridgeKeyedEncoding<Key>(object: object))
   }
@@ -71,6 +72,15 @@ final class BridgeEncoder: Encoder {
     return .number(.double(double))
   }
 
+  /// Runs `body`, putting `component` in front of the path of a ``BridgeError`` it throws.
+  static func located<T>(_ component: JSONPath.Component, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as BridgeError {
+      throw BridgeError(path: JSONPath([component]).appending(error.path), message: error.message)
+    }
+  }
+
   /// The error for an unlabelled associated value the bridge cannot name.
   static func unlabelled(_ owner: Any.Type, _ swiftName: String, count: Int?) -> BridgeError {
     let why =
@@ -94,15 +104,20 @@ final class BridgeEncoder: Encoder {
     case .array(let array)?:
       let items: CodingShape
       if case .array(let shape) = shape { items = shape } else { items = .opaque }
-      return .array(try array.elements.map { try finish($0, shape: items, owner: owner) })
+      return .array(
+        try array.elements.enumerated().map { index, element in
+          try located(.index(index)) { try finish(element, shape: items, owner: owner) }
+        })
     case .object(let object)?:
+      let owner = object.owner ?? owner  // The type that wrote this object, for messages.
       if object.members.count == 1, let (swiftName, payload) = object.enumCase {
         return try finishCase(swiftName, payload: payload, shape: shape, owner: owner)
       }
       // Scalars were stored finished; only nested containers are finished here, in place.
       var members = object.takeMembers()
       for (index, nested) in object.nested {
-        members[index].value = try finish(nested, shape: shape.field(members[index].key), owner: owner)
+        let key = members[index].key
+        members[index].value = try located(.key(key)) { try finish(nested, shape: shape.field(key), owner: owner) }
       }
       return .object(JSONObject(unsortedMembers: members))
     }
@@ -133,7 +148,8 @@ final class BridgeEncoder: Encoder {
         name = entry.fieldOrder[0]
       }
       if let nested = payload.nested.first(where: { $0.index == position }) {
-        members.append((name, try finish(nested.node, shape: entry?.fields[name] ?? .opaque, owner: owner)))
+        let shape = entry?.fields[name] ?? .opaque
+        members.append((name, try located(.key(name)) { try finish(nested.node, shape: shape, owner: owner) }))
       } else {
         members.append((name, scalar))
       }
@@ -157,6 +173,8 @@ final class ObjectStorage {
   private(set) var nested: [(index: Int, node: EncodedNode)] = []
   /// Set when the only member was opened with `nestedContainer(keyedBy:forKey:)`: an enum case and its payload.
   var enumCase: (String, ObjectStorage)?
+  /// The type whose `encode(to:)` opened this container, for messages (`nil` for a case's payload).
+  var owner: Any.Type?
 
   init() { members.reserveCapacity(8) }
 
