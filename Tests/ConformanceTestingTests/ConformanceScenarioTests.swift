@@ -114,6 +114,19 @@ struct ConformanceScenarioTests {
       ])
   }
 
+  @Test func anImplementationThatDoesNotStartSaysWhy() async throws {
+    let root = try Self.root([
+      "login-submit.json": #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#
+    ])
+    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let drifted = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState(email: "drift"))
+    let failures = await scenario.run(drifted)
+    #expect(
+      failures.first?.message.hasPrefix(
+        "error: the implementation 'swift' did not start: its initial state of feature 'login' differs") == true)
+    #expect(failures.count == 2)
+  }
+
   @Test func anInvalidFileIsReportedAtTheProblemsLineAndColumn() async throws {
     let root = try Self.root(["login-broken.json": "{\n  \"id\": \"login-broken\",\n  \"feature\" \"login\"\n}"])
     let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)

@@ -77,7 +77,15 @@ extension JSONObject {
   /// one is kept.
   init(unsortedMembers: consuming [(key: String, value: JSONValue)]) {
     var sorted = unsortedMembers
-    // Insertion sort: stable, in place, and the fastest for the handful of fields a state or an effect has.
+    if sorted.count > 12 {
+      // A large object (a dictionary in a state): a stable n log n sort, not insertion sort's n².
+      sorted = sorted.enumerated().sorted {
+        ScalarOrder.less($0.element.key, $1.element.key)
+          || (!ScalarOrder.less($1.element.key, $0.element.key) && $0.offset < $1.offset)
+      }.map(\.element)
+    }
+    // Insertion sort: stable, in place, and the fastest for the handful of fields a state or an effect has (and a
+    // single pass over what the sort above already ordered).
     var hasDuplicates = false
     for index in sorted.indices.dropFirst() {
       let member = sorted[index]

@@ -18,7 +18,7 @@ enum JSONFile {
     // links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the open, and anything
     // but a regular file is refused before a byte is read.
     let descriptor = url.withUnsafeFileSystemRepresentation { path in
-      path.map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
+      path.map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } ?? -1
     }
     guard descriptor >= 0 else { return failure("cannot read the file: \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }

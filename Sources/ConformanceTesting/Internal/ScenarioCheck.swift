@@ -18,9 +18,19 @@ struct ScenarioCheck {
     var failures = manifestErrors.map { failure(for: $0) }
     _ = await runner.run(files: [ScenarioFile(url: file, displayName: file.path)]) { event in
       switch event {
-      case .started:
+      case .started(let started):
         reporter.handle(event)
         capture.lines.removeAll()
+        // An implementation that did not start (its initial state differs from the manifest's): say why, since
+        // each scenario's text then only says "see the error above".
+        for entry in started {
+          if let error = entry.startError {
+            failures.append(
+              ScenarioFailure(
+                message: "error: the implementation '\(entry.name)' did not start: \(error)", filePath: file.path,
+                line: 1, column: 1))
+          }
+        }
       case .invalid(_, let errors):
         failures += errors.map { failure(for: $0) }
       // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the

@@ -49,7 +49,7 @@ final class UnionShape: @unchecked Sendable {
     let neutral: String
     /// The Swift enum case name (the manifest's `swift` name, else the neutral name).
     let swift: String
-    /// The fields in manifest order; the Swift synthesized key `_N` is the N-th of these.
+    /// The fields in key order; a single unlabelled associated value (`_0`) maps onto the only one.
     let fieldOrder: [String]
     /// Each field's shape.
     let fields: [String: CodingShape]
@@ -64,9 +64,10 @@ final class UnionShape: @unchecked Sendable {
 
   /// The union's name in messages: `action`, `effect`, or the type's name.
   let name: String
-  /// The cases, in manifest order. A union has a handful: a linear scan beats hashing the name.
+  /// The cases, in key order (a manifest's objects are unordered). A union has a handful: a linear scan beats hashing
+  /// the name.
   private(set) var cases: [Case] = []
-  /// Neutral names in manifest order, for messages.
+  /// Neutral names in key order, for messages.
   var neutralNames: [String] { cases.map(\.neutral) }
 
   init(name: String) { self.name = name }
