@@ -21,7 +21,9 @@ let package = Package(
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
     // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
-    .target(name: "Conformance", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "Conformance", dependencies: ["UnidirectionalFlow", "CProcessControl"]),
+    // prctl(PR_SET_CHILD_SUBREAPER), which Swift cannot call (it is variadic in C).
+    .target(name: "CProcessControl"),
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
     // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),

@@ -40,7 +40,10 @@ public enum ConformanceCommand {
     let console = Console.standard()
     installInterruptHandling(console: console)
     let swift = SwiftImplementation(name: name, features: features)
-    exit(await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift))
+    let status = await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift)
+    // A harness's grandchild that left its process group (setsid) was adopted by this process: end it with the run.
+    HarnessProcessGroups.killAdoptedOrphans()
+    exit(status)
   }
 
   /// Runs the tool.
@@ -186,7 +189,8 @@ protocol CLICommand {
 // MARK: - Interruption
 
 extension ConformanceCommand {
-  /// Ignores SIGPIPE (so a closed stdout cannot stop report files from being written), and makes SIGINT, SIGTERM and
+  /// Makes the tool a child subreaper (Linux), ignores SIGPIPE (so a closed stdout cannot stop report files from being
+  /// written), and makes SIGINT, SIGTERM and
   /// SIGHUP end the tool cleanly: buffered output is flushed, every harness process group
   /// is killed (they run in groups of their own, out of reach of a terminal's Ctrl-C), and the tool exits with
   /// status 128 + the signal number (130 for Ctrl-C), as shells expect.
@@ -195,6 +199,8 @@ extension ConformanceCommand {
   ///
   /// - Parameter console: The console whose output is flushed on the way out.
   public static func installInterruptHandling(console: Console) {
+    // Orphaned harness grandchildren are reparented here, not to init, so the handler below can end them too.
+    HarnessProcessGroups.adoptOrphans()
     // A closed stdout (`conformance … | head`) must not kill the run before its reports are written.
     signal(SIGPIPE, SIG_IGN)
     for number in [SIGINT, SIGTERM, SIGHUP] {

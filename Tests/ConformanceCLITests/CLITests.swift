@@ -421,6 +421,38 @@ struct CLITests {
     #expect(gone, "the harness \(harness) outlived the interrupted run")
   }
 
+  @Test func aGrandchildThatLeavesTheHarnessGroupDoesNotOutliveTheRun() async throws {
+    #if os(Linux)
+      let folder = try CLI.temporaryFolder()
+      let pidFile = folder.appendingPathComponent("grandchild.pid")
+      let script = try CLI.pythonHarness(
+        named: "escaper",
+        onRun: #"print(json.dumps({"seq": request["seq"], "skipped": {"reason": "r"}}), flush=True)"#,
+        preamble: """
+          if os.fork() == 0:
+              os.setsid()
+              for fd in (0, 1, 2): os.close(fd)
+              open(sys.argv[1], "w").write(str(os.getpid()))
+              time.sleep(1000)
+              os._exit(0)
+          """)
+      let result = try CLI.run([
+        "run", "Conformance/scenarios/login/login-submit-valid-credentials.json", "--impl", "escaper",
+        "--allow-skipped", "--harness", "escaper=python3 \(script.path) \(pidFile.path)",
+      ])
+      #expect(result.status == 0)
+      let grandchild = try #require((try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0) })
+      var gone = false
+      for _ in 0..<200 where !gone {
+        let stat = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8)) ?? ""
+        gone = kill(grandchild, 0) != 0 || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        if !gone { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      if !gone { kill(grandchild, SIGKILL) }
+      #expect(gone, "the grandchild \(grandchild) outlived the run")
+    #endif
+  }
+
   @Test func aClosedStdoutStillGetsTheReportsWritten() throws {
     let folder = try CLI.temporaryFolder()
     let json = folder.appendingPathComponent("report.json")

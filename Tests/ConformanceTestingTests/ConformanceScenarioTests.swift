@@ -115,12 +115,11 @@ struct ConformanceScenarioTests {
   }
 
   @Test func anImplementationThatDoesNotStartSaysWhy() async throws {
-    let root = try Self.root([
-      "login-submit.json": #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#
-    ])
-    let scenario = try #require(ConformanceScenario.all(feature: "login", root: root).first)
+    let scenario = #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#
+    let root = try Self.root(["login-submit.json": scenario])
+    let found = try #require(ConformanceScenario.all(feature: "login", root: root).first)
     let drifted = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState(email: "drift"))
-    let failures = await scenario.run(drifted)
+    let failures = await found.run(drifted)
     #expect(
       failures.first?.message.hasPrefix(
         "error: the implementation 'swift' did not start: its initial state of feature 'login' differs") == true)

@@ -74,8 +74,8 @@ extension FeatureManifest {
       let known = fields.map(\.name)
       let suggestion = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
       let allowed = known.isEmpty ? "it has no fields" : "its fields are: \(known.joined(separator: ", "))"
-      issues.add(
-        path().appending(key: member.key), "unknown field \(quotedName(member.key)) of \(what())\(suggestion) (\(allowed))")
+      let name = quotedName(member.key)
+      issues.add(path().appending(key: member.key), "unknown field \(name) of \(what())\(suggestion) (\(allowed))")
     }
   }
 
