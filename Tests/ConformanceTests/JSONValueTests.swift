@@ -56,6 +56,9 @@ struct JSONValueTests {
     #expect(JSONRenderer.quoted("e\u{301}") == #""e\u0301""#)
     #expect(JSONRenderer.quoted("a\u{200B}b\u{FEFF}\u{A0}\u{3000}") == #""a\u200Bb\uFEFF\u00A0\u3000""#)
     #expect(JSONRenderer.quoted("\u{E9} 👍🏽 пример") == "\"\u{E9} 👍🏽 пример\"")
+    // Runs of plain text between escapes are kept whole, whatever repeats (the verdict cache).
+    #expect(
+      JSONRenderer.quoted("éé\u{301}é\"\\\n\u{200B}\u{200B}ü\u{1F44D}") == #""éé\u0301é\"\\\n\u200B\u200Bü👍""#)
   }
 
   @Test func pathsRenderAsReportsShowThem() {

@@ -149,12 +149,9 @@ struct ScenarioLoaderTests {
     let value: JSONValue = [
       "id": "x", "feature": "login", "description": "d", "steps": [["send": ["type": .string(huge)]]],
     ]
-    let clock = ContinuousClock()
-    let start = clock.now
-    let found = problems(value)
-    #expect(clock.now - start < .seconds(5), "suggestions must not build a 10 MiB edit-distance table")
+    // Its time is measured by scripts/bench (the big-input shapes), not here.
     #expect(
-      found == [
+      problems(value) == [
         "x.json: steps[0].send.type: unknown action '\(String(repeating: "x", count: 64))…' (10485760 characters) (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
       ])
   }

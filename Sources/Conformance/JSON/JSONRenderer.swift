@@ -79,25 +79,39 @@ public enum JSONRenderer {
       output += "\""
       return
     }
-    for scalar in string.unicodeScalars {
+    output.reserveCapacity(output.utf8.count + string.utf8.count + 16)
+    // Unicode property look-ups cost a binary search each: remember the verdict for recently seen scalars (a small
+    // direct-mapped cache). Runs of scalars written as they are go in with one append each, not scalar by scalar.
+    var verdicts = [UInt64](repeating: .max, count: 256)
+    let scalars = string.unicodeScalars
+    var runStart = scalars.startIndex
+    var index = runStart
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let replacement: String?
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
+      case "\"": replacement = "\\\""
+      case "\\": replacement = "\\\\"
+      case "\n": replacement = "\\n"
+      case "\r": replacement = "\\r"
+      case "\t": replacement = "\\t"
+      case "\u{08}": replacement = "\\b"
+      case "\u{0C}": replacement = "\\f"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029
-          || (style == .display && needsDisplayEscape(scalar))
-        {
-          output += escape(scalar)
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+        let escaped =
+          scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029
+          || (style == .display && cachedDisplayEscape(scalar, in: &verdicts))
+        replacement = escaped ? escape(scalar) : nil
       }
+      let next = scalars.index(after: index)
+      if let replacement {
+        output += Substring(string.utf8[runStart..<index])
+        output += replacement
+        runStart = next
+      }
+      index = next
     }
+    output += Substring(string.utf8[runStart..<scalars.endIndex])
     output += "\""
   }
 
@@ -119,6 +133,17 @@ public enum JSONRenderer {
       previous = byte
     }
     return true
+  }
+
+  /// ``needsDisplayEscape(_:)`` through a direct-mapped cache: an entry is `value << 1 | verdict`, `.max` when empty.
+  private static func cachedDisplayEscape(_ scalar: Unicode.Scalar, in cache: inout [UInt64]) -> Bool {
+    if scalar.value < 0x80 { return scalar.value == 0x7F }
+    let slot = Int(scalar.value & 0xFF)
+    let entry = cache[slot]
+    if entry != .max, UInt32(truncatingIfNeeded: entry >> 1) == scalar.value { return entry & 1 == 1 }
+    let verdict = needsDisplayEscape(scalar)
+    cache[slot] = UInt64(scalar.value) << 1 | (verdict ? 1 : 0)
+    return verdict
   }
 
   /// Whether a scalar is invisible or confusable on a terminal (see ``Style/display``).
