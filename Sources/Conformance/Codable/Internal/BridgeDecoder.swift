@@ -124,17 +124,6 @@ final class DecodingContext {
   var pending: BridgeError?
 }
 
-extension CodingShape {
-  /// The shape of the member or element at `component`.
-  func field(key component: JSONPath.Component) -> CodingShape {
-    switch (self, component) {
-    case (.object, .key(let name)): return field(name)
-    case (.array(let items), .index): return items
-    default: return .opaque
-    }
-  }
-}
-
 // MARK: - Keyed
 
 /// An object read as a struct, an enum (a union's `{type: …}`), or an enum case's payload.

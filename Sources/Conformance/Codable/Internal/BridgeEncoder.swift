@@ -102,8 +102,7 @@ final class BridgeEncoder: Encoder {
     case nil: return .object(JSONObject())
     case .value(let value)?: return value
     case .array(let array)?:
-      let items: CodingShape
-      if case .array(let shape) = shape { items = shape } else { items = .opaque }
+      let items = shape.field(key: .index(0))
       return .array(
         try array.elements.enumerated().map { index, element in
           try located(.index(index)) { try finish(element, shape: items, owner: owner) }

@@ -37,6 +37,15 @@ indirect enum CodingShape: Sendable {
     if case .object(let fields) = self { return fields[name] ?? .opaque }
     return .opaque
   }
+
+  /// The shape of the member or element at `component`; ``opaque`` when unknown.
+  func field(key component: JSONPath.Component) -> CodingShape {
+    switch (self, component) {
+    case (.object, .key(let name)): return field(name)
+    case (.array(let items), .index): return items
+    default: return .opaque
+    }
+  }
 }
 
 /// A tagged union's cases with their neutral (manifest) and Swift names.
