@@ -82,12 +82,12 @@ struct BaselineSelection {
     let (baseline, added, removed) = update.result()
     for removal in removed {
       print(
-        "baseline: removed entries[\(removal.index)] (\(removal.why)): \(TextReporter.oneLine(BaselineUpdate.summary(of: removal.entry)))"
+        "baseline: removed entries[\(removal.index)] (\(removal.why)): \(ReportText.oneLine(BaselineUpdate.summary(of: removal.entry)))"
       )
     }
     let first = baseline.entries.count - added.count
     for (offset, entry) in added.enumerated() {
-      print("baseline: added entries[\(first + offset)]: \(TextReporter.oneLine(BaselineUpdate.summary(of: entry)))")
+      print("baseline: added entries[\(first + offset)]: \(ReportText.oneLine(BaselineUpdate.summary(of: entry)))")
     }
     do {
       try Data(BaselineUpdate.render(baseline, schema: schemaReference).utf8).write(to: target, options: .atomic)
@@ -96,7 +96,7 @@ struct BaselineSelection {
       return false
     }
     print(
-      "baseline: wrote \(workspace.displayName(target)) (\(TextReporter.plural(baseline.entries.count, "entry", "entries")): \(added.count) added, \(removed.count) removed)"
+      "baseline: wrote \(workspace.displayName(target)) (\(ReportText.plural(baseline.entries.count, "entry", "entries")): \(added.count) added, \(removed.count) removed)"
     )
     return true
   }

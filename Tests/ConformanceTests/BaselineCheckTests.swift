@@ -215,7 +215,7 @@ struct BaselineCheckTests {
       [Self.wrongLoadingFlag], entries: [Self.entry("login-wrong-loading-flag")], implementations: [crashing])
     #expect(summary.exitCode == 1)
     #expect(summary.baselineProblems.isEmpty)
-    #expect(summary.counts["swift"]?["crashed"] == 1)
+    #expect(summary.tallies["swift"]?[.crashed] == 1)
   }
 
   @Test func aDivergesEntryIsNotFixedWhenOneOfItsImplementationsCrashed() async {

@@ -77,10 +77,10 @@ struct JSONValueTests {
   }
 
   @Test func reportLinesAreClippedWithACount() {
-    #expect(TextReporter.clip("short") == "short")
+    #expect(ReportText.clip("short") == "short")
     let long = String(repeating: "e\u{301}", count: 400)
     #expect(
-      TextReporter.clip(long) == String(String.UnicodeScalarView(long.unicodeScalars.prefix(500)))
+      ReportText.clip(long) == String(String.UnicodeScalarView(long.unicodeScalars.prefix(500)))
         + "… (300 more characters)")
   }
 

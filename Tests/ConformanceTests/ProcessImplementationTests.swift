@@ -264,8 +264,8 @@ import Testing
     let harness = fake("wrong-seq", restartBudget: 1)
     let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
     #expect(observations.count == 3)
-    guard case .protocolError = observations[0], case .protocolError = observations[1],
-      case .notRun = observations[2]
+    guard case .noTrace(.protocolError) = observations[0], case .noTrace(.protocolError) = observations[1],
+      case .noTrace(.notRun) = observations[2]
     else {
       Issue.record("expected protocol error, protocol error, not run; got \(observations)")
       return
@@ -298,7 +298,7 @@ import Testing
     let harness = harness(command: ["python3", script.path, marker.path])
     await harness.expectInitialStates(of: TestPaths.manifests)
     let observations = await harness.run(batch: [request("a"), request("b")])
-    guard case .crashed = observations.first, case .notRun(let reason) = observations.last else {
+    guard case .noTrace(.crashed) = observations.first, case .noTrace(.notRun(let reason)) = observations.last else {
       Issue.record("expected crashed, then not run; got \(observations)")
       return
     }
@@ -345,7 +345,7 @@ import Testing
     #expect(await harness.run(request("a")) == .protocolError(message: message, line: line))
     // A restarted process answers (and breaks the protocol again; seq keeps counting across restarts).
     let second = await harness.run(request("b"))
-    guard case .protocolError = second else {
+    guard case .noTrace(.protocolError) = second else {
       Issue.record("expected a protocol error from the restarted harness, got \(second)")
       return
     }
@@ -358,7 +358,7 @@ import Testing
     configuration.maximumLineLength = 1024
     let harness = ProcessImplementation(configuration: configuration)
     let observation = await harness.run(request("a"))
-    guard case .protocolError(let message, let line) = observation else {
+    guard case .noTrace(.protocolError(let message, let line)) = observation else {
       Issue.record("expected a protocol error, got \(observation)")
       return
     }
@@ -451,7 +451,7 @@ import Testing
     let harness = fake("crash-always", restartBudget: 2)
     for index in 1...3 {
       let observation = await harness.run(request("s\(index)"))
-      guard case .crashed(let message, _) = observation else {
+      guard case .noTrace(.crashed(let message, _)) = observation else {
         Issue.record("s\(index): expected a crash, got \(observation)")
         continue
       }
@@ -470,7 +470,7 @@ import Testing
     let marker = FileManager.default.temporaryDirectory.appendingPathComponent("refuse-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: marker) }
     let harness = fake("refuse-restart", marker.path)
-    guard case .crashed = await harness.run(request("a")) else {
+    guard case .noTrace(.crashed) = await harness.run(request("a")) else {
       Issue.record("expected the first scenario to crash")
       return
     }

@@ -78,21 +78,21 @@ struct BaselineCheck {
 
   /// Marks the pairs of `report` that fail as recorded as `known`, explains its divergence when the baseline does,
   /// and records every `fixed` and `different` problem in the report.
-  func apply(to report: inout ScenarioReport) {
+  func apply(to report: inout ScenarioVerdict) {
     let active = entries(for: report.id).filter { !baseline.entries[$0].hasExpired(today: today) }
     guard !active.isEmpty else { return }
-    for position in report.results.indices {
-      let implementation = report.results[position].implementation
+    for position in report.verdicts.indices {
+      let implementation = report.verdicts[position].implementation
       guard
         let index = active.first(where: {
           baseline.entries[$0].expect == .fails && baseline.entries[$0].implementations.contains(implementation)
         })
       else { continue }
-      if let outcome = judge(report.results[position].outcome, index: index, report: &report, on: implementation) {
-        report.results[position].outcome = outcome
+      if let outcome = judge(report.verdicts[position].outcome, index: index, report: &report, on: implementation) {
+        report.verdicts[position].outcome = outcome
       }
     }
-    let names = Set(report.results.map(\.implementation))
+    let names = Set(report.verdicts.map(\.implementation))
     let diverges = active.first {
       baseline.entries[$0].expect == .diverges && baseline.entries[$0].implementations.allSatisfy(names.contains)
     }
@@ -112,12 +112,12 @@ struct BaselineCheck {
       } else {
         // The divergence is the known failure itself only when it is at a known step and every differing path is a
         // known one; two other implementations diverging from each other elsewhere is news.
-        let known = report.results.compactMap { result -> KnownFailure? in
+        let known = report.verdicts.compactMap { result -> KnownFailure? in
           if case .known(let failure) = result.outcome { return failure }
           return nil
         }
         let explained =
-          !known.isEmpty && !report.results.contains(where: { $0.outcome.isFailure })
+          !known.isEmpty && !report.verdicts.contains(where: { $0.outcome.isFailure })
           && known.contains { $0.failure.stepIndex == divergence.stepIndex }
           && divergence.rows.allSatisfy { row in
             // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse.
@@ -139,7 +139,7 @@ struct BaselineCheck {
   }
 
   /// The new outcome of a listed pair (`known`), or `nil` after recording a `fixed` or `different` problem.
-  private func judge(_ outcome: Outcome, index: Int, report: inout ScenarioReport, on implementation: String)
+  private func judge(_ outcome: Outcome, index: Int, report: inout ScenarioVerdict, on implementation: String)
     -> Outcome?
   {
     let entry = baseline.entries[index]
@@ -178,13 +178,13 @@ struct BaselineCheck {
           .different, index, id, implementation,
           "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
         ))
-    case .errored, .skipped:
+    case .noTrace(.errored), .noTrace(.skipped):
       report.baselineProblems.append(
         problem(
           .different, index, id, implementation,
           "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
         ))
-    case .crashed, .timedOut, .protocolError, .notRun, .known:
+    case .noTrace, .known:
       // A harness fault says nothing about the recorded failure: it fails the gate on its own, and the entry stays
       // (neither fixed nor different), so one flaky run cannot make --update-baseline drop a reason written by hand.
       break
@@ -227,13 +227,10 @@ struct BaselineCheck {
 
   /// Whether one of `implementations` ended `report` with a harness fault (crashed, timed out, protocol error, not
   /// run), so its trace could not be compared.
-  static func hasFault(_ report: ScenarioReport, among implementations: [String]) -> Bool {
-    report.results.contains { result in
+  static func hasFault(_ report: ScenarioVerdict, among implementations: [String]) -> Bool {
+    report.verdicts.contains { result in
       guard implementations.contains(result.implementation) else { return false }
-      switch result.outcome {
-      case .crashed, .timedOut, .protocolError, .notRun: return true
-      default: return false
-      }
+      return result.outcome.kind.isHarnessFault
     }
   }
 

@@ -53,10 +53,10 @@ public final class BaselineUpdate: RunReporter {
     }
   }
 
-  private func record(_ report: ScenarioReport) {
+  private func record(_ report: ScenarioVerdict) {
     let spec = Self.spec(of: report)
     let reason = "Recorded by 'conformance run --update-baseline' on \(today); say why, or fix the implementation."
-    for result in report.results {
+    for result in report.verdicts {
       switch result.outcome {
       case .known(let known):
         let paths = Set(known.failure.mismatches.map(\.path.description)).sorted()
@@ -65,7 +65,7 @@ public final class BaselineUpdate: RunReporter {
             scenario: report.id, implementations: [result.implementation], expect: .fails,
             step: known.failure.stepIndex + 1, paths: paths, reason: known.reason, spec: known.spec,
             expires: known.expires))
-      case .passed, .skipped: break
+      case .passed, .noTrace(.skipped): break
       case .failed(let failure):
         let paths = Set(failure.mismatches.map(\.path.description)).sorted()
         added.append(
@@ -76,18 +76,18 @@ public final class BaselineUpdate: RunReporter {
       }
     }
     if let divergence = report.divergence, !report.divergenceIsKnown,
-      !report.results.contains(where: { $0.outcome.isFailure })
+      !report.verdicts.contains(where: { $0.outcome.isFailure })
     {
       added.append(
         KnownDivergences.Entry(
-          scenario: report.id, implementations: report.results.map(\.implementation), expect: .diverges,
+          scenario: report.id, implementations: report.verdicts.map(\.implementation), expect: .diverges,
           step: divergence.stepIndex + 1, paths: divergence.rows.map(\.path.description), reason: reason, spec: spec))
     }
   }
 
   /// The spec section a new entry names: the rule ids that open the scenario's description (`L3.e, §3.3: …`), in the
   /// feature's spec (`login.md L3.e, §3.3`), else just the feature's spec file (`login.md`).
-  static func spec(of report: ScenarioReport) -> String {
+  static func spec(of report: ScenarioVerdict) -> String {
     let file = "\(report.feature).md"
     guard let colon = report.description.firstIndex(of: ":") else { return file }
     let prefix = report.description[..<colon]

@@ -89,13 +89,13 @@ public struct HarnessServer: Sendable {
     case .trace(let trace):
       let entries = trace.map { entry -> JSONValue in ["state": entry.state, "effects": .array(entry.effects)] }
       return ["seq": seqValue, "trace": .array(entries)]
-    case .errored(let step, let message):
+    case .noTrace(.errored(let step, let message)):
       return ["seq": seqValue, "errored": ["step": .number(.integer(Int64(step))), "message": .string(message)]]
-    case .skipped(let reason):
+    case .noTrace(.skipped(let reason)):
       return ["seq": seqValue, "skipped": ["reason": .string(reason)]]
-    case .crashed(let message, _), .protocolError(let message, _), .notRun(let message):
+    case .noTrace(.crashed(let message, _)), .noTrace(.protocolError(let message, _)), .noTrace(.notRun(let message)):
       return ["seq": seqValue, "errored": ["step": 0, "message": .string(message)]]
-    case .timedOut:
+    case .noTrace(.timedOut):
       return ["seq": seqValue, "errored": ["step": 0, "message": "timed out"]]
     }
   }

@@ -49,7 +49,7 @@ public final class JSONReporter: RunReporter {
     case .invalid(_, let errors):
       invalid += errors.map(Self.encode)
     case .scenario(let report):
-      results += report.results.map(Self.encode)
+      results += report.verdicts.map(Self.encode)
       if let divergence = report.divergence { divergences.append(Self.encode(divergence, report: report)) }
     case .finished(let run):
       invalid += run.invalidBaseline.map(Self.encode)
@@ -78,7 +78,7 @@ public final class JSONReporter: RunReporter {
     ]
   }
 
-  static func encode(_ result: ScenarioResult) -> JSONValue {
+  static func encode(_ result: Verdict) -> JSONValue {
     [
       "scenario": .string(result.scenarioID), "feature": .string(result.feature), "file": .string(result.file),
       "implementation": .string(result.implementation), "outcome": .string(result.outcome.key),
@@ -105,17 +105,17 @@ public final class JSONReporter: RunReporter {
             ]
           }),
       ]
-    case .errored(let step, let message):
+    case .noTrace(.errored(let step, let message)):
       return ["step": .number(.integer(Int64(step))), "message": .string(message)]
-    case .crashed(let message, let tail):
+    case .noTrace(.crashed(let message, let tail)):
       return ["message": .string(message), "stderrTail": .string(tail)]
-    case .timedOut(let seconds, let tail):
+    case .noTrace(.timedOut(let seconds, let tail)):
       return [
-        "message": .string("no reply within \(TextReporter.formatSeconds(seconds))"), "stderrTail": .string(tail),
+        "message": .string("no reply within \(ReportText.seconds(seconds))"), "stderrTail": .string(tail),
       ]
-    case .protocolError(let message, let line):
+    case .noTrace(.protocolError(let message, let line)):
       return ["message": .string(message), "line": .string(line)]
-    case .skipped(let reason), .notRun(let reason):
+    case .noTrace(.skipped(let reason)), .noTrace(.notRun(let reason)):
       return ["message": .string(reason)]
     case .known(let known):
       return [
@@ -139,7 +139,7 @@ public final class JSONReporter: RunReporter {
     }
   }
 
-  static func encode(_ divergence: Divergence, report: ScenarioReport) -> JSONValue {
+  static func encode(_ divergence: Divergence, report: ScenarioVerdict) -> JSONValue {
     [
       "scenario": .string(report.id), "file": .string(report.file),
       "step": .number(.integer(Int64(divergence.stepIndex + 1))), "action": divergence.action,
@@ -158,11 +158,9 @@ public final class JSONReporter: RunReporter {
 
   static func encode(_ summary: RunSummary) -> JSONValue {
     var byImplementation = JSONObject()
-    for (name, counts) in summary.counts {
+    for (name, tally) in summary.tallies {
       var object = JSONObject()
-      for (label, count) in counts {
-        object[label.replacingOccurrences(of: " ", with: "_")] = .number(.integer(Int64(count)))
-      }
+      for (kind, count) in tally.nonZero { object[kind.key] = .number(.integer(Int64(count))) }
       byImplementation[name] = .object(object)
     }
     return [

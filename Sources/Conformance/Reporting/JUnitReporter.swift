@@ -38,7 +38,7 @@ public final class JUnitReporter: RunReporter {
           + "      <error message=\(attribute("invalid scenario file")) type=\"invalid\">\(text(body))</error>\n"
           + "    </testcase>", kind: .error, time: 0)
     case .scenario(let report):
-      for result in report.results { add(result) }
+      for result in report.verdicts { add(result) }
       for problem in report.baselineProblems { addBaseline(problem) }
       if let divergence = report.divergence, report.divergenceIsKnown {
         add(
@@ -48,11 +48,8 @@ public final class JUnitReporter: RunReporter {
             + "      <skipped message=\(attribute("known: implementations diverge at step \(divergence.stepIndex + 1)"))/>\n"
             + "    </testcase>", kind: .skipped, time: 0)
       } else if let divergence = report.divergence {
-        var lines: [String] = []
-        let renderer = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { _ in })
-        renderer.handle(.started(implementations: report.results.map { ($0.implementation, nil, nil) }))
-        lines.removeAll()
-        renderer.handle(.scenario(report))
+        let lines = VerdictText.matrixLines(
+          report, implementations: report.verdicts.map(\.implementation), style: .plain)
         let message = "implementations diverge at step \(divergence.stepIndex + 1)"
         add(
           suite: report.feature,
@@ -87,15 +84,15 @@ public final class JUnitReporter: RunReporter {
 
   private enum Kind { case pass, failure, error, skipped }
 
-  private func add(_ result: ScenarioResult) {
+  private func add(_ result: Verdict) {
     let open =
       "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(Self.seconds(result.duration))\""
-    let details = TextReporter.detailLines(result).joined(separator: "\n")
-    let message = TextReporter.headline(result)
+    let details = VerdictText.details(result.outcome, indent: "", style: .plain).joined(separator: "\n")
+    let message = VerdictText.headline(result.outcome)
     switch result.outcome {
     case .passed:
       add(suite: result.feature, testcase: open + "/>", kind: .pass, time: result.duration)
-    case .skipped(let reason):
+    case .noTrace(.skipped(let reason)):
       add(
         suite: result.feature, testcase: open + ">\n      <skipped message=\(attribute(reason))/>\n    </testcase>",
         kind: .skipped, time: result.duration)
@@ -178,31 +175,5 @@ public final class JUnitReporter: RunReporter {
       }
     }
     return result
-  }
-}
-
-extension TextReporter {
-  /// The detail lines the text report prints under a failing result, without colour or indentation.
-  static func detailLines(_ result: ScenarioResult) -> [String] {
-    var lines: [String] = []
-    let reporter = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { _ in })
-    reporter.writeDetailsForExport(result)
-    return lines
-  }
-
-  /// A one-line summary of a non-passing result, e.g. `step 3: state.isLoading: expected true, got false`.
-  static func headline(_ result: ScenarioResult) -> String {
-    switch result.outcome {
-    case .passed: return "passed"
-    case .failed(let failure):
-      return "step \(failure.stepIndex + 1): " + (failure.mismatches.first?.description ?? "mismatch")
-    case .errored(let step, let message): return "errored at step \(step): \(message)"
-    case .crashed(let message, _): return "crashed: \(message)"
-    case .timedOut(let seconds, _): return "timed out after \(formatSeconds(seconds))"
-    case .protocolError(let message, _): return "protocol error: \(message)"
-    case .skipped(let reason): return "skipped: \(reason)"
-    case .known(let known): return "known: \(known.reason)"
-    case .notRun(let reason): return "not run: \(reason)"
-    }
   }
 }

@@ -81,7 +81,7 @@ public struct ConformanceRunner: Sendable {
     let started = await startImplementations()
     emit(.started(implementations: started.map { ($0.implementation.name, $0.info, $0.error) }))
     var summary = RunSummary(
-      counts: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0,
+      tallies: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0,
       divergencesAmongPassed: 0, invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
       allowsSkipped: options.allowSkipped)
     for (file, errors) in Dictionary(grouping: invalidInputs, by: \.file).sorted(by: { $0.key < $1.key }) {
@@ -193,7 +193,7 @@ public struct ConformanceRunner: Sendable {
     }
     var failed = false
     for (position, scenario) in batch.enumerated() {
-      var results: [ScenarioResult] = []
+      var verdicts: [Verdict] = []
       var traces: [(implementation: String, trace: [TraceEntry])] = []
       for (entry, (observations, duration)) in zip(started, perImplementation) {
         let observation =
@@ -203,20 +203,19 @@ public struct ConformanceRunner: Sendable {
         if case .trace(let trace) = observation, trace.count == scenario.steps.count {
           traces.append((entry.implementation.name, trace))
         }
-        results.append(
-          ScenarioResult(
+        verdicts.append(
+          Verdict(
             scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
             implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
             duration: duration / Double(batch.count)))
       }
-      var report = ScenarioReport(
+      var report = ScenarioVerdict(
         id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
-        stepCount: scenario.steps.count, results: results, divergence: Divergence.find(in: scenario, traces: traces))
+        stepCount: scenario.steps.count, verdicts: verdicts, divergence: Divergence.find(in: scenario, traces: traces))
       baseline?.apply(to: &report)
       record(report, into: &summary)
       emit(.scenario(report))
-      let skipped = report.results.contains { if case .skipped = $0.outcome { return true } else { return false } }
-      failed = failed || report.isFailure || (skipped && !options.allowSkipped)
+      failed = failed || report.isFailure || (report.hasSkip && !options.allowSkipped)
     }
     return failed
   }
@@ -247,17 +246,17 @@ public struct ConformanceRunner: Sendable {
     return (observations, duration)
   }
 
-  private func record(_ report: ScenarioReport, into summary: inout RunSummary) {
+  private func record(_ report: ScenarioVerdict, into summary: inout RunSummary) {
     summary.scenarios += 1
-    for result in report.results {
-      summary.counts[result.implementation, default: [:]][result.outcome.label, default: 0] += 1
+    for verdict in report.verdicts {
+      summary.tallies[verdict.implementation, default: OutcomeTally()].add(verdict.outcome.kind)
     }
     summary.baselineProblems += report.baselineProblems
     if report.divergence != nil, report.divergenceIsKnown {
       summary.knownDivergences += 1
     } else if report.divergence != nil {
       summary.divergences += 1
-      if !report.results.contains(where: { $0.outcome.isFailure }) { summary.divergencesAmongPassed += 1 }
+      if !report.verdicts.contains(where: { $0.outcome.isFailure }) { summary.divergencesAmongPassed += 1 }
     }
   }
 }

@@ -7,14 +7,8 @@ enum ScenarioJudge {
   /// - Returns: The outcome and, for non-exhaustive scenarios, what was not checked (one line per step).
   static func judge(_ scenario: Scenario, observation: Observation) -> (Outcome, [String]) {
     switch observation {
-    case .trace(let trace):
-      return judge(scenario, trace: trace)
-    case .errored(let step, let message): return (.errored(step: step, message: message), [])
-    case .skipped(let reason): return (.skipped(reason: reason), [])
-    case .crashed(let message, let tail): return (.crashed(message: message, stderrTail: tail), [])
-    case .timedOut(let seconds, let tail): return (.timedOut(seconds: seconds, stderrTail: tail), [])
-    case .protocolError(let message, let line): return (.protocolError(message: message, line: line), [])
-    case .notRun(let reason): return (.notRun(reason: reason), [])
+    case .trace(let trace): return judge(scenario, trace: trace)
+    case .noTrace(let reason): return (.noTrace(reason), [])
     }
   }
 
@@ -35,8 +29,9 @@ enum ScenarioJudge {
     if passesExhaustively(scenario, trace: trace) { return (.passed, []) }
     guard trace.count == scenario.steps.count else {
       return (
-        .protocolError(
-          message: "the trace has \(trace.count) entries for \(scenario.steps.count) steps", line: ""), []
+        .noTrace(
+          .protocolError(message: "the trace has \(trace.count) entries for \(scenario.steps.count) steps", line: "")),
+        []
       )
     }
     var failure: StepFailure?
@@ -61,7 +56,7 @@ enum ScenarioJudge {
           laterSteps: [])
       } else {
         failure?.laterSteps.append(
-          LaterStepFailure(stepIndex: index, action: step.send, mismatches: check.mismatches))
+          StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches))
       }
     }
     if let failure { return (.failed(failure), notChecked) }

@@ -85,7 +85,7 @@ struct IssueList {
         InputError(
           file: file, path: nil,
           message:
-            "… and \(TextReporter.plural(items.count - Self.maximumPerFile, "more problem", "more problems")) in this file (fix these first)"
+            "… and \(ReportText.plural(items.count - Self.maximumPerFile, "more problem", "more problems")) in this file (fix these first)"
         ))
     }
     return errors

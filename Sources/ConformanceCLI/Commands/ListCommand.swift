@@ -62,12 +62,12 @@ struct ListCommand: CLICommand {
         ids[scenario.id] = file.displayName
         guard ConformanceRunner.Options(filter: scanner.value("filter"), tags: tags).selects(scenario) else { continue }
         listed += 1
-        let steps = TextReporter.plural(scenario.steps.count, "step", "steps")
+        let steps = ReportText.plural(scenario.steps.count, "step", "steps")
         let tagText = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
         console.out("\(scenario.id)  \(scenario.feature), \(steps)\(tagText)  \(scenario.file)")
       }
     }
-    console.out("\(TextReporter.plural(listed, "scenario", "scenarios"))")
+    console.out("\(ReportText.plural(listed, "scenario", "scenarios"))")
     return invalid || listed == 0 ? 2 : 0
   }
 }

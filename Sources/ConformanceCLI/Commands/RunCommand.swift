@@ -161,8 +161,8 @@ final class InvalidFilePrinter: RunReporter {
       for entry in started where entry.startError != nil {
         let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         console.err(
-          "error: the implementation '\(entry.name)' did not start: \(TextReporter.oneLine(String(lines.first ?? "")))")
-        for line in lines.dropFirst() { console.err("  \(TextReporter.oneLine(String(line)))") }
+          "error: the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))")
+        for line in lines.dropFirst() { console.err("  \(ReportText.oneLine(String(line)))") }
       }
     case .finished(let summary):
       for error in summary.invalidBaseline { console.err("error: \(error)") }

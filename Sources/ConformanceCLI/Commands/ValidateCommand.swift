@@ -62,12 +62,12 @@ struct ValidateCommand: CLICommand {
       console.err("error: no scenario files found")
       return 2
     }
-    let fileCount = TextReporter.plural(files.count, "file", "files")
+    let fileCount = ReportText.plural(files.count, "file", "files")
     if invalid.isEmpty {
-      console.out("\(fileCount) valid (\(TextReporter.plural(valid, "scenario", "scenarios")))")
+      console.out("\(fileCount) valid (\(ReportText.plural(valid, "scenario", "scenarios")))")
       return 0
     }
-    console.out("\(TextReporter.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
+    console.out("\(ReportText.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
     return 2
   }
 }

@@ -35,7 +35,7 @@ struct ScenarioCheck {
         failures += errors.map { failure(for: $0) }
       // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
       // wrong feature name must not pass every scenario by running none.
-      case .scenario(let report) where report.isFailure || report.results.contains(where: \.isSkipped):
+      case .scenario(let report) where report.isFailure || report.hasSkip:
         capture.lines.removeAll()
         reporter.handle(event)
         failures.append(
@@ -69,23 +69,15 @@ struct ScenarioCheck {
   }
 
   /// The line of the first step that went wrong, or line 1.
-  private func line(of report: ScenarioReport) -> Int {
-    let step = report.results.lazy.compactMap { result -> Int? in
+  private func line(of report: ScenarioVerdict) -> Int {
+    let step = report.verdicts.lazy.compactMap { result -> Int? in
       switch result.outcome {
       case .failed(let failure): return failure.stepIndex
-      case .errored(let step, _): return step > 0 ? step - 1 : nil
+      case .noTrace(.errored(let step, _)): return step > 0 ? step - 1 : nil
       default: return nil
       }
     }.first
     return step.flatMap(stepLine) ?? 1
-  }
-}
-
-extension ScenarioResult {
-  /// Whether the implementation skipped the scenario.
-  fileprivate var isSkipped: Bool {
-    if case .skipped = outcome { return true }
-    return false
   }
 }
 

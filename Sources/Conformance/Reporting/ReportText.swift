@@ -1,0 +1,44 @@
+/// Small text rules every report and command shares: making outside text safe on one line, clipping, plurals,
+/// seconds. One place, so that `1 file`/`2 files` and `0.37 s` read the same everywhere.
+package enum ReportText {
+  /// Text from a harness or a scenario, made safe and short: every control, format or separator character (ESC, CR,
+  /// LF, U+202E, U+2028…) is shown as `\uXXXX` (``ControlEscaping``), so it can neither drive the terminal nor fake a
+  /// report line, and it is clipped to `limit` Unicode scalars.
+  package static func oneLine(_ text: String, limit: Int = 500) -> String {
+    clip(ControlEscaping.escape(text), limit: limit)
+  }
+
+  /// A line cut to `limit` Unicode scalars (default 500), saying how much was left out, so a huge value cannot flood
+  /// the report (the JSON report keeps values whole). Linear in the line's length.
+  package static func clip(_ line: String, limit: Int = 500) -> String {
+    guard line.utf8.count > limit else { return line }
+    let scalars = line.unicodeScalars
+    let total = scalars.count
+    guard total > limit else { return line }
+    var clipped = String(String.UnicodeScalarView(scalars.prefix(limit)))
+    clipped += "… (\(total - limit) more characters)"
+    return clipped
+  }
+
+  /// `1 scenario`, `2 scenarios`.
+  package static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
+
+  /// Seconds for people: `0.004 s` below 0.1 s, `0.37 s` below 10 s, else whole seconds (`12 s`).
+  package static func seconds(_ seconds: Double) -> String {
+    if seconds < 0.1 { return "\((seconds * 1000).rounded() / 1000) s" }
+    return seconds < 10 ? "\((seconds * 100).rounded() / 100) s" : "\(Int(seconds.rounded())) s"
+  }
+
+  /// A matrix cell: the text padded to at least 16 columns, with 2 spaces after it.
+  static func pad(_ text: String) -> String {
+    text.padding(toLength: max(16, text.count + 2), withPad: " ", startingAt: 0)
+  }
+
+  /// How many failing steps after the first are listed (by their mismatch lines, without diffs).
+  static let maximumLaterSteps = 10
+
+  /// How many mismatches or divergence rows a failure lists before summarising the rest.
+  static let maximumListedItems = 50
+}

@@ -1,0 +1,255 @@
+/// Turns verdicts, failures and divergences into report lines: pure functions, as swift-custom-dump renders values.
+///
+/// The text reporter prints these lines, the JUnit reporter puts them in `<failure>` bodies, and the JSON reporter
+/// uses ``headline(_:)``; no reporter drives another. Every value from a scenario or a harness passes through
+/// ``ReportText/oneLine(_:limit:)`` or ``ReportText/clip(_:limit:)``.
+enum VerdictText {
+  /// A one-line summary of an outcome, e.g. `step 3: state.isLoading: expected true, got false`.
+  static func headline(_ outcome: Outcome) -> String {
+    switch outcome {
+    case .passed: return "passed"
+    case .failed(let failure):
+      return "step \(failure.stepIndex + 1): " + (failure.mismatches.first?.description ?? "mismatch")
+    case .known(let known): return "known: \(known.reason)"
+    case .noTrace(.errored(let step, let message)): return "errored at step \(step): \(message)"
+    case .noTrace(.crashed(let message, _)): return "crashed: \(message)"
+    case .noTrace(.timedOut(let seconds, _)): return "timed out after \(ReportText.seconds(seconds))"
+    case .noTrace(.protocolError(let message, _)): return "protocol error: \(message)"
+    case .noTrace(.skipped(let reason)): return "skipped: \(reason)"
+    case .noTrace(.notRun(let reason)): return "not run: \(reason)"
+    }
+  }
+
+  /// The lines under a result that did not pass: the failing step with its mismatches and diffs, the harness's
+  /// error, or the reason it did not run. Empty for `passed` and `skipped`.
+  ///
+  /// - Parameter sameReasonAsAbove: Whether a `not run` reason was already printed for this implementation; then
+  ///   one short line refers back to it.
+  static func details(
+    _ outcome: Outcome, indent: String, style: TextStyle, sameReasonAsAbove: Bool = false
+  ) -> [String] {
+    switch outcome {
+    case .passed, .noTrace(.skipped): return []
+    case .known(let known):
+      return [
+        "\(indent)known: \(ReportText.oneLine(known.reason)) (\(ReportText.oneLine(known.entry)), \(ReportText.oneLine(known.spec)))"
+      ]
+    case .failed(let failure):
+      return failureLines(failure, indent: indent, style: style)
+    case .noTrace(.errored(let step, let message)):
+      return ["\(indent)errored at step \(step): \(ReportText.oneLine(message))"]
+    case .noTrace(.crashed(let message, let tail)):
+      return ["\(indent)crashed: \(ReportText.oneLine(message))"] + tailLines(tail, indent: indent)
+    case .noTrace(.timedOut(let seconds, let tail)):
+      return [
+        "\(indent)timed out: no reply within \(ReportText.seconds(seconds)); its process group was killed"
+      ] + tailLines(tail, indent: indent)
+    case .noTrace(.protocolError(let message, let line)):
+      let quoted = line.isEmpty ? [] : ["\(indent)  offending line: \(ReportText.oneLine(line, limit: 700))"]
+      return ["\(indent)protocol error: \(ReportText.oneLine(message))"] + quoted
+    case .noTrace(.notRun(let reason)):
+      return sameReasonAsAbove
+        ? ["\(indent)not run: the same reason as above"]
+        : ["\(indent)not run: \(ReportText.oneLine(reason, limit: 2000))"]
+    }
+  }
+
+  /// A failing step: what it sent, every mismatch (up to ``ReportText/maximumListedItems``), a `-`/`+` diff of the
+  /// state and effects that differ, then the later failing steps by their mismatches.
+  static func failureLines(_ failure: StepFailure, indent: String, style: TextStyle) -> [String] {
+    var lines = [
+      "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(ReportText.clip(display(failure.action)))"
+    ]
+    if let note = failure.stepDescription { lines.append("\(indent)  (\(ReportText.oneLine(note)))") }
+    lines += mismatchLines(failure.mismatches, indent: indent + "  ") {
+      "… and \($0) more differences (the JSON report lists all)"
+    }
+    lines.append("")
+    lines += diffs(failure, indent: indent + "  ", style: style)
+    for later in failure.laterSteps.prefix(ReportText.maximumLaterSteps) {
+      lines.append(
+        "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): send \(ReportText.clip(display(later.action)))")
+      lines += mismatchLines(later.mismatches, indent: indent + "  ") {
+        "… and \(ReportText.plural($0, "more difference", "more differences"))"
+      }
+    }
+    if failure.laterSteps.count > ReportText.maximumLaterSteps {
+      lines.append(
+        "\(indent)… and \(failure.laterSteps.count - ReportText.maximumLaterSteps) more failing steps (the JSON report lists all)"
+      )
+    }
+    return lines
+  }
+
+  /// The divergence block of the matrix report: the step, then each differing path three ways (expected, then each
+  /// implementation's value), up to ``ReportText/maximumListedItems`` paths.
+  static func divergenceLines(
+    _ divergence: Divergence, stepCount: Int, implementations: [String], style: TextStyle
+  ) -> [String] {
+    var lines = [
+      "    " + style.red("divergence")
+        + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(ReportText.clip(display(divergence.action)))"
+    ]
+    let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
+    if divergence.rows.count > ReportText.maximumListedItems {
+      lines.append(
+        "      (the first \(ReportText.maximumListedItems) of \(divergence.rows.count) differing paths; the JSON report lists all)"
+      )
+    }
+    for row in divergence.rows.prefix(ReportText.maximumListedItems) {
+      lines.append("      \(row.path)")
+      let expected = row.expected.map(display) ?? (row.isSpecified ? "(absent)" : "(not checked)")
+      lines.append("        \(label("expected:", width))\(ReportText.clip(expected))")
+      for (name, value) in row.values {
+        lines.append("        \(label("\(name):", width))\(ReportText.clip(value.map(display) ?? "(absent)"))")
+      }
+    }
+    return lines
+  }
+
+  /// A scenario as a row of the scenario × implementation matrix, and, when it fails the gate, its file, the details
+  /// of each failing implementation (implementations that failed alike are described once, named together), the
+  /// divergence and the baseline's findings; then what non-exhaustive steps left unchecked.
+  ///
+  /// - Parameter sameReasonAsAbove: Whether an implementation's `not run` reason was printed before.
+  static func matrixLines(
+    _ scenario: ScenarioVerdict, implementations: [String], style: TextStyle,
+    sameReasonAsAbove: (Verdict) -> Bool = { _ in false }
+  ) -> [String] {
+    let cells = scenario.verdicts.map { verdict -> String in
+      let text = ReportText.pad(verdict.outcome.label)
+      switch verdict.outcome.kind {
+      case .passed: return style.green(text)
+      case .skipped, .known: return style.yellow(text)
+      default: return style.red(text)
+      }
+    }
+    let note =
+      scenario.divergence == nil
+      ? "" : scenario.divergenceIsKnown ? style.yellow(" (known divergence)") : style.red(" (divergence)")
+    var lines = [cells.joined() + scenario.id + note]
+    if scenario.isFailure {
+      lines.append("    file: \(ReportText.oneLine(scenario.file))")
+      lines += groupedDetails(scenario, style: style, sameReasonAsAbove: sameReasonAsAbove)
+      if let divergence = scenario.divergence, !scenario.divergenceIsKnown {
+        lines += divergenceLines(
+          divergence, stepCount: scenario.stepCount, implementations: implementations, style: style)
+      }
+      lines += baselineLines(scenario, style: style)
+    }
+    for verdict in scenario.verdicts where !verdict.notChecked.isEmpty && verdict.outcome.wasCompared {
+      lines.append(style.dim("    \(verdict.implementation): not checked (non-exhaustive):"))
+      lines += verdict.notChecked.map { style.dim("      \($0)") }
+    }
+    return lines
+  }
+
+  /// The lines of a scenario run on one implementation: `✓ id`, `- id (skipped: …)`, `~ id (known: …)`, or
+  /// `✗ id (outcome)` with the file and the details; then the baseline's findings and what was not checked.
+  static func singleLines(_ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: Bool) -> [String] {
+    guard let verdict = scenario.verdicts.first else { return [] }
+    var lines: [String]
+    switch verdict.outcome {
+    case .passed: lines = [style.green("✓") + " " + scenario.id]
+    case .noTrace(.skipped(let reason)):
+      lines = [style.yellow("-") + " " + scenario.id + style.dim(" (skipped: \(ReportText.oneLine(reason)))")]
+    case .known(let known):
+      lines = [style.yellow("~") + " " + scenario.id + style.dim(" (known: \(ReportText.oneLine(known.reason)))")]
+    default:
+      lines = [
+        style.red("✗") + " " + scenario.id + " (\(verdict.outcome.label))",
+        "    file: \(ReportText.oneLine(scenario.file))",
+      ]
+      lines += details(verdict.outcome, indent: "    ", style: style, sameReasonAsAbove: sameReasonAsAbove)
+    }
+    lines += baselineLines(scenario, style: style)
+    if !verdict.notChecked.isEmpty, verdict.outcome.wasCompared {
+      lines.append(style.dim("    not checked (non-exhaustive):"))
+      lines += verdict.notChecked.map { style.dim("      \($0)") }
+    }
+    return lines
+  }
+
+  // MARK: - Parts
+
+  private static func groupedDetails(
+    _ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: (Verdict) -> Bool
+  ) -> [String] {
+    var groups: [(names: [String], lines: [String])] = []
+    for verdict in scenario.verdicts where verdict.outcome.isFailure {
+      let lines = details(verdict.outcome, indent: "", style: style, sameReasonAsAbove: sameReasonAsAbove(verdict))
+      if let index = groups.firstIndex(where: { $0.lines == lines }) {
+        groups[index].names.append(verdict.implementation)
+      } else {
+        groups.append(([verdict.implementation], lines))
+      }
+    }
+    return groups.flatMap { group in
+      group.lines.enumerated().map { index, line in
+        index == 0 ? "    \(group.names.joined(separator: ", ")): \(line)" : line.isEmpty ? "" : "    \(line)"
+      }
+    }
+  }
+
+  /// The baseline's `fixed` and `different` findings for a scenario, each `FILE: entries[i]: MESSAGE`.
+  private static func baselineLines(_ scenario: ScenarioVerdict, style: TextStyle) -> [String] {
+    scenario.baselineProblems.map { "    " + style.red(ReportText.oneLine($0.description)) }
+  }
+
+  private static func mismatchLines(
+    _ mismatches: [Mismatch], indent: String, more: (Int) -> String
+  ) -> [String] {
+    var lines = mismatches.prefix(ReportText.maximumListedItems).map { "\(indent)\($0)" }
+    if mismatches.count > ReportText.maximumListedItems {
+      lines.append(indent + more(mismatches.count - ReportText.maximumListedItems))
+    }
+    return lines
+  }
+
+  /// The state and effects diffs of an exhaustive failing step, with the legend; none for a non-exhaustive one.
+  private static func diffs(_ failure: StepFailure, indent: String, style: TextStyle) -> [String] {
+    guard let expectedState = failure.expectedState else { return [] }
+    var lines: [String] = []
+    let step = failure.stepIndex + 1
+    if failure.mismatches.contains(where: { $0.path.components.first == .key("state") }) {
+      lines.append("\(indent)State after step \(step):")
+      lines += diffLines(expected: expectedState, actual: failure.actualState, indent: indent, style: style)
+    }
+    if failure.mismatches.contains(where: { $0.path.components.first == .key("effects") }) {
+      lines.append("\(indent)Effects of step \(step):")
+      lines += diffLines(
+        expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent,
+        style: style)
+    }
+    if !lines.isEmpty { lines.append("\(indent)(\(style.red("-")) expected, \(style.green("+")) actual)") }
+    return lines
+  }
+
+  private static func diffLines(expected: JSONValue, actual: JSONValue, indent: String, style: TextStyle)
+    -> [String]
+  {
+    LineDiff.lines(expected: JSONRenderer.prettyLines(expected), actual: JSONRenderer.prettyLines(actual)).map {
+      line in
+      switch line {
+      case .same(let text): return "\(indent)  \(ReportText.clip(text))"
+      case .removed(let text): return style.red("\(indent)- \(ReportText.clip(text))")
+      case .added(let text): return style.green("\(indent)+ \(ReportText.clip(text))")
+      case .elided(let count): return "\(indent)  … (\(count) unchanged line\(count == 1 ? "" : "s"))"
+      case .tooLarge(let count):
+        return "\(indent)  (\(count) lines in all: too large to show; the JSON report has both values whole)"
+      }
+    }
+  }
+
+  private static func tailLines(_ tail: String, indent: String) -> [String] {
+    guard !tail.isEmpty else { return [] }
+    let lines = tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20)
+    return ["\(indent)  stderr (last lines):"] + lines.map { "\(indent)  | \(ReportText.oneLine(String($0)))" }
+  }
+
+  private static func display(_ value: JSONValue) -> String { JSONRenderer.compact(value, style: .display) }
+
+  private static func label(_ text: String, _ width: Int) -> String {
+    text.padding(toLength: width + 1, withPad: " ", startingAt: 0)
+  }
+}

@@ -1,0 +1,104 @@
+/// How one scenario went on one implementation: the verdict's kind and its details (Conformance/PROTOCOL.md §3,
+/// Conformance/README.md §11).
+///
+/// An outcome is either judged from a trace (``passed``, ``failed``, ``known``) or carried over unchanged from an
+/// observation that has no trace (``noTrace(_:)``: errored, crashed, timed out, protocol error, skipped, not run).
+public enum Outcome: Sendable {
+  /// Every step matched.
+  case passed
+  /// A step did not match; the first such step is described.
+  case failed(StepFailure)
+  /// The implementation failed exactly as a known-divergence baseline entry records (``KnownFailure``); it does not
+  /// fail the gate.
+  case known(KnownFailure)
+  /// The implementation produced no trace, and why.
+  case noTrace(NoTrace)
+
+  /// The outcome's kind, without its details.
+  public var kind: Kind {
+    switch self {
+    case .passed: return .passed
+    case .failed: return .failed
+    case .known: return .known
+    case .noTrace(let reason): return reason.kind
+    }
+  }
+
+  /// The outcome's name in reports (``Kind/label``).
+  public var label: String { kind.label }
+
+  /// The machine-readable name used in JSON reports (``Kind/key``).
+  public var key: String { kind.key }
+
+  /// Whether the outcome fails the gate (``Kind/isFailure``).
+  public var isFailure: Bool { kind.isFailure }
+
+  /// Whether the outcome came from comparing a trace, so a "not checked" list means something.
+  public var wasCompared: Bool {
+    switch self {
+    case .passed, .failed, .known: return true
+    case .noTrace: return false
+    }
+  }
+
+  /// The kinds of outcome, in the order reports list them.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// Every step matched.
+    case passed
+    /// A failure that a known-divergence baseline entry records exactly.
+    case known
+    /// A step did not match.
+    case failed
+    /// The implementation reported that it could not perform a step.
+    case errored
+    /// The harness process died.
+    case crashed
+    /// The harness did not answer in time.
+    case timedOut
+    /// The harness broke the protocol.
+    case protocolError
+    /// The implementation does not support the scenario.
+    case skipped
+    /// The scenario was not attempted.
+    case notRun
+
+    /// The name in text reports: `passed`, `known`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
+    /// `skipped` or `not run`.
+    public var label: String {
+      switch self {
+      case .timedOut: return "timed out"
+      case .protocolError: return "protocol error"
+      case .notRun: return "not run"
+      default: return rawValue
+      }
+    }
+
+    /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`).
+    public var key: String {
+      switch self {
+      case .timedOut: return "timed_out"
+      case .protocolError: return "protocol_error"
+      case .notRun: return "not_run"
+      default: return rawValue
+      }
+    }
+
+    /// Whether this kind fails the gate: everything except `passed`, `skipped` and `known`. Skipped pairs fail the
+    /// gate separately, unless `--allow-skipped` is given (``RunSummary/exitCode``).
+    public var isFailure: Bool {
+      switch self {
+      case .passed, .skipped, .known: return false
+      default: return true
+      }
+    }
+
+    /// Whether this kind means the harness itself is at fault (crashed, timed out, broke the protocol) or never ran
+    /// the scenario: when nearly every pair is one of these, the text report says the implementation looks broken.
+    public var isHarnessFault: Bool {
+      switch self {
+      case .crashed, .timedOut, .protocolError, .notRun: return true
+      default: return false
+      }
+    }
+  }
+}
