@@ -224,7 +224,7 @@ import Testing
   @Test func aBatchIsPipelinedAndAnsweredInOrder() async {
     let harness = fake("good")
     let requests = (1...40).map { request("s\($0)", actions: 1 + $0 % 3) }
-    let observations = await harness.run(batch: requests)
+    let observations = await harness.run(batch: requests).map(\.observation)
     #expect(observations == requests.map { expectedTrace(actions: $0.actions.count) })
     #expect(await harness.restartCount == 0)
     await harness.shutdown()
@@ -232,7 +232,7 @@ import Testing
 
   @Test func aCrashInABatchFaultsThatScenarioAndTheRestAreResentAfterARestart() async {
     let harness = fake("crash-on-second")
-    let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) })
+    let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) }).map(\.observation)
     #expect(
       observations == [
         expectedTrace(actions: 2),
@@ -251,7 +251,7 @@ import Testing
 
   @Test func aHangInABatchTimesOutThatScenarioAndTheRestRun() async {
     let harness = fake("hang-on", "b", scenarioTimeout: 1)
-    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
+    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) }).map(\.observation)
     #expect(
       observations == [
         expectedTrace(actions: 2), .timedOut(seconds: 1, stderrTail: "fake-harness: hanging in 'b'"),
@@ -262,7 +262,7 @@ import Testing
 
   @Test func aProtocolErrorInABatchIsReportedForEachScenarioUntilTheBudgetIsUsed() async {
     let harness = fake("wrong-seq", restartBudget: 1)
-    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) })
+    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) }).map(\.observation)
     #expect(observations.count == 3)
     guard case .noTrace(.protocolError) = observations[0], case .noTrace(.protocolError) = observations[1],
       case .noTrace(.notRun) = observations[2]
@@ -297,7 +297,7 @@ import Testing
     }
     let harness = harness(command: ["python3", script.path, marker.path])
     await harness.expectInitialStates(of: TestPaths.manifests)
-    let observations = await harness.run(batch: [request("a"), request("b")])
+    let observations = await harness.run(batch: [request("a"), request("b")]).map(\.observation)
     guard case .noTrace(.crashed) = observations.first, case .noTrace(.notRun(let reason)) = observations.last else {
       Issue.record("expected crashed, then not run; got \(observations)")
       return
@@ -366,10 +366,84 @@ import Testing
     let length = try #require(
       message.split(separator: " ").dropFirst(4).first.flatMap { Int($0) }, "no length in '\(message)'")
     #expect(length > 5000 && length < 5400)
-    #expect(message == "the reply line is \(length) bytes long, over the limit of 1024 bytes")
+    #expect(
+      message
+        == "the reply line is \(length) bytes long, over the limit of 1024 bytes for this request (harness protocol §3.4)"
+    )
     #expect(line.count == 500 + "… (\(length) bytes in all)".count)
     #expect(line.hasPrefix(#"{"seq": 1, "trace": [{"state": {"email": "#))
     #expect(line.hasSuffix("… (\(length) bytes in all)"))
+    await harness.shutdown()
+  }
+
+  /// Issue 7, item 3: a valid scenario may expect a trace far larger than the configured limit (a trace repeats the
+  /// state after every step); the limit follows the request, so a correct harness is never blamed.
+  @Test func aReplyAsLargeAsTheScenarioExpectsIsAcceptedOverTheConfiguredLimit() async throws {
+    var configuration = fakeConfiguration("good")
+    configuration.maximumLineLength = 1024
+    let harness = ProcessImplementation(configuration: configuration)
+    var state = try #require(initialState.objectValue)
+    state["email"] = .string(String(repeating: "é", count: 2000))
+    var big = RunRequest(
+      id: "big", feature: "login", initialState: .object(state), actions: [["type": "a0"], ["type": "a1"]])
+    // What the runner computes from the scenario (TraceSize): the state twice, plus the counter.
+    big.expectedTraceBytes = 2 * (TraceSize.bytes(.object(state)) + 40)
+    guard case .trace(let trace) = await harness.run(big) else {
+      Issue.record("a correct harness was blamed")
+      return
+    }
+    #expect(trace.count == 2)
+    // Without the scenario's bound, the configured limit applies.
+    big.expectedTraceBytes = 0
+    guard case .noTrace(.protocolError(let message, _)) = await harness.run(big) else {
+      Issue.record("expected the configured limit to apply")
+      return
+    }
+    #expect(message.hasSuffix("over the limit of 1024 bytes for this request (harness protocol §3.4)"))
+    await harness.shutdown()
+  }
+
+  /// Issue 7, item 4: the scenario answered twice is blamed, and the scenario whose reply was due is sent again.
+  @Test func aRequestAnsweredTwiceIsBlamedNotTheNextOne() async {
+    let harness = fake("answer-twice", "b")
+    let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) }).map(\.observation)
+    let reply = #"{"seq": 2, "trace": ["# + pythonEntry(1) + ", " + pythonEntry(2) + "]}"
+    #expect(
+      observations == [
+        expectedTrace(actions: 2),
+        .protocolError(
+          message:
+            "the harness answered this request (seq 2) twice: a second reply came when the reply to seq 3 was due",
+          line: reply),
+        expectedTrace(actions: 2), expectedTrace(actions: 2),
+      ])
+    #expect(await harness.restartCount == 1)
+    await harness.shutdown()
+  }
+
+  /// Issue 7, item 4: a second answer to the last request of a batch is found by checking for an extra line.
+  @Test func aSecondAnswerToTheLastRequestOfABatchIsFound() async {
+    let harness = fake("answer-twice", "c")
+    let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) }).map(\.observation)
+    let reply = #"{"seq": 3, "trace": ["# + pythonEntry(1) + ", " + pythonEntry(2) + "]}"
+    #expect(
+      observations == [
+        expectedTrace(actions: 2), expectedTrace(actions: 2),
+        .protocolError(
+          message:
+            "the harness answered this request (seq 3) twice: a second reply came after the last reply of its batch",
+          line: reply),
+      ])
+    await harness.shutdown()
+  }
+
+  /// Issue 7, item 10: each scenario of a pipelined batch gets its own time, not an even share of the batch's.
+  @Test func eachScenarioOfABatchIsTimedOnItsOwn() async {
+    let harness = fake("slow-on", "b")
+    let results = await harness.run(batch: ["a", "b", "c"].map { request($0) })
+    #expect(results.map(\.observation) == Array(repeating: expectedTrace(actions: 2), count: 3))
+    #expect(results[1].seconds >= 0.35, "b took \(results[1].seconds) s")
+    #expect(results[2].seconds < 0.3, "c took \(results[2].seconds) s")
     await harness.shutdown()
   }
 
@@ -532,7 +606,7 @@ import Testing
     for request in requests.prefix(1_000) {
       if case .trace = await harness.run(request) { traces += 1 }
     }
-    let pipelined = await harness.run(batch: Array(requests.dropFirst(1_000)))
+    let pipelined = await harness.run(batch: Array(requests.dropFirst(1_000))).map(\.observation)
     traces += pipelined.filter { if case .trace = $0 { return true } else { return false } }.count
     #expect(traces == 2_000)
     #expect(await harness.restartCount == 0)

@@ -13,6 +13,14 @@ enum HarnessCodec {
   struct Violation: Error, Sendable, Equatable {
     /// What is wrong, e.g. `the reply has seq 4, but the request had seq 5`.
     var message: String
+    /// The seq of an earlier request, when the reply carries one: the harness answered that request twice.
+    var earlierSeq: Int? = nil
+  }
+
+  /// The integer `seq` of a reply line, or `nil` when the line is not a JSON object with one.
+  static func seq(of line: Data) -> Int? {
+    guard case .success(let value) = parse(line), case .number(.integer(let seq))? = value["seq"] else { return nil }
+    return Int(exactly: seq)
   }
 
   // MARK: - Requests
@@ -100,12 +108,14 @@ enum HarnessCodec {
     }
     let replySeq = reader.required("seq", issues: &issues)
     if let replySeq, replySeq != .number(.integer(Int64(seq))) {
+      var earlier: Int?
+      if case .number(.integer(let value)) = replySeq, value >= 0, value < Int64(seq) { earlier = Int(value) }
       return .failure(
         Violation(
           message:
             "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"
-            + (replySeq.numberValue.map { $0.doubleValue < Double(seq) } == true
-              ? " (an earlier request's seq: the harness may have answered one request twice)" : "")))
+            + (earlier != nil ? " (an earlier request's seq: the harness answered that request twice)" : ""),
+          earlierSeq: earlier))
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
     reader.reportUnknownKeys(allowed: ["seq", "trace", "errored", "skipped"], issues: &issues)

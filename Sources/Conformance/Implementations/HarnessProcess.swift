@@ -53,10 +53,10 @@ final class HarnessProcess: @unchecked Sendable {
     child = try ChildProcess.spawn(
       executable: executable, arguments: arguments, workingDirectory: workingDirectory, environment: environment)
     HarnessProcessGroups.register(child.pid)
-    lines = LineChannel()
+    lines = LineChannel(maximumLineLength: maximumLineLength)
     stderr = StderrTail()
     let (child, lines, stderr) = (child, lines, stderr)
-    Thread.detachNewThread { lines.pump(from: child.output, maximumLineLength: maximumLineLength) }
+    Thread.detachNewThread { lines.pump(from: child.output) }
     Thread.detachNewThread { stderr.pump(from: child.errorOutput) }
     Thread.detachNewThread { [weak self, exited] in
       var raw: Int32 = 0
@@ -113,6 +113,12 @@ final class HarnessProcess: @unchecked Sendable {
   func nextLine(until deadline: DispatchTime) async -> LineChannel.Event {
     await lines.next(until: deadline)
   }
+
+  /// A stdout line that has already arrived, without waiting; `nil` when none has.
+  func queuedLine() -> LineChannel.Event? { lines.nextIfQueued() }
+
+  /// Sets the longest stdout line taken whole, in bytes, from the next bytes read on.
+  func setMaximumLineLength(_ length: Int) { lines.setMaximumLineLength(length) }
 
   /// Closes stdin, so that a harness reading it sees end of file (harness protocol v1: it then exits with status 0).
   func closeInput() {

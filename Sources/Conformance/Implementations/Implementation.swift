@@ -27,8 +27,9 @@ public protocol Implementation: Sendable {
   /// its requests). The default performs them one by one with ``run(_:)``.
   ///
   /// - Parameter requests: The scenarios, in order.
-  /// - Returns: One observation per request, in the same order.
-  func run(batch requests: [RunRequest]) async -> [Observation]
+  /// - Returns: One observation per request, in the same order, each with the wall-clock seconds it took (for a
+  ///   pipelining harness: from the previous reply to its own).
+  func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)]
 
   /// Tells the implementation the initial state every feature manifest declares, so that it can refuse to serve
   /// with a different one — also after a restart the runner does not see. The default does nothing; the runner
@@ -45,12 +46,16 @@ extension Implementation {
   /// Does nothing: the runner checks the initial states ``start()`` reports.
   public func expectInitialStates(of manifests: [String: FeatureManifest]) async {}
 
-  /// Performs the scenarios one by one with ``run(_:)``.
-  public func run(batch requests: [RunRequest]) async -> [Observation] {
-    var observations: [Observation] = []
-    observations.reserveCapacity(requests.count)
-    for request in requests { observations.append(await run(request)) }
-    return observations
+  /// Performs the scenarios one by one with ``run(_:)``, timing each.
+  public func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+    var results: [(observation: Observation, seconds: Double)] = []
+    results.reserveCapacity(requests.count)
+    for request in requests {
+      let start = ContinuousClock.now
+      let observation = await run(request)
+      results.append((observation, (ContinuousClock.now - start).seconds))
+    }
+    return results
   }
 }
 
@@ -103,13 +108,18 @@ public struct RunRequest: Sendable {
   public var initialState: JSONValue
   /// The actions to send, in order (each step's `send`).
   public var actions: [JSONValue]
+  /// An upper bound of the size in bytes of the trace the scenario expects, in compact JSON (``TraceSize``); 0 when
+  /// unknown. A harness's reply may be 6 times as long, so a correct harness is never over the reply limit (harness
+  /// protocol §3.4).
+  public var expectedTraceBytes: Int
 
   /// Creates a request.
-  public init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue]) {
+  public init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0) {
     self.id = id
     self.feature = feature
     self.initialState = initialState
     self.actions = actions
+    self.expectedTraceBytes = expectedTraceBytes
   }
 }
 

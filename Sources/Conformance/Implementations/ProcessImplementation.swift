@@ -139,36 +139,56 @@ public actor ProcessImplementation: Implementation {
   /// removes a round trip of latency per scenario.
   ///
   /// A fault ends the pipeline at the scenario whose reply was due (it gets the fault's observation); the requests
-  /// after it were never answered, so they are sent again after the restart, with new `seq` numbers.
+  /// after it were never answered, so they are sent again after the restart, with new `seq` numbers. A reply that
+  /// carries an earlier request's `seq` is that earlier scenario's protocol error ("answered twice"), not the fault
+  /// of the scenario whose reply was due, which is sent again; so is a line already waiting after the batch's last
+  /// reply (harness protocol §3.4).
   ///
   /// - Parameter requests: The scenarios, in order.
-  /// - Returns: One observation per request, in order; never throws.
-  public func run(batch requests: [RunRequest]) async -> [Observation] {
+  /// - Returns: One observation per request, in order, each with the seconds from the previous reply (or from the
+  ///   first write) to its own; never throws.
+  public func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
     await acquire()
     defer { release() }
-    var observations: [Observation] = []
-    observations.reserveCapacity(requests.count)
-    while observations.count < requests.count {
+    var results: [(observation: Observation, seconds: Double)] = []
+    results.reserveCapacity(requests.count)
+    var answered = AnsweredRequests()
+    while results.count < requests.count {
       switch await readyProcess() {
-      case .failure(let reason): observations.append(.notRun(reason: reason.text))
+      case .failure(let reason): results.append((.notRun(reason: reason.text), 0))
       case .success(let process):
         // At most `pipelineWindow` requests are outstanding, well under what the reply queue holds.
-        let window = requests[observations.count...].prefix(Self.pipelineWindow)
-        observations += await performPipelined(Array(window), on: process)
+        let window = requests[results.count...].prefix(Self.pipelineWindow)
+        await performPipelined(Array(window), on: process, into: &results, answered: &answered)
+        if results.count == requests.count { await checkForExtraLine(on: process, in: &results, answered: answered) }
       }
     }
-    return observations
+    return results
   }
 
   private func perform(_ request: RunRequest, on process: HarnessProcess) async -> Observation {
-    await performPipelined([request], on: process).first ?? .notRun(reason: "no reply was read")
+    var results: [(observation: Observation, seconds: Double)] = []
+    var answered = AnsweredRequests()
+    await performPipelined([request], on: process, into: &results, answered: &answered)
+    await checkForExtraLine(on: process, in: &results, answered: answered)
+    return results.first?.observation ?? .notRun(reason: "no reply was read")
   }
 
-  /// Writes every request from a detached task while reading replies here; returns the observations up to and
-  /// including the first fault (or all of them).
-  private func performPipelined(_ requests: [RunRequest], on process: HarnessProcess) async -> [Observation] {
+  /// Where each answered request of a batch is in its results, by `seq`, so a second answer can be blamed on it.
+  private struct AnsweredRequests {
+    var positions: [Int: (index: Int, id: String)] = [:]
+  }
+
+  /// Writes every request from a detached task while reading replies here; appends the observations up to and
+  /// including the first fault (or all of them). When the fault is a second answer to an earlier request, that
+  /// request's result is replaced, and nothing is appended for the request whose reply was due.
+  private func performPipelined(
+    _ requests: [RunRequest], on process: HarnessProcess,
+    into results: inout [(observation: Observation, seconds: Double)], answered: inout AnsweredRequests
+  ) async {
     let firstSeq = sequence + 1
     sequence += requests.count
+    process.setMaximumLineLength(requests.map(replyLimit).max() ?? configuration.maximumLineLength)
     let lines = requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }
     // A hung harness is caught by the reply timeout below, which kills it and so ends a blocked write with EPIPE;
     // this deadline only bounds a harness that stops reading but keeps answering.
@@ -180,8 +200,7 @@ public actor ProcessImplementation: Implementation {
       }
       return .written
     }
-    var observations: [Observation] = []
-    observations.reserveCapacity(requests.count)
+    var previous = ContinuousClock.now
     for (index, request) in requests.enumerated() {
       let deadline = DispatchTime.now() + configuration.scenarioTimeout
       let fault: Observation
@@ -189,15 +208,25 @@ public actor ProcessImplementation: Implementation {
       case .line(let line):
         switch HarnessCodec.decodeRun(line, seq: firstSeq + index, actionCount: request.actions.count) {
         case .success(let observation):
-          observations.append(observation)
+          let now = ContinuousClock.now
+          answered.positions[firstSeq + index] = (results.count, request.id)
+          results.append((observation, (now - previous).seconds))
+          previous = now
           continue
         case .failure(let violation):
+          if let earlier = violation.earlierSeq, let position = answered.positions[earlier] {
+            results[position.index].observation = await answeredTwice(
+              process, position.id, seq: earlier, line: line, due: firstSeq + index)
+            _ = await writer.value
+            return
+          }
           fault = await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
         }
       case .overlong(let prefix, let length):
-        let limit = configuration.maximumLineLength
         fault = await brokeProtocol(
-          process, request, message: "the reply line is \(length) bytes long, over the limit of \(limit) bytes",
+          process, request,
+          message: "the reply line is \(length) bytes long, over the limit of \(replyLimit(request)) bytes for this "
+            + "request (harness protocol §3.4)",
           line: HarnessCodec.quote(prefix, length: length))
       case .closed(let unterminated):
         fault = await crashed(process, request, unterminated: unterminated)
@@ -205,11 +234,58 @@ public actor ProcessImplementation: Implementation {
         fault = await timedOut(process, request)
       }
       _ = await writer.value
-      observations.append(fault)
-      return observations
+      results.append((fault, (ContinuousClock.now - previous).seconds))
+      return
     }
     _ = await writer.value
-    return observations
+  }
+
+  /// After the last reply of a batch, a line that has already arrived is a protocol error: a second answer to the
+  /// request its `seq` names, or else an unsolicited line, blamed on the last request (harness protocol §3.4).
+  private func checkForExtraLine(
+    on process: HarnessProcess, in results: inout [(observation: Observation, seconds: Double)],
+    answered: AnsweredRequests
+  ) async {
+    guard case .running(let running) = phase, running === process, let last = results.indices.last,
+      let event = process.queuedLine()
+    else { return }
+    switch event {
+    case .line(let line):
+      if let seq = HarnessCodec.seq(of: line), let position = answered.positions[seq] {
+        results[position.index].observation = await answeredTwice(
+          process, position.id, seq: seq, line: line, due: nil)
+      } else {
+        let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
+        results[last].observation = await brokeProtocol(
+          process, id, message: "the harness wrote a line after its last reply, when no request was waiting",
+          line: HarnessCodec.quote(line))
+      }
+    case .overlong(let prefix, let length):
+      let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
+      results[last].observation = await brokeProtocol(
+        process, id, message: "the harness wrote a line after its last reply, when no request was waiting",
+        line: HarnessCodec.quote(prefix, length: length))
+    case .closed, .timedOut:
+      return
+    }
+  }
+
+  /// The largest reply accepted for `request`, in bytes: the configured limit (64 MiB by default), or 6 times the
+  /// bound of the trace the scenario expects (``RunRequest/expectedTraceBytes``) when that is larger — 6 covers a
+  /// harness that writes every character as a `\uXXXX` escape — so a correct harness is never over it (harness
+  /// protocol §3.4).
+  private func replyLimit(_ request: RunRequest) -> Int {
+    let (scaled, overflow) = request.expectedTraceBytes.multipliedReportingOverflow(by: 6)
+    return overflow ? Int.max : max(configuration.maximumLineLength, scaled)
+  }
+
+  private func answeredTwice(_ process: HarnessProcess, _ id: String, seq: Int, line: Data, due: Int?) async
+    -> Observation
+  {
+    let when = due.map { "when the reply to seq \($0) was due" } ?? "after the last reply of its batch"
+    return await brokeProtocol(
+      process, id, message: "the harness answered this request (seq \(seq)) twice: a second reply came \(when)",
+      line: HarnessCodec.quote(line))
   }
 
   private func crashed(_ process: HarnessProcess, _ request: RunRequest, unterminated: Data) async -> Observation {
@@ -230,8 +306,14 @@ public actor ProcessImplementation: Implementation {
   private func brokeProtocol(_ process: HarnessProcess, _ request: RunRequest, message: String, line: String) async
     -> Observation
   {
+    await brokeProtocol(process, request.id, message: message, line: line)
+  }
+
+  private func brokeProtocol(_ process: HarnessProcess, _ id: String, message: String, line: String) async
+    -> Observation
+  {
     _ = await process.terminate(grace: Self.terminationGrace)
-    phase = .faulted("scenario '\(request.id)': \(message)")
+    phase = .faulted("scenario '\(id)': \(message)")
     return .protocolError(message: message, line: line)
   }
 

@@ -15,8 +15,9 @@ import Foundation
 /// One thread per harness process runs ``pump(from:maximumLineLength:)`` for the process's whole life, so a reply
 /// costs no thread or task creation: the reader resumes the waiting continuation directly, and one reusable dispatch
 /// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued`` lines and
-/// ``maximumQueuedBytes`` bytes): replies to pipelined requests wait here, and ``ProcessImplementation`` keeps at most
-/// 64 requests outstanding, so only a harness writing unsolicited lines can fill the queue; more lines are dropped.
+/// ``maximumQueuedBytes`` bytes; one line of any allowed length is always taken): replies to pipelined requests wait
+/// here. When the queue is full the reader thread stops reading until a waiter takes a line, so the harness blocks
+/// on its full pipe: no line is ever dropped, and memory stays bounded however fast the harness writes.
 final class LineChannel: @unchecked Sendable {
   /// What a waiter receives.
   enum Event: Sendable, Equatable {
@@ -38,7 +39,9 @@ final class LineChannel: @unchecked Sendable {
   /// How many bytes of an overlong line are kept for the report.
   static let overlongPrefixLength = 2048
 
-  private let lock = NSLock()
+  /// Guards the state below; the reader thread waits on it while the queue is full.
+  private let lock = NSCondition()
+  private var lineLimit: Int
   private var queue: [Event] = []
   private var queuedBytes = 0
   private var closedEvent: Event?
@@ -46,7 +49,9 @@ final class LineChannel: @unchecked Sendable {
   private var deadline = DispatchTime.distantFuture
   private let timer: DispatchSourceTimer
 
-  init() {
+  /// Creates a channel whose lines may be up to `maximumLineLength` bytes (see ``setMaximumLineLength(_:)``).
+  init(maximumLineLength: Int) {
+    lineLimit = maximumLineLength
     timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
     timer.schedule(deadline: .distantFuture)
     timer.setEventHandler { [weak self] in self?.expire() }
@@ -69,6 +74,7 @@ final class LineChannel: @unchecked Sendable {
       if !queue.isEmpty {
         let event = queue.removeFirst()
         queuedBytes -= Self.size(of: event)
+        lock.broadcast()
         lock.unlock()
         continuation.resume(returning: event)
       } else if let closedEvent {
@@ -81,6 +87,18 @@ final class LineChannel: @unchecked Sendable {
         timer.schedule(deadline: deadline)
       }
     }
+  }
+
+  /// The next queued line, without waiting: `nil` when none has arrived yet (or after end of file). Used to find a
+  /// line the harness wrote after its last expected reply (harness protocol §3.4).
+  func nextIfQueued() -> Event? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !queue.isEmpty else { return nil }
+    let event = queue.removeFirst()
+    queuedBytes -= Self.size(of: event)
+    lock.broadcast()
+    return event
   }
 
   /// Whether end of file was seen (or declared with ``close(unterminated:)``).
@@ -97,6 +115,7 @@ final class LineChannel: @unchecked Sendable {
     guard closedEvent == nil else { return lock.unlock() }
     let event = Event.closed(unterminated: unterminated)
     closedEvent = event
+    lock.broadcast()
     if let waiter {
       self.waiter = nil
       lock.unlock()
@@ -106,21 +125,52 @@ final class LineChannel: @unchecked Sendable {
     }
   }
 
-  private func deliver(_ event: Event) {
+  /// The longest line taken whole, in bytes; longer ones become ``Event/overlong(prefix:length:)``.
+  var maximumLineLength: Int {
     lock.lock()
-    guard closedEvent == nil else { return lock.unlock() }
-    if let waiter {
-      self.waiter = nil
-      lock.unlock()
-      waiter.resume(returning: event)
-      return
-    }
-    let size = Self.size(of: event)
-    if queue.count < Self.maximumQueued, queuedBytes + size <= Self.maximumQueuedBytes {
-      queue.append(event)
-      queuedBytes += size
+    defer { lock.unlock() }
+    return lineLimit
+  }
+
+  /// Changes the longest line taken whole, from the next bytes read on (a reply's limit depends on its request:
+  /// harness protocol §3.4).
+  func setMaximumLineLength(_ length: Int) {
+    lock.lock()
+    lineLimit = length
+    lock.unlock()
+  }
+
+  /// Hands the first line to the waiter, if one is waiting, and queues the rest, all before the waiter resumes: lines
+  /// that arrived together are seen together (an extra line after a reply is already queued when the reply is
+  /// read). While the queue is full (and not empty), waits for room.
+  private func deliver(_ events: [Event]) {
+    var pending: (waiter: CheckedContinuation<Event, Never>, event: Event)?
+    lock.lock()
+    for event in events {
+      let size = Self.size(of: event)
+      while closedEvent == nil, waiter == nil, !queue.isEmpty,
+        queue.count >= Self.maximumQueued || queuedBytes + size > Self.maximumQueuedBytes
+      {
+        if let resume = pending {
+          pending = nil
+          lock.unlock()
+          resume.waiter.resume(returning: resume.event)
+          lock.lock()
+        } else {
+          lock.wait()
+        }
+      }
+      guard closedEvent == nil else { break }
+      if let waiter {
+        self.waiter = nil
+        pending = (waiter, event)
+      } else {
+        queue.append(event)
+        queuedBytes += size
+      }
     }
     lock.unlock()
+    if let pending { pending.waiter.resume(returning: pending.event) }
   }
 
   private static func size(of event: Event) -> Int {
@@ -151,9 +201,11 @@ final class LineChannel: @unchecked Sendable {
   /// thread of its own.
   ///
   /// - Parameters:
-  ///   - descriptor: A blocking, readable descriptor; this method closes it.
-  ///   - maximumLineLength: Longer lines are reported as ``Event/overlong(prefix:length:)`` and skipped to their end.
-  func pump(from descriptor: Int32, maximumLineLength: Int) {
+  /// Lines longer than ``maximumLineLength`` (read before each chunk) are reported as
+  /// ``Event/overlong(prefix:length:)`` and skipped to their end.
+  ///
+  /// - Parameter descriptor: A blocking, readable descriptor; this method closes it.
+  func pump(from descriptor: Int32) {
     var splitter = LineSplitter(maximumLineLength: maximumLineLength)
     let capacity = 64 * 1024
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
@@ -162,7 +214,10 @@ final class LineChannel: @unchecked Sendable {
       let count = read(descriptor, buffer, capacity)
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
-      splitter.split(UnsafeRawBufferPointer(start: buffer, count: count)) { deliver($0) }
+      splitter.maximumLineLength = maximumLineLength
+      var events: [Event] = []
+      splitter.split(UnsafeRawBufferPointer(start: buffer, count: count)) { events.append($0) }
+      if !events.isEmpty { deliver(events) }
     }
     ChildProcess.closeDescriptor(descriptor)
     close(unterminated: splitter.remainder)
@@ -171,7 +226,8 @@ final class LineChannel: @unchecked Sendable {
 
 /// Cuts a byte stream into `\n`-terminated lines, bounding how much of one line is kept.
 struct LineSplitter {
-  let maximumLineLength: Int
+  /// The longest line emitted whole, in bytes; may change between chunks.
+  var maximumLineLength: Int
   private var pending: [UInt8] = []
   private var overlongPrefix: Data?
   private var overlongLength = 0

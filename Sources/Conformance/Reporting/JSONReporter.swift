@@ -24,7 +24,7 @@
 /// "expired", "entry", "scenario", "implementation", "message"}`), and entries that match no scenario are listed in
 /// `invalid` with their JSON path (`entries[3]`). Every
 /// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
-/// result is the implementation's time for the scenario's batch (up to 32 scenarios) shared evenly.
+/// result is the implementation's time for the scenario alone (``Verdict/duration``).
 public final class JSONReporter: RunReporter {
   private var implementations: [JSONValue] = []
   private var results: [JSONValue] = []

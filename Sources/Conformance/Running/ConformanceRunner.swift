@@ -173,21 +173,19 @@ public struct ConformanceRunner: Sendable {
     let requests = batch.map { scenario in
       RunRequest(
         id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-        actions: scenario.steps.map(\.send))
+        actions: scenario.steps.map(\.send), expectedTraceBytes: TraceSize.upperBound(of: scenario))
     }
-    var perImplementation: [(observations: [Observation], duration: Double)]
+    var perImplementation: [[(observation: Observation, seconds: Double)]]
     if started.count == 1, let only = started.first {
       perImplementation = [await Self.observe(only, requests)]
     } else {
-      perImplementation = await withTaskGroup(of: (Int, [Observation], Double).self) { group in
+      perImplementation = await withTaskGroup(of: (Int, [(observation: Observation, seconds: Double)]).self) {
+        group in
         for (index, entry) in started.enumerated() {
-          group.addTask {
-            let (observations, duration) = await Self.observe(entry, requests)
-            return (index, observations, duration)
-          }
+          group.addTask { (index, await Self.observe(entry, requests)) }
         }
-        var collected = Array(repeating: ([Observation](), 0.0), count: started.count)
-        for await (index, observations, duration) in group { collected[index] = (observations, duration) }
+        var collected = Array(repeating: [(observation: Observation, seconds: Double)](), count: started.count)
+        for await (index, observations) in group { collected[index] = observations }
         return collected
       }
     }
@@ -195,10 +193,10 @@ public struct ConformanceRunner: Sendable {
     for (position, scenario) in batch.enumerated() {
       var verdicts: [Verdict] = []
       var traces: [(implementation: String, trace: [TraceEntry])] = []
-      for (entry, (observations, duration)) in zip(started, perImplementation) {
-        let observation =
+      for (entry, observations) in zip(started, perImplementation) {
+        let (observation, duration) =
           observations.indices.contains(position)
-          ? observations[position] : .notRun(reason: "the implementation returned too few observations")
+          ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
         let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
         if case .trace(let trace) = observation, trace.count == scenario.steps.count {
           traces.append((entry.implementation.name, trace))
@@ -207,7 +205,7 @@ public struct ConformanceRunner: Sendable {
           Verdict(
             scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
             implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
-            duration: duration / Double(batch.count)))
+            duration: duration))
       }
       var report = ScenarioVerdict(
         id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
@@ -220,30 +218,31 @@ public struct ConformanceRunner: Sendable {
     return failed
   }
 
-  /// One implementation's observations of a batch, and the wall-clock seconds they took.
-  private static func observe(_ entry: Started, _ requests: [RunRequest]) async -> ([Observation], Double) {
+  /// One implementation's observations of a batch, each with the wall-clock seconds it took.
+  private static func observe(_ entry: Started, _ requests: [RunRequest]) async
+    -> [(observation: Observation, seconds: Double)]
+  {
     let name = entry.implementation.name
     guard let info = entry.info, entry.error == nil else {
       let reason = "the implementation '\(name)' did not start (see the error above)"
-      return (Array(repeating: .notRun(reason: reason), count: requests.count), 0)
+      return Array(repeating: (.notRun(reason: reason), 0), count: requests.count)
     }
     // Scenarios of features the implementation does not declare are skipped without being sent.
     let declared = requests.map { info.features[$0.feature] != nil }
-    let start = ContinuousClock.now
     let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
-    let duration = (ContinuousClock.now - start).seconds
     var answers = answered.makeIterator()
     let known = info.features.keys.sorted().joined(separator: ", ")
-    let observations = zip(requests, declared).map { request, isDeclared -> Observation in
+    return zip(requests, declared).map { request, isDeclared -> (observation: Observation, seconds: Double) in
       guard isDeclared else {
-        return .skipped(
-          reason:
-            "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))"
+        return (
+          .skipped(
+            reason:
+              "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))"
+          ), 0
         )
       }
-      return answers.next() ?? .notRun(reason: "the implementation returned too few observations")
+      return answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)
     }
-    return (observations, duration)
   }
 
   private func record(_ report: ScenarioVerdict, into summary: inout RunSummary) {

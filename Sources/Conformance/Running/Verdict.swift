@@ -14,7 +14,8 @@ public struct Verdict: Sendable {
   /// For non-exhaustive scenarios: what was not checked, one line per step, e.g.
   /// `step 2: state.password, state.error`. Empty for exhaustive scenarios.
   public var notChecked: [String]
-  /// Wall-clock seconds the implementation spent on the scenario: scenarios go to an implementation in batches of up
-  /// to 32, and the batch's time is shared evenly among them (skipped ones included).
+  /// Wall-clock seconds the implementation spent on the scenario: for a harness that answers pipelined requests,
+  /// the time from its previous reply (or the first request) to this one; 0 for a scenario it skipped without
+  /// being asked.
   public var duration: Double
 }

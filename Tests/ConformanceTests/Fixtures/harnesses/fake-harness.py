@@ -27,6 +27,8 @@ Modes (faults happen in `run` unless noted):
   refuse-restart FILE  first process: create FILE, then crash on run; later processes: exit 1 at once
   echo-env NAME        answer every run with errored, message = the environment variable NAME and the cwd
   deaf                 ignore bye, SIGTERM and the end of stdin (only SIGKILL ends it)
+  answer-twice ID      on the run of scenario ID: write the reply twice, in one write
+  slow-on ID           on the run of scenario ID: wait 0.4 s before answering
 """
 import json
 import os
@@ -120,6 +122,13 @@ def run(request, count):
             sys.stderr.buffer.write(chunk)
         sys.stderr.buffer.write(b"fake-harness: last words\n")
         sys.stderr.flush()
+    if MODE == "answer-twice" and request["id"] == ARGUMENT:
+        line = json.dumps(reply) + "\n"
+        sys.stdout.write(line + line)
+        sys.stdout.flush()
+        return
+    if MODE == "slow-on" and request["id"] == ARGUMENT:
+        time.sleep(0.4)
     if MODE == "echo-env":
         reply = {"seq": request["seq"], "errored": {"step": 0, "message": "%s|%s" % (os.environ.get(ARGUMENT), os.getcwd())}}
     send(reply)
