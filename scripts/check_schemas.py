@@ -27,11 +27,16 @@ import os
 import re
 import sys
 
-import referencing
-from jsonschema import Draft202012Validator
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import script_cli  # noqa: E402
+
+try:
+    import referencing
+    from jsonschema import Draft202012Validator
+except ImportError:
+    script_cli.print_error("this Python has no 'jsonschema' (4.18 or later)",
+                           "Run scripts/check-schemas, which installs it into .build/venv.")
+    sys.exit(script_cli.EXIT_USAGE)
 
 PROGRAM = "scripts/check-schemas"
 USAGE = f"{PROGRAM} [<path> ...]"
