@@ -23,7 +23,6 @@ login/<id>.json and, with --features, a copy of that folder as DIR/Conformance/f
 `login-gbt-<line>-<7|8>`, where <line> is the line number in the test file. Exit status: 0 written; 1 the rule
 check failed or a line could not be padded; 2 usage or input error.
 """
-import argparse
 import bisect
 import json
 import os
@@ -31,6 +30,11 @@ import re
 import shutil
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import script_cli  # noqa: E402
+
+USAGE = ("scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] "
+         "[--features DIR]")
 DEFAULT_TEST_FILE = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
 DEFAULT_PROPERTIES = "/usr/share/unicode/auxiliary/GraphemeBreakProperty.txt"
 DEFAULT_EMOJI_DATA = "/usr/share/unicode/emoji/emoji-data.txt"
@@ -281,7 +285,8 @@ def generate(tests, props, out_folder, placements=None):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(description="Turn GraphemeBreakTest.txt into login scenarios (L3.e).")
+    parser = script_cli.UsageParser("scripts/grapheme_scenarios.py", USAGE,
+                                    description="Turn GraphemeBreakTest.txt into login scenarios (L3.e).")
     parser.add_argument("--out", required=True, help="output folder (gets Conformance/scenarios/login/)")
     parser.add_argument("--test-file", default=DEFAULT_TEST_FILE)
     parser.add_argument("--properties", default=DEFAULT_PROPERTIES)
@@ -292,24 +297,24 @@ def main(argv):
         props = Properties.load(args.properties, args.emoji_data)
         tests = read_tests(args.test_file)
     except InputProblem as problem:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
+        script_cli.print_error(problem)
+        return script_cli.EXIT_USAGE
     if not tests:
-        print(f"error: '{args.test_file}' has no test lines", file=sys.stderr)
-        return 2
+        script_cli.print_error(f"'{args.test_file}' has no test lines")
+        return script_cli.EXIT_USAGE
     placements = {}
     written, problems = generate(tests, props, args.out, placements)
     if args.features:
         # A copy, not a symlink: the tool does not follow a symlinked features folder.
         shutil.copytree(args.features, os.path.join(args.out, "Conformance", "features"), dirs_exist_ok=True)
     for problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
+        script_cli.print_error(problem)
     print(
         f"grapheme-scenarios: {len(tests)} test lines, {written} scenarios written to "
         f"'{os.path.join(args.out, 'Conformance', 'scenarios', 'login')}', {len(problems)} problems"
         + (" (padding: " + ", ".join(f"{k} {v}" for k, v in sorted(placements.items())) + ")" if placements else "")
     )
-    return 1 if problems else 0
+    return script_cli.EXIT_FAILURE if problems else script_cli.EXIT_SUCCESS
 
 
 if __name__ == "__main__":

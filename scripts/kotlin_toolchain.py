@@ -6,12 +6,18 @@ USAGE:
   kotlin_toolchain.py plugin-jar <output>      The kotlinx-serialization compiler plugin stub (see below).
   kotlin_toolchain.py jar <classes folder> <output>
 
-Errors go to stderr with exit status 1.
+Errors go to stderr as 'error: …': exit status 1 when the work fails, 2 for a usage error.
 """
 import os
 import shutil
 import sys
 import zipfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import script_cli  # noqa: E402
+
+PROGRAM = "scripts/kotlin_toolchain.py"
+USAGE = f"{PROGRAM} unpack | plugin-jar | jar <argument>..."
 
 # Fixed timestamps keep jars byte-identical for identical classes.
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -21,6 +27,10 @@ MANIFEST = "Manifest-Version: 1.0\nCreated-By: scripts/kotlin\n\n"
 # the serialization plugin alone (its classes are on the compiler's classpath already).
 PLUGIN_SERVICE = "META-INF/services/org.jetbrains.kotlin.compiler.plugin.CompilerPluginRegistrar"
 PLUGIN_REGISTRAR = "org.jetbrains.kotlinx.serialization.compiler.extensions.SerializationComponentRegistrar"
+
+
+class ToolchainError(Exception):
+    """The work cannot be done (a wheel or jar without the expected content); the message says what is wrong."""
 
 
 def entry(name):
@@ -63,11 +73,11 @@ def unpack(wheel, staging, jars, compiler_jar, *libraries):
                 target.writestr(info.filename, compiler.read(info))
                 count += 1
     if count < 500:
-        sys.exit(f"only {count} kotlinx-coroutines entries found in {compiler_jar}")
+        raise ToolchainError(f"only {count} kotlinx-coroutines entries found in {compiler_jar}")
     with zipfile.ZipFile(f"{staging}/lib/{coroutines}") as jar:
         version = jar.read("META-INF/kotlinx_coroutines_core.version").decode().strip()
     if version != "1.8.0":
-        sys.exit(f"expected kotlinx-coroutines 1.8.0 in {compiler_jar}, found {version}")
+        raise ToolchainError(f"expected kotlinx-coroutines 1.8.0 in {compiler_jar}, found {version}")
 
 
 def plugin_jar(output):
@@ -82,7 +92,7 @@ def jar(classes, output):
             path = os.path.join(folder, name)
             files.append((os.path.relpath(path, classes).replace(os.sep, "/"), path))
     if not any(name.endswith(".class") for name, _ in files):
-        sys.exit(f"no .class files under {classes}")
+        raise ToolchainError(f"no .class files under {classes}")
 
     def fill(target):
         for name, path in files:
@@ -96,10 +106,31 @@ def jar(classes, output):
 
 COMMANDS = {"unpack": (unpack, 5), "plugin-jar": (plugin_jar, 1), "jar": (jar, 2)}
 
+
+def main(argv):
+    """Runs one command; returns the exit status (0 done, 1 the work failed, 2 usage error)."""
+    command, arguments = (argv[0], argv[1:]) if argv else ("", [])
+    if command in ("-h", "--help"):
+        sys.stdout.write(__doc__)
+        return script_cli.EXIT_SUCCESS
+    if command not in COMMANDS:
+        message = f"unknown option '{command}'" if command.startswith("-") else f"unknown command '{command}'" \
+            if command else "missing command (unpack, plugin-jar or jar)"
+        print(script_cli.usage_error_text(message, USAGE, PROGRAM), file=sys.stderr)
+        return script_cli.EXIT_USAGE
+    function, count = COMMANDS[command]
+    if len(arguments) < count or (command != "unpack" and len(arguments) != count):
+        message = f"'{command}' takes {'at least ' if command == 'unpack' else ''}{count} argument" \
+            + ("s" if count != 1 else "") + f", got {len(arguments)}"
+        print(script_cli.usage_error_text(message, USAGE, PROGRAM), file=sys.stderr)
+        return script_cli.EXIT_USAGE
+    try:
+        function(*arguments)
+    except (ToolchainError, OSError, KeyError, zipfile.BadZipFile) as error:
+        script_cli.print_error(f"{command}: {error}")
+        return script_cli.EXIT_FAILURE
+    return script_cli.EXIT_SUCCESS
+
+
 if __name__ == "__main__":
-    command, arguments = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
-    if command not in COMMANDS or len(arguments) < COMMANDS[command][1] \
-            or (command != "unpack" and len(arguments) != COMMANDS[command][1]):
-        sys.stderr.write(__doc__)
-        sys.exit(2)
-    COMMANDS[command][0](*arguments)
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Tests of scripts/bench's measuring (not the benchmark itself, which takes minutes): one command's wall time, its
+own peak RSS, its exit status and the tails of its output.
+
+Run: python3 -m unittest discover -s scripts -p 'test_bench.py'
+"""
+import importlib.machinery
+import importlib.util
+import os
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_loader = importlib.machinery.SourceFileLoader("bench", os.path.join(HERE, "bench"))
+_spec = importlib.util.spec_from_loader("bench", _loader)
+bench = importlib.util.module_from_spec(_spec)
+_loader.exec_module(bench)
+
+
+class MeasureTests(unittest.TestCase):
+    def test_reports_the_status_and_the_tails_of_the_output(self):
+        wall, rss, status, out, err = bench.measure_isolated(["sh", "-c", "echo out; echo err >&2; exit 3"], HERE)
+        self.assertEqual((status, out, err), (3, "out\n", "err\n"))
+        self.assertGreater(wall, 0)
+        self.assertGreater(rss, 0)
+
+    def test_the_peak_rss_is_the_commands_own(self):
+        # dd holds its 64 MiB block in memory; the next command must not be charged with it.
+        _, big, status, _, _ = bench.measure_isolated(
+            ["dd", "if=/dev/zero", "of=/dev/null", "bs=64M", "count=1"], HERE)
+        _, small, _, _, _ = bench.measure_isolated(["true"], HERE)
+        self.assertEqual(status, 0)
+        self.assertGreater(big, 64)
+        self.assertLess(small, 32)
+
+    def test_keeps_the_last_4000_characters(self):
+        _, _, _, out, _ = bench.measure_isolated(["sh", "-c", "printf 'a%.0s' $(seq 5000); printf end"], HERE)
+        self.assertEqual(len(out), 4000)
+        self.assertTrue(out.endswith("aend"))
+
+
+if __name__ == "__main__":
+    unittest.main()
