@@ -75,13 +75,35 @@ struct ReportFile {
     url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
   }
 
-  /// Writes the report atomically (a temporary file renamed into place), creating missing folders first.
+  /// Writes the report atomically, piece by piece: into a temporary file in the target's folder (created when
+  /// missing), which is then renamed over the target, so a reader never sees half a report and an existing report
+  /// is replaced only once the new one is whole.
   ///
+  /// - Parameter write: Writes the document to the sink it is given, piece by piece.
   /// - Throws: ``CLIError/input(_:)`` when the file cannot be written.
-  func write(_ text: String) throws(CLIError) {
+  func write(_ write: ((Data) throws -> Void) throws -> Void) throws(CLIError) {
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+      }
+      defer { try? FileManager.default.removeItem(at: temporary) }
+      let handle = try FileHandle(forWritingTo: temporary)
+      do {
+        try write { try handle.write(contentsOf: $0) }
+        try handle.close()
+      } catch {
+        try? handle.close()
+        throw error
+      }
+      guard rename(temporary.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        throw CLIError.input("cannot write the report '\(display)': renaming its temporary file failed: \(reason)")
+      }
+    } catch let error as CLIError {
+      throw error
     } catch {
       throw .input("cannot write the report '\(display)': \(error.localizedDescription)")
     }

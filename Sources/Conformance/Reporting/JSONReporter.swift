@@ -1,3 +1,5 @@
+import Foundation
+
 /// Collects a run into one machine-readable JSON report (Conformance/README.md §11.2; schema
 /// `Conformance/schema/report.schema.json`).
 ///
@@ -25,11 +27,14 @@
 /// `invalid` with their JSON path (`entries[3]`). Every
 /// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
 /// result is the implementation's time for the scenario alone (``Verdict/duration``).
+///
+/// Results, divergences and invalid files are rendered as they come and spooled to temporary files (``Spool``), so
+/// memory stays flat however many scenarios run; ``write(to:)`` puts the document together.
 public final class JSONReporter: RunReporter {
   private var implementations: [JSONValue] = []
-  private var results: [JSONValue] = []
-  private var divergences: [JSONValue] = []
-  private var invalid: [JSONValue] = []
+  private let results = Spool()
+  private let divergences = Spool()
+  private let invalid = Spool()
   private var summary: JSONValue = .null
 
   /// Creates an empty reporter.
@@ -47,25 +52,46 @@ public final class JSONReporter: RunReporter {
         ]
       }
     case .invalid(_, let errors):
-      invalid += errors.map(Self.encode)
+      for error in errors { Self.append(Self.encode(error), to: invalid) }
     case .scenario(let report):
-      results += report.verdicts.map(Self.encode)
-      if let divergence = report.divergence { divergences.append(Self.encode(divergence, report: report)) }
+      for verdict in report.verdicts { Self.append(Self.encode(verdict), to: results) }
+      if let divergence = report.divergence { Self.append(Self.encode(divergence, report: report), to: divergences) }
     case .finished(let run):
-      invalid += run.invalidBaseline.map(Self.encode)
+      for error in run.invalidBaseline { Self.append(Self.encode(error), to: invalid) }
       summary = Self.encode(run)
     }
   }
 
   /// The report as one JSON document (compact, sorted keys, newline-terminated).
   public var document: String {
-    let report: JSONValue = [
-      "format": "udf-conformance-report", "version": 1,
-      "tool": ["name": "conformance", "version": .string(ConformanceVersion.current)],
-      "implementations": .array(implementations), "results": .array(results), "divergences": .array(divergences),
-      "invalid": .array(invalid), "summary": summary,
-    ]
-    return JSONRenderer.compact(report) + "\n"
+    var data = Data()
+    write { data.append($0) }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Writes the document to `sink` piece by piece, the spooled sections copied in; the bytes are those of
+  /// ``document``: one compact JSON object with its keys sorted, and a newline.
+  ///
+  /// - Throws: Whatever `sink` throws.
+  public func write(to sink: (Data) throws -> Void) rethrows {
+    func text(_ string: String) throws { try sink(Data(string.utf8)) }
+    try text("{\"divergences\":[")
+    try divergences.copy(to: sink)
+    try text("],\"format\":\"udf-conformance-report\",\"implementations\":")
+    try text(JSONRenderer.compact(.array(implementations)))
+    try text(",\"invalid\":[")
+    try invalid.copy(to: sink)
+    try text("],\"results\":[")
+    try results.copy(to: sink)
+    try text("],\"summary\":" + JSONRenderer.compact(summary))
+    try text(
+      ",\"tool\":" + JSONRenderer.compact(["name": "conformance", "version": .string(ConformanceVersion.current)]))
+    try text(",\"version\":1}\n")
+  }
+
+  /// Appends one array element, with a comma before every element but the first.
+  private static func append(_ value: JSONValue, to spool: Spool) {
+    spool.append((spool.isEmpty ? "" : ",") + JSONRenderer.compact(value))
   }
 
   // MARK: - Encoding

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Collects a run into JUnit XML, the format CI systems annotate (the Ant/Surefire `testsuites` dialect).
 ///
 /// One `testsuite` per feature; one `testcase` per (scenario, implementation), named by scenario id with
@@ -8,8 +10,11 @@
 /// named `baseline`.
 /// A divergence adds a failing testcase with `classname` `<feature>.parity`. Invalid files are listed in a suite
 /// named `invalid-files`, one `<error>` testcase per file. Times are in seconds.
+///
+/// Testcases are spooled to temporary files per suite as they come (``Spool``), so memory stays flat however many
+/// scenarios run; ``write(to:)`` puts the document together.
 public final class JUnitReporter: RunReporter {
-  private var suites: [String: [String]] = [:]
+  private var suites: [String: Spool] = [:]
   private var counts: [String: (tests: Int, failures: Int, errors: Int, skipped: Int, time: Double)] = [:]
   private var order: [String] = []
 
@@ -63,21 +68,34 @@ public final class JUnitReporter: RunReporter {
 
   /// The XML document, newline-terminated.
   public var document: String {
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    var data = Data()
+    write { data.append($0) }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Writes the document to `sink` piece by piece, each suite's spooled testcases copied in; the bytes are those of
+  /// ``document``.
+  ///
+  /// - Throws: Whatever `sink` throws.
+  public func write(to sink: (Data) throws -> Void) rethrows {
     let total = counts.values.reduce((0, 0, 0, 0)) {
       ($0.0 + $1.tests, $0.1 + $1.failures, $0.2 + $1.errors, $0.3 + $1.skipped)
     }
-    xml +=
-      "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n"
+    try sink(
+      Data(
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          + "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n")
+          .utf8))
     for name in order {
       let count = counts[name] ?? (0, 0, 0, 0, 0)
-      xml +=
-        "  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
-        + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(Self.seconds(count.time))\">\n"
-      xml += (suites[name] ?? []).joined(separator: "\n") + "\n"
-      xml += "  </testsuite>\n"
+      try sink(
+        Data(
+          ("  <testsuite name=\(attribute(name)) tests=\"\(count.tests)\" failures=\"\(count.failures)\" "
+            + "errors=\"\(count.errors)\" skipped=\"\(count.skipped)\" time=\"\(Self.seconds(count.time))\">\n").utf8))
+      try suites[name]?.copy(to: sink)
+      try sink(Data("\n  </testsuite>\n".utf8))
     }
-    return xml + "</testsuites>\n"
+    try sink(Data("</testsuites>\n".utf8))
   }
 
   // MARK: - Building
@@ -126,8 +144,16 @@ public final class JUnitReporter: RunReporter {
   }
 
   private func add(suite: String, testcase: String, kind: Kind, time: Double) {
-    if suites[suite] == nil { order.append(suite) }
-    suites[suite, default: []].append(testcase)
+    let spool: Spool
+    if let existing = suites[suite] {
+      spool = existing
+      spool.append("\n" + testcase)
+    } else {
+      order.append(suite)
+      spool = Spool()
+      suites[suite] = spool
+      spool.append(testcase)
+    }
     var count = counts[suite] ?? (0, 0, 0, 0, 0)
     count.tests += 1
     count.time += time

@@ -136,10 +136,13 @@ struct RunCommand: CLICommand {
         summary.invalidFiles > 0 || summary.scenarios == 0 ? 2 : !wrote ? 2 : update.unrecordable > 0 ? 1 : 0
     }
     console.flush()
-    for (file, text) in [(junit, junitReporter.document), (json, jsonReporter.document)] {
+    let writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)] = [
+      (junit, junitReporter.write(to:)), (json, jsonReporter.write(to:)),
+    ]
+    for (file, write) in writers {
       guard let file else { continue }
       do {
-        try file.write(text)
+        try file.write(write)
       } catch {
         console.err("error: \(error.message)")
         status = 2

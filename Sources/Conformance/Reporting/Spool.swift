@@ -1,0 +1,59 @@
+import Foundation
+
+/// Text appended piece by piece to a temporary file and read back once, so that a report of any size is built in
+/// flat memory (issue 7, item 8): the JSON and JUnit reporters keep one spool per section and put the sections
+/// together when the report is written.
+///
+/// Appends are buffered (1 MiB). When no temporary file can be created, the text stays in memory instead: the report
+/// is still written, only the memory bound is lost.
+final class Spool {
+  private var buffer: [UInt8] = []
+  private var handle: FileHandle?
+  private var url: URL?
+  /// Whether anything was appended.
+  private(set) var isEmpty = true
+
+  private static let flushThreshold = 1 << 20
+
+  /// Creates an empty spool; its file is created on the first flush.
+  init() {}
+
+  deinit {
+    try? handle?.close()
+    if let url { try? FileManager.default.removeItem(at: url) }
+  }
+
+  /// Appends `text`.
+  func append(_ text: String) {
+    isEmpty = false
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.flushThreshold { flush() }
+  }
+
+  /// Writes everything appended so far to `sink`, in order, in chunks of at most 1 MiB.
+  func copy(to sink: (Data) throws -> Void) rethrows {
+    if let handle, let url {
+      flush()
+      try? handle.synchronize()
+      if let reader = try? FileHandle(forReadingFrom: url) {
+        defer { try? reader.close() }
+        while let chunk = try? reader.read(upToCount: Self.flushThreshold), !chunk.isEmpty { try sink(chunk) }
+      }
+    }
+    if !buffer.isEmpty { try sink(Data(buffer)) }
+  }
+
+  /// Moves the buffer to the file, creating it on first use; keeps it in memory when the file cannot be written.
+  private func flush() {
+    if handle == nil {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-spool-\(UUID().uuidString)")
+      guard FileManager.default.createFile(atPath: file.path, contents: nil),
+        let opened = try? FileHandle(forWritingTo: file)
+      else { return }
+      handle = opened
+      url = file
+    }
+    guard let handle, (try? handle.write(contentsOf: buffer)) != nil else { return }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
