@@ -176,29 +176,30 @@ internal class StrictJson private constructor(private val text: String) {
     private fun string(): String {
         val start = offset
         offset += 1
-        val result = StringBuilder()
+        // Built only once an escape is met; a string without escapes is one substring.
+        var result: StringBuilder? = null
+        var runStart = offset
         while (offset < text.length) {
             val char = text[offset]
             when {
                 char == '"' -> {
                     offset += 1
-                    return result.toString()
+                    val builder = result ?: return text.substring(runStart, offset - 1)
+                    return builder.append(text, runStart, offset - 1).toString()
                 }
-                char == '\\' -> escape(result)
+                char == '\\' -> {
+                    val builder = (result ?: StringBuilder().also { result = it }).append(text, runStart, offset)
+                    escape(builder)
+                    runStart = offset
+                }
                 char < ' ' -> throw fail(
                     "control character U+${hex(char.code)} must be escaped inside a string (RFC 8259 §7)",
                 )
-                char.isHighSurrogate() && offset + 1 < text.length && text[offset + 1].isLowSurrogate() -> {
-                    result.append(char).append(text[offset + 1])
-                    offset += 2
-                }
+                char.isHighSurrogate() && offset + 1 < text.length && text[offset + 1].isLowSurrogate() -> offset += 2
                 char.isSurrogate() -> throw fail(
                     "lone surrogate ${unicodeEscape(char.code)} in a string is not a Unicode scalar (RFC 8259 §8.2)",
                 )
-                else -> {
-                    result.append(char)
-                    offset += 1
-                }
+                else -> offset += 1
             }
         }
         offset = start
