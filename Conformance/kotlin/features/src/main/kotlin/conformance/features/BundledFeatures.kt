@@ -1,6 +1,6 @@
 package conformance.features
 
-import conformance.harness.HarnessFeature
+import conformance.harness.FeatureAdapter
 import conformance.harness.serializableFeature
 import conformance.login.LoginEffect
 import conformance.login.LoginIntent
@@ -17,7 +17,7 @@ import conformance.signup.SignupState
  */
 public object BundledFeatures {
     /** Login (`Conformance/features/login.json`, spec `login.md`). */
-    public val login: HarnessFeature = serializableFeature(
+    public val login: FeatureAdapter = serializableFeature(
         name = "login",
         initialState = LoginState(),
         reducer = LoginReducer,
@@ -27,7 +27,7 @@ public object BundledFeatures {
     )
 
     /** Sign-up (`Conformance/features/signup.json`, spec `signup.md`). */
-    public val signup: HarnessFeature = serializableFeature(
+    public val signup: FeatureAdapter = serializableFeature(
         name = "signup",
         initialState = SignupState(),
         reducer = SignupReducer,
@@ -37,5 +37,5 @@ public object BundledFeatures {
     )
 
     /** Every bundled feature, in the order `hello` announces them: login, then signup. */
-    public val all: List<HarnessFeature> = listOf(login, signup)
+    public val all: List<FeatureAdapter> = listOf(login, signup)
 }

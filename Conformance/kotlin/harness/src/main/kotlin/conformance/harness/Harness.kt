@@ -3,10 +3,10 @@ package conformance.harness
 import conformance.harness.internal.Messages
 import conformance.harness.internal.JsonText
 import conformance.harness.internal.LineReader
+import conformance.harness.internal.StrictJson
 import java.io.Reader
 import java.io.Writer
 import java.math.BigDecimal
-import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -42,11 +42,11 @@ import kotlinx.serialization.json.putJsonObject
  *   kebab-case (lower-case letters and digits, words joined by single hyphens).
  */
 public class Harness(
-    features: List<HarnessFeature>,
+    features: List<FeatureAdapter>,
     private val implementation: String = DEFAULT_IMPLEMENTATION,
     private val version: String = DEFAULT_VERSION,
 ) {
-    private val features: Map<String, HarnessFeature> = features.associateBy { it.name }
+    private val features: Map<String, FeatureAdapter> = features.associateBy { it.name }
 
     init {
         require(kebabCase.matches(implementation)) {
@@ -83,9 +83,11 @@ public class Harness(
      */
     public fun serve(input: Reader, output: Writer, diagnostics: Writer) {
         val lines = LineReader(input)
+        var lineNumber = 0
         while (true) {
             val line = lines.readLine() ?: return
-            when (val response = respond(line)) {
+            lineNumber += 1
+            when (val response = respond(line, lineNumber)) {
                 is Response.Reply -> {
                     output.write(response.line)
                     output.write("\n")
@@ -103,31 +105,31 @@ public class Harness(
     /**
      * Handles one request line (without its `\n`).
      *
+     * The line must be strict RFC 8259 JSON ([StrictJson]: no duplicate keys, no lone surrogates, at most
+     * 256 levels deep); anything else is [Response.Ignored] with the Swift harness's words
+     * (`Sources/Conformance/Harness/HarnessServer.swift`), e.g. `request line 3 is not JSON (leading zeros
+     * are not allowed in numbers (RFC 8259 §6) at column 21); ignored`. No input makes it throw, short of
+     * running out of memory.
+     *
      * @param line the request text.
+     * @param lineNumber the 1-based number of the line in the session, for diagnostics.
      * @return the reply, a diagnostic, or [Response.Bye].
      */
-    internal fun respond(line: String): Response {
+    internal fun respond(line: String, lineNumber: Int): Response {
+        if (line.all(::isWhiteSpace)) return Response.Ignored("request line $lineNumber is blank; ignored")
         val request = try {
-            Json.parseToJsonElement(line)
-        } catch (error: Exception) {
-            val reason = error.message?.lineSequence()?.firstOrNull().orEmpty()
-            return Response.Ignored("Ignored a line that is not JSON: ${excerpt(line)}\n  $reason")
-        }
-        if (request !is JsonObject) {
-            return Response.Ignored("Ignored a line that is not a JSON object: ${excerpt(line)}")
-        }
-        val command = request["cmd"]
-        if (command !is JsonPrimitive || !command.isString) {
-            return Response.Ignored("Ignored a request without a string 'cmd': ${excerpt(line)}")
-        }
-        return when (command.content) {
-            "hello" -> Response.Reply(JsonText.render(hello()))
-            "run" -> run(request, line)
-            "bye" -> Response.Bye
-            else -> Response.Ignored(
-                "Ignored unknown command ${Messages.quote(command.content)}; " +
-                    "expected 'hello', 'run' or 'bye'.",
+            StrictJson.parse(line)
+        } catch (error: StrictJson.SyntaxError) {
+            return Response.Ignored(
+                "request line $lineNumber is not JSON (${error.reason} at column ${error.column}); ignored",
             )
+        }
+        val command = (request as? JsonObject)?.get("cmd")
+        return when (if (command is JsonPrimitive && command.isString) command.content else null) {
+            "hello" -> Response.Reply(JsonText.render(hello()))
+            "run" -> run(request as JsonObject)
+            "bye" -> Response.Bye
+            else -> Response.Ignored("request line $lineNumber has no known 'cmd' (hello, run, bye); ignored")
         }
     }
 
@@ -146,51 +148,47 @@ public class Harness(
         }
     }
 
-    private fun run(request: JsonObject, line: String): Response {
+    private fun run(request: JsonObject): Response {
         val seq = sequenceNumber(request["seq"])
-            ?: return Response.Ignored(
-                "Ignored a run request without a non-negative integer 'seq': ${excerpt(line)}",
-            )
-        val outcome = try {
-            outcome(request)
+            ?: return Response.Ignored("a 'run' request without a non-negative integer 'seq'; ignored")
+        val observation = try {
+            observe(request)
         } catch (thrown: Throwable) {
+            // StackOverflowError and other Errors too: one bad request must not end the session (§2.4).
             if (thrown is OutOfMemoryError) throw thrown
-            RunOutcome.Errored(0, "The $implementation harness failed: ${thrown.javaClass.name}: ${thrown.message}")
+            Observation.Errored(0, "The $implementation harness failed: ${thrown.javaClass.name}: ${thrown.message}")
         }
-        return Response.Reply(JsonText.render(reply(seq, outcome)))
+        return Response.Reply(JsonText.render(reply(seq, observation)))
     }
 
-    private fun outcome(request: JsonObject): RunOutcome {
+    private fun observe(request: JsonObject): Observation {
         val name = request["feature"]
-        if (name !is JsonPrimitive || !name.isString) {
-            return RunOutcome.Errored(0, found("feature", "a string", name))
-        }
-        val feature = features[name.content] ?: return RunOutcome.Skipped(
-            "The $implementation harness does not implement feature ${Messages.quote(name.content)}; " +
-                "it implements ${Messages.list(features.keys, "and")}.",
-        )
-        val initialState = request["initialState"] ?: return RunOutcome.Errored(0, "initialState: missing key 'initialState'")
+        val initialState = request["initialState"]
         val actions = request["actions"]
-        if (actions !is JsonArray) return RunOutcome.Errored(0, found("actions", "an array", actions))
-        return feature.run(initialState, actions)
+        if (name !is JsonPrimitive || !name.isString || initialState == null || actions !is JsonArray) {
+            return Observation.Errored(0, "the request needs 'feature' (string), 'initialState' and 'actions' (array)")
+        }
+        val feature = features[name.content]
+            ?: return Observation.Skipped("the Kotlin implementation has no feature ${Messages.quote(name.content)}")
+        return feature.trace(initialState, actions)
     }
 
-    private fun reply(seq: Long, outcome: RunOutcome): JsonObject = buildJsonObject {
+    private fun reply(seq: Long, observation: Observation): JsonObject = buildJsonObject {
         put("seq", seq)
-        when (outcome) {
-            is RunOutcome.Trace -> put(
+        when (observation) {
+            is Observation.Trace -> put(
                 "trace",
                 JsonArray(
-                    outcome.steps.map { step ->
-                        JsonObject(mapOf("state" to step.state, "effects" to JsonArray(step.effects)))
+                    observation.entries.map { entry ->
+                        JsonObject(mapOf("state" to entry.state, "effects" to JsonArray(entry.effects)))
                     },
                 ),
             )
-            is RunOutcome.Errored -> putJsonObject("errored") {
-                put("step", outcome.step)
-                put("message", outcome.message)
+            is Observation.Errored -> putJsonObject("errored") {
+                put("step", observation.step)
+                put("message", observation.message)
             }
-            is RunOutcome.Skipped -> putJsonObject("skipped") { put("reason", outcome.reason) }
+            is Observation.Skipped -> putJsonObject("skipped") { put("reason", observation.reason) }
         }
     }
 
@@ -207,8 +205,6 @@ public class Harness(
 
         private val kebabCase = Regex("[a-z0-9]+(-[a-z0-9]+)*")
 
-        private const val EXCERPT_LENGTH = 200
-
         /** A JSON number with no fractional part in 0…2^63−1 (`1` and `1.0` both give 1), else `null`. */
         internal fun sequenceNumber(element: JsonElement?): Long? {
             if (element !is JsonPrimitive || element.isString) return null
@@ -221,13 +217,15 @@ public class Harness(
             }
         }
 
-        /** `<key>: missing key '<key>'` or `<key>: expected <expected>, got <type>`. */
-        private fun found(key: String, expected: String, element: JsonElement?): String =
-            if (element == null) "$key: missing key '$key'" else "$key: expected $expected, got ${Messages.typeName(element)}"
-
-        private fun excerpt(line: String): String {
-            val short = if (line.length <= EXCERPT_LENGTH) line else line.take(EXCERPT_LENGTH) + "…"
-            return Messages.quote(short)
+        /**
+         * Whether [char] has the Unicode White_Space property (PropList.txt), as Swift's
+         * `Character.isWhitespace`, which the Swift harness uses for blank lines. Kotlin's
+         * `Char.isWhitespace` differs (it includes U+001C…U+001F and excludes U+0085).
+         */
+        private fun isWhiteSpace(char: Char): Boolean = when (char) {
+            in '\u0009'..'\u000D', ' ', '\u0085', '\u00A0', '\u1680', in '\u2000'..'\u200A',
+            '\u2028', '\u2029', '\u202F', '\u205F', '\u3000' -> true
+            else -> false
         }
     }
 }

@@ -32,7 +32,7 @@ import kotlin.system.exitProcess
  * @throws IllegalArgumentException as [Harness] does, before reading anything.
  */
 public fun runHarness(
-    features: List<HarnessFeature>,
+    features: List<FeatureAdapter>,
     implementation: String = Harness.DEFAULT_IMPLEMENTATION,
     version: String = Harness.DEFAULT_VERSION,
 ) {

@@ -68,9 +68,9 @@ public fun <State, Intent, Effect> serializableFeature(
     state: KSerializer<State>,
     intent: DeserializationStrategy<Intent>,
     effect: SerializationStrategy<Effect>,
-): HarnessFeature = SerializableFeature(name, initialState, reducer, state, intent, effect)
+): FeatureAdapter = SerializableFeature(name, initialState, reducer, state, intent, effect)
 
-/** The [HarnessFeature] behind [serializableFeature]. */
+/** The [FeatureAdapter] behind [serializableFeature]. */
 internal class SerializableFeature<State, Intent, Effect>(
     override val name: String,
     initial: State,
@@ -78,7 +78,7 @@ internal class SerializableFeature<State, Intent, Effect>(
     private val stateSerializer: KSerializer<State>,
     private val intentDeserializer: DeserializationStrategy<Intent>,
     private val effectSerializer: SerializationStrategy<Effect>,
-) : HarnessFeature() {
+) : FeatureAdapter() {
     override val initialState: JsonObject
 
     init {
@@ -91,39 +91,39 @@ internal class SerializableFeature<State, Intent, Effect>(
         initialState = encoded
     }
 
-    override fun run(initialState: JsonElement, actions: JsonArray): RunOutcome {
+    override fun trace(initialState: JsonElement, actions: JsonArray): Observation {
         var state = try {
             decode(stateSerializer, initialState, JsonPath.root.key("initialState"))
         } catch (error: DecodingException) {
-            return RunOutcome.Errored(0, error.message.orEmpty())
+            return Observation.Errored(0, error.message.orEmpty())
         }
         val actionsPath = JsonPath.root.key("actions")
-        val steps = ArrayList<TraceStep>(actions.size)
+        val entries = ArrayList<TraceEntry>(actions.size)
         for ((index, action) in actions.withIndex()) {
             val step = index + 1
             val intent = try {
                 decode(intentDeserializer, action, actionsPath.index(index), caseWord = "action")
             } catch (error: DecodingException) {
-                return RunOutcome.Errored(step, error.message.orEmpty())
+                return Observation.Errored(step, error.message.orEmpty())
             }
             val next = try {
                 reducer.reduce(state, intent)
             } catch (thrown: Throwable) {
                 if (thrown is OutOfMemoryError) throw thrown
-                return RunOutcome.Errored(step, "The reducer threw ${thrown.javaClass.name}: ${thrown.message}")
+                return Observation.Errored(step, "The reducer threw ${thrown.javaClass.name}: ${thrown.message}")
             }
             state = next.state
             val encoded = try {
-                TraceStep(
+                TraceEntry(
                     HarnessJson.encodeToJsonElement(stateSerializer, state) as JsonObject,
                     next.effects.map { HarnessJson.encodeToJsonElement(effectSerializer, it) as JsonObject },
                 )
             } catch (thrown: RuntimeException) {
-                return RunOutcome.Errored(step, "Could not encode the state or effects: ${thrown.message}")
+                return Observation.Errored(step, "Could not encode the state or effects: ${thrown.message}")
             }
-            steps.add(encoded)
+            entries.add(encoded)
         }
-        return RunOutcome.Trace(steps)
+        return Observation.Trace(entries)
     }
 
     /**

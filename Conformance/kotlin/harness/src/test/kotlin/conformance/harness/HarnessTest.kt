@@ -63,10 +63,11 @@ class HarnessTest {
     }
 
     @Test
-    fun `strings round-trip exactly, including NUL, lone surrogates and non-ASCII`() {
-        val value = """\u0000\ud800\"\\é\ud83d\ude00${"\u2028"}\t\u00e9"""
+    fun `strings round-trip exactly, including NUL, surrogate pairs and non-ASCII`() {
+        // A lone surrogate (\ud800) is not a Unicode scalar, so a request holding one is not JSON (HarnessStrictnessTest).
+        val value = """\u0000\"\\é\ud83d\ude00${"\u2028"}\t\u00e9"""
         val session = serve(run(2, "[]", initialState = """{"count":0,"limit":3,"message":"$value"}"""), run(3, """[{"type":"set","value":1}]""", initialState = """{"count":0,"limit":3,"message":"$value"}"""))
-        val rendered = """\u0000\ud800\"\\é😀${"\u2028"}\té"""
+        val rendered = """\u0000\"\\é😀${"\u2028"}\té"""
         val expected = """{"seq":2,"trace":[]}""" + "\n" +
             """{"seq":3,"trace":[{"state":{"count":1,"limit":3,"message":"$rendered"},"effects":[]}]}""" + "\n"
         assertEquals(expected, session.output)
@@ -125,13 +126,9 @@ class HarnessTest {
             """{"cmd":"run","seq":4,"initialState":$initial,"actions":[]}""",
             """{"cmd":"run","seq":5,"feature":7,"initialState":$initial,"actions":[]}""",
         )
-        val expected = listOf(
-            """{"seq":1,"errored":{"step":0,"message":"initialState: missing key 'initialState'"}}""",
-            """{"seq":2,"errored":{"step":0,"message":"actions: missing key 'actions'"}}""",
-            """{"seq":3,"errored":{"step":0,"message":"actions: expected an array, got object"}}""",
-            """{"seq":4,"errored":{"step":0,"message":"feature: missing key 'feature'"}}""",
-            """{"seq":5,"errored":{"step":0,"message":"feature: expected a string, got integer"}}""",
-        )
+        // The Swift harness's words (HarnessServer.runReply), one message for every missing or mistyped part.
+        val message = "the request needs 'feature' (string), 'initialState' and 'actions' (array)"
+        val expected = (1..5).map { """{"seq":$it,"errored":{"step":0,"message":"$message"}}""" }
         assertEquals(expected.joinToString("") { "$it\n" }, session.output)
     }
 
@@ -151,8 +148,7 @@ class HarnessTest {
     @Test
     fun `an unknown feature is skipped`() {
         val session = serve(run(9, "[]", initialState = "{}", feature = "signup"))
-        val expected = """{"seq":9,"skipped":{"reason":"The kotlin harness does not implement feature 'signup'; """ +
-            """it implements 'counter'."}}""" + "\n"
+        val expected = """{"seq":9,"skipped":{"reason":"the Kotlin implementation has no feature 'signup'"}}""" + "\n"
         assertEquals(expected, session.output)
     }
 
@@ -173,35 +169,43 @@ class HarnessTest {
         )
         assertTrue(session.output.startsWith("""{"protocol":1,"""), session.output)
         assertEquals(1, session.output.lines().count { it.isNotEmpty() })
-        val ignoredRun = { seq: String ->
-            "kotlin harness: Ignored a run request without a non-negative integer 'seq': " +
-                "'{\"cmd\":\"run\",$seq\"feature\":\"counter\",\"initialState\":{\"count\":0,\"limit\":3," +
-                "\"message\":null},\"actions\":[]}'\n"
-        }
-        val expected = "kotlin harness: Ignored a line that is not a JSON object: '[1,2]'\n" +
-            "kotlin harness: Ignored a line that is not JSON: ''\n" +
-            "  Cannot read Json element because of unexpected end of the input at path: \$\n" +
-            "kotlin harness: Ignored a request without a string 'cmd': '{\"protocol\":1}'\n" +
-            "kotlin harness: Ignored unknown command 'helo'; expected 'hello', 'run' or 'bye'.\n" +
-            ignoredRun("") + ignoredRun("\"seq\":-1,") + ignoredRun("\"seq\":\"1\",") + ignoredRun("\"seq\":1.5,")
+        // The Swift harness's words (HarnessServer.serve), after the implementation's prefix.
+        val ignoredRun = "kotlin harness: a 'run' request without a non-negative integer 'seq'; ignored\n"
+        val expected = "kotlin harness: request line 1 has no known 'cmd' (hello, run, bye); ignored\n" +
+            "kotlin harness: request line 2 is blank; ignored\n" +
+            "kotlin harness: request line 3 has no known 'cmd' (hello, run, bye); ignored\n" +
+            "kotlin harness: request line 4 has no known 'cmd' (hello, run, bye); ignored\n" +
+            ignoredRun.repeat(4)
         assertEquals(expected, session.diagnostics)
     }
 
     @Test
-    fun `a line that is not JSON is quoted in the diagnostic`() {
-        val session = serve("not json", """{"cmd":"bye"}""")
-        assertEquals("", session.output)
-        assertTrue(
-            session.diagnostics.startsWith("kotlin harness: Ignored a line that is not JSON: 'not json'\n  "),
-            session.diagnostics,
+    fun `a line that is not JSON is located by line and column, in the Swift parser's words`() {
+        val session = serve(
+            "not json",
+            "[tru]",
+            """{"cmd":"run","seq":09}""",
+            """{"cmd":"hello","cmd":"hello"}""",
+            """{"a":"\ud800"}""",
+            "{\"a\":\"\u0001\"}",
+            "\uFEFF{}",
+            "[".repeat(300),
+            """{"cmd":"bye"}""",
         )
-    }
-
-    @Test
-    fun `long garbage lines are shortened in the diagnostic`() {
-        val session = serve("[" + "1,".repeat(100) + "1]")
-        val excerpt = "[" + "1,".repeat(99) + "1…"
-        assertEquals("kotlin harness: Ignored a line that is not a JSON object: '$excerpt'\n", session.diagnostics)
+        assertEquals("", session.output)
+        val expected = listOf(
+            "unexpected character 'n'; expected a value (did you mean 'null'?) at column 1",
+            "unexpected character 't'; expected a value (did you mean 'true'?) at column 2",
+            "leading zeros are not allowed in numbers (RFC 8259 §6) at column 21",
+            "duplicate key 'cmd' (each key may appear once in an object) at column 16",
+            "lone high surrogate \\uD800 (not followed by a low surrogate) is not a Unicode scalar at column 7",
+            "control character U+01 must be escaped inside a string (RFC 8259 §7) at column 7",
+            "a byte-order mark (U+FEFF) is not allowed at the start of JSON text (RFC 8259 §8.1) at column 1",
+            "nesting is deeper than 256 levels at column 257",
+        ).withIndex().joinToString("") { (index, reason) ->
+            "kotlin harness: request line ${index + 1} is not JSON ($reason); ignored\n"
+        }
+        assertEquals(expected, session.diagnostics)
     }
 
     // MARK: - Configuration
@@ -212,10 +216,9 @@ class HarnessTest {
         val session = serve("""{"cmd":"hello","protocol":1}""", "[]", run(1, "[]", feature = "login"), harness = harness)
         val expected = """{"protocol":1,"implementation":{"name":"android","language":"Kotlin","version":"2.1"},""" +
             """"features":{"counter":{"initialState":$initial}}}""" + "\n" +
-            """{"seq":1,"skipped":{"reason":"The android harness does not implement feature 'login'; """ +
-            """it implements 'counter'."}}""" + "\n"
+            """{"seq":1,"skipped":{"reason":"the Kotlin implementation has no feature 'login'"}}""" + "\n"
         assertEquals(expected, session.output)
-        assertEquals("android harness: Ignored a line that is not a JSON object: '[]'\n", session.diagnostics)
+        assertEquals("android harness: request line 2 has no known 'cmd' (hello, run, bye); ignored\n", session.diagnostics)
     }
 
     @Test

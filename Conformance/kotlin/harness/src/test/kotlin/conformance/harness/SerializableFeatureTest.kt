@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test
 class SerializableFeatureTest {
     private val feature = counterFeature()
 
-    private fun run(initialState: String, actions: String, on: HarnessFeature = feature) =
-        on.run(Json.parseToJsonElement(initialState), Json.parseToJsonElement(actions) as JsonArray)
+    private fun run(initialState: String, actions: String, on: FeatureAdapter = feature) =
+        on.trace(Json.parseToJsonElement(initialState), Json.parseToJsonElement(actions) as JsonArray)
 
     private fun state(text: String) = Json.parseToJsonElement(text)
 
@@ -33,10 +33,10 @@ class SerializableFeatureTest {
     @Test
     fun `each action is applied to the state after the previous one, effects encoded as case objects`() {
         val outcome = run("""{"count":2,"limit":3,"message":null}""", """[{"type":"increment"},{"type":"increment"}]""")
-        val expected = RunOutcome.Trace(
+        val expected = Observation.Trace(
             listOf(
-                TraceStep(state("""{"count":3,"limit":3,"message":null}""") as JsonObject, emptyList()),
-                TraceStep(
+                TraceEntry(state("""{"count":3,"limit":3,"message":null}""") as JsonObject, emptyList()),
+                TraceEntry(
                     state("""{"count":3,"limit":3,"message":"Limit reached."}""") as JsonObject,
                     listOf(state("""{"type":"limitReached","count":3}""") as JsonObject),
                 ),
@@ -47,9 +47,9 @@ class SerializableFeatureTest {
 
     @Test
     fun `a bad initial state is errored at step 0 and a bad action at its step`() {
-        assertEquals(RunOutcome.Errored(0, "initialState: expected CounterState, got array"), run("[]", "[]"))
+        assertEquals(Observation.Errored(0, "initialState: expected CounterState, got array"), run("[]", "[]"))
         assertEquals(
-            RunOutcome.Errored(2, "actions[1]: expected CounterIntent, got string"),
+            Observation.Errored(2, "actions[1]: expected CounterIntent, got string"),
             run("""{"count":0,"limit":3,"message":null}""", """[{"type":"increment"},"increment"]"""),
         )
     }
@@ -65,7 +65,7 @@ class SerializableFeatureTest {
             effect = CounterEffect.serializer(),
         )
         assertEquals(
-            RunOutcome.Errored(0, "initialState: cannot decode Positive: The value must be positive; got -1."),
+            Observation.Errored(0, "initialState: cannot decode Positive: The value must be positive; got -1."),
             run("""{"value":-1}""", "[]", on = positive),
         )
     }

@@ -6,18 +6,20 @@ import kotlinx.serialization.json.JsonObject
 
 /**
  * One feature a [Harness] runs: its name, its initial state and a step-by-step replay of actions through
- * its pure reducer.
+ * its pure reducer; the Kotlin counterpart of the Swift side's `FeatureAdapter`
+ * (`Sources/Conformance/Features/FeatureAdapter.swift`).
  *
- * Create one with [serializableFeature]; pass a list of them to [Harness] or [runHarness].
+ * Create one with [serializableFeature] (the counterpart of Swift's `CodableFeature`); pass a list of them
+ * to [Harness] or [runHarness].
  *
  * ```kotlin
- * val counter: HarnessFeature = serializableFeature(
+ * val counter: FeatureAdapter = serializableFeature(
  *     name = "counter", initialState = CounterState(), reducer = CounterReducer,
  *     state = CounterState.serializer(), intent = CounterIntent.serializer(), effect = CounterEffect.serializer(),
  * )
  * ```
  */
-public sealed class HarnessFeature {
+public sealed class FeatureAdapter {
     /**
      * The feature name, as in the manifest (`Conformance/features/<name>.json`) and the `feature` of a run
      * request, e.g. `counter`.
@@ -37,8 +39,15 @@ public sealed class HarnessFeature {
      *
      * @param initialState the request's `initialState`.
      * @param actions the request's `actions`.
-     * @return a [RunOutcome.Trace], or [RunOutcome.Errored] at the first step that could not be performed
-     *   (step 0 for the initial state).
+     * @return an [Observation.Trace] with one [TraceEntry] per action, or [Observation.Errored] at the first
+     *   step that could not be performed (step 0 for the initial state).
      */
-    internal abstract fun run(initialState: JsonElement, actions: JsonArray): RunOutcome
+    internal abstract fun trace(initialState: JsonElement, actions: JsonArray): Observation
 }
+
+/**
+ * The former name of [FeatureAdapter], kept so that existing harness modules compile; renamed to share the
+ * Swift side's vocabulary (issue 11).
+ */
+@Deprecated("Renamed to FeatureAdapter, the Swift side's name.", ReplaceWith("FeatureAdapter"))
+public typealias HarnessFeature = FeatureAdapter

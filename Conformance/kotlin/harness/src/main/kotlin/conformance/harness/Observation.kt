@@ -1,0 +1,43 @@
+package conformance.harness
+
+import kotlinx.serialization.json.JsonObject
+
+/**
+ * What an implementation did with one `run` request (harness protocol v1 §2.2): the body of the reply.
+ *
+ * The Kotlin counterpart of the Swift side's `Observation` (`Sources/Conformance/Implementations/
+ * Implementation.swift`), limited to the three cases a harness itself can report; `crashed`, `timed out`,
+ * `protocol error` and `not run` are decided by the runner (PROTOCOL.md §3).
+ */
+internal sealed interface Observation {
+    /**
+     * Every action was applied: one entry per action, in order (`{"trace": [...]}`).
+     *
+     * @property entries the state and effects after each action.
+     */
+    data class Trace(val entries: List<TraceEntry>) : Observation
+
+    /**
+     * Step [step] could not be performed (`{"errored": {"step": k, "message": m}}`).
+     *
+     * @property step the 1-based step number, or 0 when the request itself (e.g. `initialState`) is unusable.
+     * @property message what went wrong, naming the JSON path when it is a decoding problem.
+     */
+    data class Errored(val step: Int, val message: String) : Observation
+
+    /**
+     * The harness does not implement the requested feature (`{"skipped": {"reason": r}}`).
+     *
+     * @property reason why, for the report.
+     */
+    data class Skipped(val reason: String) : Observation
+}
+
+/**
+ * One trace entry (`{"state": {…}, "effects": […]}`): the full state after an action and the effects the
+ * reducer returned; the Swift side's `TraceEntry`.
+ *
+ * @property state the encoded state, every field present (`error` explicit null).
+ * @property effects the encoded effects, in order; possibly empty.
+ */
+internal data class TraceEntry(val state: JsonObject, val effects: List<JsonObject>)

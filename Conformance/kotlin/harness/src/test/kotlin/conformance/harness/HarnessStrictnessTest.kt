@@ -1,0 +1,91 @@
+package conformance.harness
+
+import conformance.harness.fixtures.counterFeature
+import java.io.File
+import java.io.StringReader
+import java.io.StringWriter
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.DynamicTest
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestFactory
+
+/**
+ * Holds the Kotlin harness to the shared list of bad request lines, Conformance/protocol-fixtures/bad-requests.json
+ * (JSONTestSuite's n_ files and the reproductions of issue 7, item 7), which the Swift harness is held to by
+ * Tests/ConformanceTests/HarnessStrictnessTests.swift: each line gets a diagnostic and no reply, and the harness
+ * answers the next valid request (PROTOCOL.md §2.4).
+ */
+class HarnessStrictnessTest {
+    private class Entry(val name: String, val source: String, val line: String)
+
+    private val valid =
+        """{"cmd":"run","seq":2,"id":"after","feature":"counter","initialState":{"count":0,"limit":3,"message":null},""" +
+            """"actions":[{"type":"increment"}]}"""
+    private val validReply = """{"seq":2,"trace":[{"state":{"count":1,"limit":3,"message":null},"effects":[]}]}""" + "\n"
+    private val diagnostic = Regex(
+        "kotlin harness: (request line [0-9]+ (is blank|is not JSON \\(.+ at column [0-9]+\\)|" +
+            "has no known 'cmd' \\(hello, run, bye\\))|a 'run' request without a non-negative integer 'seq'); ignored",
+    )
+
+    @TestFactory
+    fun `every bad request line gets a diagnostic, no reply, and the harness serves on`(): List<DynamicTest> =
+        entries().map { entry ->
+            DynamicTest.dynamicTest("${entry.name} (${entry.source})") {
+                val output = StringWriter()
+                val diagnostics = StringWriter()
+                Harness(listOf(counterFeature())).serve(StringReader("${entry.line}\n$valid\n"), output, diagnostics)
+                assertEquals(validReply, output.toString(), entry.name)
+                // The transport splits a line at a raw line feed; every piece is a line of its own.
+                val lines = diagnostics.toString().removeSuffix("\n").split("\n")
+                assertEquals(entry.line.count { it == '\n' } + 1, lines.size, diagnostics.toString())
+                for (line in lines) assertTrue(diagnostic.matches(line), line)
+            }
+        }
+
+    @Test
+    fun `the list covers JSONTestSuite and the issue's reproductions`() {
+        val entries = entries()
+        assertTrue(entries.count { it.source.startsWith("JSONTestSuite") } >= 188, "JSONTestSuite n_ files")
+        val names = entries.map { it.name }.toSet()
+        for (name in listOf("tru", "seq-leading-zero", "raw-tab-in-string", "duplicate-cmd", "lone-high-surrogate",
+            "nesting-3000-arrays", "n_structure_100000_opening_arrays")) {
+            assertTrue(name in names, name)
+        }
+    }
+
+    private fun entries(): List<Entry> {
+        val document = Json.parseToJsonElement(fixture().readText()).jsonObject
+        return document.getValue("requests").jsonArray.map {
+            val entry = it as JsonObject
+            Entry(
+                entry.getValue("name").jsonPrimitive.content,
+                entry.getValue("source").jsonPrimitive.content,
+                entry.getValue("line").jsonPrimitive.content,
+            )
+        }
+    }
+
+    /** The shared list, found above the compiled tests (Conformance/kotlin/build/test) or the working directory. */
+    private fun fixture(): File {
+        val relative = "Conformance/protocol-fixtures/bad-requests.json"
+        val starts = listOf(
+            File(HarnessStrictnessTest::class.java.protectionDomain.codeSource.location.toURI()),
+            File(System.getProperty("user.dir")),
+        )
+        for (start in starts) {
+            var folder: File? = start.absoluteFile
+            while (folder != null) {
+                val candidate = File(folder, relative)
+                if (candidate.isFile) return candidate
+                folder = folder.parentFile
+            }
+        }
+        error("$relative was not found above ${starts.joinToString(" or ")}")
+    }
+}

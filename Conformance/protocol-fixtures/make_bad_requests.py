@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Writes bad-requests.json: request lines every harness must ignore (PROTOCOL.md §2.4).
+
+Usage: python3 make_bad_requests.py JSONTESTSUITE_DIR > bad-requests.json
+
+JSONTESTSUITE_DIR is a checkout of https://github.com/nst/JSONTestSuite (its test_parsing/ folder and
+LICENSE are read). Every n_*.json file there (a text no RFC 8259 parser may accept) becomes the
+`initialState` of an otherwise valid `run` request, so that a lenient parser shows up as a reply where
+there must be none; the hand-written entries below add what the issues found (issue 7, item 7).
+Invalid UTF-8 bytes are written as U+FFFD, which is what both harnesses' line readers turn them into.
+"""
+import json
+import pathlib
+import sys
+
+COMMIT = "1ef36fa01286573e846ac449e8683f8833c5b26a"
+RUN = '{"cmd":"run","seq":1,"id":"bad-request","feature":"login","initialState":%s,"actions":[]}'
+STATE = '{"email":"","password":"","isLoading":false,"error":null}'
+
+
+def run_with(*, seq="1", state=STATE, id_="bad-request", extra=""):
+    """A run request with the given raw pieces of JSON text."""
+    return ('{"cmd":"run","seq":%s,"id":"%s","feature":"login","initialState":%s,"actions":[]%s}'
+            % (seq, id_, state, extra))
+
+
+def own_entries():
+    """(name, line) pairs written for this project: the reproductions of issue 7 and protocol-level faults."""
+    deep_arrays = "[" * 3000 + "]" * 3000
+    deep_objects = '{"a":' * 3000 + "1" + "}" * 3000
+    return [
+        # Not JSON (issue 7, item 7).
+        ("tru", "[tru]"),
+        ("seq-leading-zero", run_with(seq="09")),
+        ("unquoted-word", "hello"),
+        ("unquoted-key", '{cmd:"hello","protocol":1}'),
+        ("single-quotes", "{'cmd':'hello','protocol':1}"),
+        ("raw-tab-in-string", run_with(id_="a\tb")),
+        ("raw-nul-in-string", run_with(id_="a\u0000b")),
+        ("raw-unit-separator-in-string", run_with(id_="a\u001fb")),
+        ("raw-newline-in-string", run_with(id_="a\nb")),
+        ("duplicate-cmd", '{"cmd":"hello","cmd":"hello","protocol":1}'),
+        ("duplicate-seq", run_with(extra=',"seq":2')),
+        ("duplicate-key-in-state",
+         run_with(state='{"email":"","email":"","password":"","isLoading":false,"error":null}')),
+        ("lone-high-surrogate", run_with(id_="\\ud800")),
+        ("lone-low-surrogate", run_with(id_="\\udc00")),
+        ("high-surrogate-then-letter", run_with(id_="\\ud800\\u0041")),
+        ("high-surrogate-then-character", run_with(id_="\\ud800x")),
+        ("lone-surrogate-in-state",
+         run_with(state='{"email":"\\udfff","password":"","isLoading":false,"error":null}')),
+        ("nan-seq", run_with(seq="NaN")),
+        ("infinity-seq", run_with(seq="Infinity")),
+        ("plus-seq", run_with(seq="+1")),
+        ("hex-seq", run_with(seq="0x1")),
+        ("seq-out-of-double-range", run_with(seq="1e999")),
+        ("trailing-comma", '{"cmd":"hello","protocol":1,}'),
+        ("trailing-garbage", '{"cmd":"hello","protocol":1}x'),
+        ("two-objects", '{"cmd":"hello","protocol":1}{"cmd":"hello","protocol":1}'),
+        ("bye-trailing-comma", '{"cmd":"bye",}'),
+        ("byte-order-mark", '\ufeff{"cmd":"hello","protocol":1}'),
+        ("no-break-space-before", '\u00a0{"cmd":"hello","protocol":1}'),
+        ("form-feed-before", '\f{"cmd":"hello","protocol":1}'),
+        ("comment", '{"cmd":"hello",/* c */"protocol":1}'),
+        # Deep nesting: over the 256-level limit (Conformance/README.md), within a valid request.
+        ("nesting-257-arrays", run_with(state="[" * 257 + "]" * 257)),
+        ("nesting-3000-arrays", run_with(state=deep_arrays)),
+        ("nesting-3000-objects", run_with(state=deep_objects)),
+        # JSON, but not a request the harness can answer (PROTOCOL.md §2.4).
+        ("blank", ""),
+        ("spaces", "   "),
+        ("array", "[]"),
+        ("string", '"hello"'),
+        ("null", "null"),
+        ("empty-object", "{}"),
+        ("cmd-not-a-string", '{"cmd":1}'),
+        ("unknown-cmd", '{"cmd":"HELLO","protocol":1}'),
+        ("run-without-seq", '{"cmd":"run","id":"x","feature":"login","initialState":%s,"actions":[]}' % STATE),
+        ("run-negative-seq", run_with(seq="-1")),
+        ("run-string-seq", run_with(seq='"1"')),
+        ("run-fractional-seq", run_with(seq="1.5")),
+        ("run-seq-too-big", run_with(seq="9223372036854775808")),
+    ]
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    root = pathlib.Path(sys.argv[1])
+    licence = (root / "LICENSE").read_text().strip()
+    entries = [{"name": name, "source": "hand-written", "line": line} for name, line in own_entries()]
+    for path in sorted((root / "test_parsing").glob("n_*.json")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        entries.append({"name": path.stem, "source": f"JSONTestSuite test_parsing/{path.name}", "line": RUN % text})
+    document = {
+        "about": [
+            "Request lines every harness must ignore: a diagnostic on stderr, no reply, and it keeps serving "
+            "(Conformance/PROTOCOL.md §2.4). Both harnesses are tested against this list: "
+            "Tests/ConformanceTests/HarnessStrictnessTests.swift (Swift) and "
+            "Conformance/kotlin/harness/src/test/kotlin/conformance/harness/HarnessStrictnessTest.kt (Kotlin).",
+            "A line may hold a raw line feed; the transport splits it there, and every piece must be ignored too.",
+            f"Generated by make_bad_requests.py from JSONTestSuite (https://github.com/nst/JSONTestSuite, commit "
+            f"{COMMIT}): each n_*.json file is the initialState of a run request; invalid UTF-8 bytes are given "
+            "as U+FFFD, as both harnesses' line readers decode them.",
+        ],
+        "license": "Entries whose source is JSONTestSuite are derived from JSONTestSuite, under this licence: "
+                   + licence,
+        "requests": entries,
+    }
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+/// One line of Conformance/protocol-fixtures/bad-requests.json: a request line every harness must ignore.
+struct BadRequest: Sendable, CustomTestStringConvertible {
+  /// The entry's name, e.g. `tru` or `n_array_extra_comma`.
+  var name: String
+  /// Where the line comes from: `hand-written` or `JSONTestSuite test_parsing/<file>`.
+  var source: String
+  /// The request text; a raw line feed in it splits it into several lines, as the transport does.
+  var line: String
+
+  var testDescription: String { "\(name) (\(source))" }
+
+  /// Every entry of the shared list, in file order.
+  static let all: [BadRequest] = {
+    let file = TestPaths.repository.appendingPathComponent("Conformance/protocol-fixtures/bad-requests.json")
+    guard let data = try? Data(contentsOf: file), let document = try? JSONParser().parse(data),
+      let requests = document["requests"]?.arrayValue
+    else { return [] }
+    return requests.compactMap { entry in
+      guard let name = entry["name"]?.stringValue, let source = entry["source"]?.stringValue,
+        let line = entry["line"]?.stringValue
+      else { return nil }
+      return BadRequest(name: name, source: source, line: line)
+    }
+  }()
+}
+
+/// Holds the Swift harness (`conformance harness`, ``HarnessServer``) to the shared list of bad request lines that the
+/// Kotlin harness is held to by Conformance/kotlin/harness/src/test/kotlin/conformance/harness/HarnessStrictnessTest.kt:
+/// JSONTestSuite's n_ files and the reproductions of issue 7, item 7. Each line gets a diagnostic and no reply, and the
+/// harness answers the next valid request (PROTOCOL.md §2.4).
+@Suite("Harness strictness (shared bad-request list)")
+struct HarnessStrictnessTests {
+  static let valid =
+    #"{"cmd":"run","seq":2,"id":"after","feature":"login","initialState":{"email":"","password":"","isLoading":false,"error":null},"actions":[{"type":"submit"}]}"#
+  static let validReply =
+    #"{"seq":2,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#
+
+  /// Entries the Swift harness still answers, by name; each is a known issue to fix in Sources, not here. Empty today.
+  static let knownIssues: Set<String> = []
+
+  @Test func theListCoversJSONTestSuiteAndTheIssuesReproductions() {
+    #expect(BadRequest.all.filter { $0.source.hasPrefix("JSONTestSuite") }.count >= 188)
+    let names = Set(BadRequest.all.map(\.name))
+    for name in [
+      "tru", "seq-leading-zero", "raw-tab-in-string", "duplicate-cmd", "lone-high-surrogate", "nesting-3000-arrays",
+      "n_structure_100000_opening_arrays",
+    ] {
+      #expect(names.contains(name), "\(name)")
+    }
+  }
+
+  @Test(arguments: BadRequest.all)
+  func everyBadLineGetsADiagnosticNoReplyAndServingGoesOn(_ request: BadRequest) {
+    // The transport splits at line feeds (readLine), so each piece is a request line of its own.
+    var input = (request.line.components(separatedBy: "\n") + [Self.valid])[...]
+    let pieces = input.count - 1
+    var replies: [String] = []
+    var diagnostics: [String] = []
+    HarnessServer(implementation: TestFeatures.loginOnly).serve(
+      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+    let check = {
+      #expect(replies == [Self.validReply])
+      #expect(diagnostics.count == pieces, "\(diagnostics)")
+      for diagnostic in diagnostics {
+        let known =
+          (diagnostic.hasPrefix("conformance harness: request line ") && diagnostic.hasSuffix("; ignored"))
+          || diagnostic == "conformance harness: a 'run' request without a non-negative integer 'seq'; ignored"
+        #expect(known, "\(diagnostic)")
+      }
+    }
+    if Self.knownIssues.contains(request.name) {
+      withKnownIssue("the Swift harness answers '\(request.name)'", check)
+    } else {
+      check()
+    }
+  }
+}
