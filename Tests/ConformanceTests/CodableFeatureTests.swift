@@ -284,6 +284,31 @@ struct CodableFeatureEdgeTests {
 
 @Suite("CodableFeature (the Codable bridge)")
 struct CodableFeatureTests {
+  /// Synthesized `Decodable` ignores extra keys; kotlinx-serialization rejects them. The bridge rejects them too, so
+  /// one input gets one answer on both platforms (same words as the Kotlin harness, `ShapeCheck.kt`).
+  @Test(arguments: [
+    (
+      [JSONValue(dictionaryLiteral: ("type", "emailChanged"), ("value", "x"), ("valu", 2))], false,
+      "actions[0].valu: unknown key 'valu' of LoginAction (known: type, value)"
+    ),
+    (
+      [JSONValue(dictionaryLiteral: ("type", "submit"), ("x", 1))], false,
+      "actions[0].x: unknown key 'x' of LoginAction (known: type)"
+    ),
+    (
+      [JSONValue(dictionaryLiteral: ("type", "submit"))], true,
+      "initialState.extra: unknown key 'extra' of LoginState (known: email, error, isLoading, password)"
+    ),
+  ])
+  func anUnknownKeyIsAnErrorAsOnKotlin(actions: [JSONValue], extraInState: Bool, message: String) throws {
+    let manifest = try #require(TestPaths.manifests["login"])
+    let login = TestFeatures.login.bound(to: manifest)
+    var state = try #require(manifest.initialState.objectValue)
+    if extraInState { state["extra"] = 1 }
+    let observation = login.trace(initialState: JSONValue.object(state), actions: actions)
+    #expect(observation == .errored(step: extraInState ? 0 : 1, message: message))
+  }
+
   @Test func initialStateIsTheManifestsWithExplicitNulls() {
     #expect(Shapes.feature.initialState == Shapes.manifest.initialState)
   }

@@ -59,7 +59,9 @@ final class BridgeDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let object) = value else { throw mismatch(owner, got: value) }
-    return KeyedDecodingContainer(BridgeKeyedDecoding<Key>(decoder: self, object: object, payload: nil))
+    let container = BridgeKeyedDecoding<Key>(decoder: self, object: object, payload: nil)
+    if let error = container.unknownKey() { throw error }
+    return KeyedDecodingContainer(container)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -238,6 +240,27 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return false
   }
 
+  /// A key the manifest does not declare for this object (a struct's fields, or a union case's `type` and fields),
+  /// as an error; `nil` when every key is declared or no manifest describes the object. Synthesized `Decodable`
+  /// ignores extra keys, but kotlinx-serialization rejects them, so without this check one input would pass on Swift
+  /// and fail on Kotlin.
+  func unknownKey() -> BridgeError? {
+    let isKnown: (String) -> Bool
+    if let payload {
+      guard case .union = decoder.shape else { return nil }
+      isKnown = { $0 == "type" || payload.fields[$0] != nil }
+    } else if !isUnionValue, case .object(let fields) = decoder.shape {
+      isKnown = { fields[$0] != nil }
+    } else {
+      return nil
+    }
+    guard let key = object.members.first(where: { !isKnown($0.key) })?.key else { return nil }
+    let known = (payload == nil ? [] : ["type"]) + (declaredFields ?? [])
+    return BridgeError(
+      path: JSONPath(decoder.path.components + [.key(key)]),
+      message: "unknown key \(quotedName(key)) of \(decoder.owner) (known: \(known.joined(separator: ", ")))")
+  }
+
   /// The field names the manifest declares for this object, or `nil` when no manifest describes it.
   private var declaredFields: [String]? {
     if let payload {
@@ -397,7 +420,9 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
       let entry =
         union?.bySwift(key.stringValue)
         ?? UnionShape.Case(neutral: key.stringValue, swift: key.stringValue, fieldOrder: [], fields: [:])
-      return KeyedDecodingContainer(BridgeKeyedDecoding<NestedKey>(decoder: decoder, object: object, payload: entry))
+      let container = BridgeKeyedDecoding<NestedKey>(decoder: decoder, object: object, payload: entry)
+      if let error = container.unknownKey() { throw error }
+      return KeyedDecodingContainer(container)
     }
     let name = member(key)
     guard let value = object[name] else { throw missing(key) }
