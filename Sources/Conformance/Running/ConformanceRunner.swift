@@ -151,15 +151,9 @@ public struct ConformanceRunner: Sendable {
     var started: [Started] = []
     for implementation in implementations {
       do {
-        await implementation.expectInitialStates(of: loader.manifests)
-        let info = try await implementation.start()
-        // A drifted default state is a divergence no scenario with an explicit initialState would catch.
-        if let mismatch = InitialStateCheck.mismatch(info, manifests: loader.manifests) {
-          await implementation.shutdown()
-          started.append(Started(implementation: implementation, error: mismatch))
-        } else {
-          started.append(Started(implementation: implementation, info: info))
-        }
+        // A drifted default state stops the implementation here (Implementation.start(expectingInitialStatesOf:)).
+        let info = try await implementation.start(expectingInitialStatesOf: loader.manifests)
+        started.append(Started(implementation: implementation, info: info))
       } catch {
         started.append(Started(implementation: implementation, error: error.description))
       }
@@ -241,13 +235,10 @@ public struct ConformanceRunner: Sendable {
     let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
     let duration = (ContinuousClock.now - start).seconds
     var answers = answered.makeIterator()
-    let known = info.features.keys.sorted().joined(separator: ", ")
     let observations = zip(requests, declared).map { request, isDeclared -> Observation in
       guard isDeclared else {
         return .skipped(
-          reason:
-            "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))"
-        )
+          reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: info.features.keys))
       }
       return answers.next() ?? .notRun(reason: "the implementation returned too few observations")
     }
