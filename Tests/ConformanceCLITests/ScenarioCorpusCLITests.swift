@@ -152,6 +152,23 @@ struct ScenarioCorpusCLITests {
     #expect(result.lines.last == "1 passed, 0 failed, 1 invalid file")
   }
 
+  @Test func anArgumentThatIsNotUTF8IsAnInvalidInputShownEscaped() throws {
+    // Process takes Swift strings, so a shell passes the byte 0xE9.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", #"exec "$0" run Conformance "$(printf 'caf\351.json')""#, CLI.executable.path]
+    process.currentDirectoryURL = try Self.workspace()
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(
+      stderr == #"error: the argument 'caf\xE9.json' is not valid UTF-8; rename the file or folder it names"# + "\n")
+  }
+
   @Test func foldersDeeperThanPathMaxRun() throws {
     let ws = try Self.workspace([])
     var descriptor = open(ws.appendingPathComponent("Conformance/scenarios").path, O_RDONLY | O_DIRECTORY)

@@ -201,9 +201,9 @@ final class ScenarioWalk {
       ignoredCount += 1
       return nil
     }
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    let isUTF8 = decoded.utf8.elementsEqual(bytes)
-    let shownName = isUTF8 ? decoded : Self.escaped(bytes)
+    let decoded = ControlEscaping.validUTF8(bytes)
+    let isUTF8 = decoded != nil
+    let shownName = decoded ?? ControlEscaping.escapeBytes(bytes)
     let path = display.isEmpty ? shownName : display.hasSuffix("/") ? display + shownName : display + "/" + shownName
     let isJSON = bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
     let kind: Child.Kind
@@ -243,8 +243,7 @@ final class ScenarioWalk {
     let length = readlinkat(folder, name, &buffer, Int(PATH_MAX))
     guard length > 0 else { return "a path" }
     let bytes = buffer.prefix(length).map { UInt8(bitPattern: $0) }
-    let text = String(decoding: bytes, as: UTF8.self)
-    return "'\(clipped(text.utf8.elementsEqual(bytes) ? text : escaped(bytes)))'"
+    return "'\(clipped(ControlEscaping.validUTF8(bytes) ?? ControlEscaping.escapeBytes(bytes)))'"
   }
 
   private func folderProblem(_ display: String, _ message: String) -> InputError {
@@ -255,20 +254,6 @@ final class ScenarioWalk {
 
   /// `strerror` of an error number, e.g. "Permission denied".
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-  /// A name that is not valid UTF-8, with each byte above ASCII shown as `\xHH` (e.g. `caf\xE9.json`).
-  static func escaped(_ bytes: [UInt8]) -> String {
-    var text = ""
-    for byte in bytes {
-      if byte < 0x80 {
-        text.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let digits = String(byte, radix: 16, uppercase: true)
-        text += "\\x" + (digits.count < 2 ? "0" : "") + digits
-      }
-    }
-    return text
-  }
 
   /// How many characters of a long path a problem shows: the end, which names the folders that matter.
   static let shownPathLength = 200
