@@ -53,6 +53,10 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     // The walk `conformance run` uses: sorted, recursive, links followed, hidden entries passed over, and a folder it
     // cannot read is a failing case rather than a missing one.
     var scenarios: [ConformanceScenario] = []
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      return [ConformanceScenario(id: "no scenarios in \(folder.path)", feature: feature, file: nil, root: root)]
+    }
     let walk = ScenarioCorpus(
       roots: [.init(path: folder.path, displayName: folder.path)], loader: .init(manifests: [:]))
     for file in walk.files() {

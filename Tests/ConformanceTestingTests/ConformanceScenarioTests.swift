@@ -58,6 +58,12 @@ struct ConformanceScenarioTests {
     #expect(failures.map(\.message) == ["no scenarios in \(root.path)/scenarios/login"])
   }
 
+  @Test func aMissingFeatureFolderIsAFailureNotASilentPass() async throws {
+    let root = try Self.root([:])
+    let scenarios = ConformanceScenario.all(feature: "cart", root: root)
+    #expect(scenarios.map(\.testDescription) == ["no scenarios in \(root.path)/scenarios/cart"])
+  }
+
   @Test func aFailingStepIsReportedAtItsLineWithTheCLIText() async throws {
     let text = """
       {
