@@ -40,10 +40,28 @@ public enum ConformanceCommand {
     let console = Console.standard()
     installInterruptHandling(console: console)
     let swift = SwiftImplementation(name: name, features: features)
-    let status = await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift)
+    let status: Int32
+    if let argument = argumentNotUTF8() {
+      // `CommandLine.arguments` would show it with U+FFFD and then find no such file: name the real bytes instead.
+      status = report(
+        .input("the argument '\(argument)' is not valid UTF-8; rename the file or folder it names"), console: console)
+    } else {
+      status = await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift)
+    }
     // A harness's grandchild that left its process group (setsid) was adopted by this process: end it with the run.
     HarnessProcessGroups.killAdoptedOrphans()
     exit(status)
+  }
+
+  /// The first command-line argument that is not valid UTF-8, with its bytes from 0x80 shown as `\xHH`; `nil`
+  /// when all are.
+  private static func argumentNotUTF8() -> String? {
+    for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+      if ControlEscaping.validUTF8(bytes) == nil { return ControlEscaping.escapeBytes(bytes) }
+    }
+    return nil
   }
 
   /// Runs the tool.

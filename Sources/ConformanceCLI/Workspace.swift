@@ -58,13 +58,14 @@ struct Workspace {
     return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }
 
-  /// Every scenario file under the given paths (files taken as they are, folders searched recursively for `*.json`),
-  /// sorted by path within each argument; with no paths, the nearest `Conformance/scenarios`.
+  /// The scenario corpus of the given paths (files taken as they are, folders searched recursively for `*.json`, see
+  /// ``ScenarioCorpus``); with no paths, the nearest `Conformance/scenarios`.
   ///
-  /// - Throws: ``CLIError/input(_:)`` when a path does not exist or no scenarios folder can be found.
-  func scenarioFiles(_ paths: [String], missingOK: Bool = false, note: (String) -> Void = { _ in }) throws(CLIError)
-    -> [ScenarioFile]
-  {
+  /// - Throws: ``CLIError/input(_:)`` when a path does not exist (unless `missingOK`, which passes over it with a
+  ///   note) or no scenarios folder can be found.
+  func scenarioCorpus(
+    _ paths: [String], loader: ScenarioLoader, missingOK: Bool = false, note: (String) -> Void = { _ in }
+  ) throws(CLIError) -> ScenarioCorpus {
     var roots: [URL] = []
     if paths.contains("") {
       throw .input("an empty path ('') was given; name a scenario file or folder")
@@ -79,11 +80,9 @@ struct Workspace {
     } else {
       roots = paths.map(url(for:))
     }
-    var files: [ScenarioFile] = []
-    var seen = Set<String>()
+    var corpusRoots: [ScenarioCorpus.Root] = []
     for (index, root) in roots.enumerated() {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+      guard FileManager.default.fileExists(atPath: root.path) else {
         let name = paths.isEmpty ? root.path : paths[index]
         // A path from `git diff --name-only` may name a deleted scenario: with --missing-ok it is passed over.
         if missingOK, !paths.isEmpty {
@@ -92,25 +91,11 @@ struct Workspace {
         }
         throw .input("no such file or folder '\(name)'")
       }
-      let found = isDirectory.boolValue ? jsonFiles(under: root) : [root]
-      for file in found where seen.insert(file.path).inserted {
-        files.append(ScenarioFile(url: file, displayName: displayName(file)))
-      }
+      // The current directory's files are named by their relative path alone.
+      let display = root.path == currentDirectory.path ? "" : displayName(root)
+      corpusRoots.append(ScenarioCorpus.Root(path: root.path, displayName: display))
     }
-    return files
-  }
-
-  private func jsonFiles(under folder: URL) -> [URL] {
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
-    var files: [(path: String, url: URL)] = []
-    for case let url as URL in enumerator where url.pathExtension == "json" {
-      let standardized = url.standardizedFileURL
-      files.append((standardized.path, standardized))
-    }
-    return files.sorted { $0.path < $1.path }.map(\.url)
+    return ScenarioCorpus(roots: corpusRoots, loader: loader)
   }
 
   /// Loads every manifest of the nearest `Conformance/features`, returning the loader and the manifests' errors.

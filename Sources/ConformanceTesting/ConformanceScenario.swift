@@ -29,7 +29,8 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   /// The id: how Swift Testing names the test case.
   public var testDescription: String { id }
 
-  /// Every scenario file of `feature`: `<root>/scenarios/<feature>/*.json`, sorted by name, hidden files excluded.
+  /// Every scenario file of `feature`: `<root>/scenarios/<feature>/**/*.json`, found as `conformance run` finds
+  /// them (``ScenarioCorpus``): sorted, in subfolders too, symbolic links followed, hidden files excluded.
   ///
   /// `root` defaults to the nearest folder named `Conformance` that holds `scenarios/`, found by walking up from the
   /// calling test file. When no scenario is found, the result is one stand-in whose ``check(_:implementation:)``
@@ -49,15 +50,30 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
       ]
     }
     let folder = root.appendingPathComponent("scenarios").appendingPathComponent(feature)
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-    guard !names.isEmpty else {
+    // The walk `conformance run` uses: sorted, recursive, links followed, hidden entries passed over, and a folder it
+    // cannot read is a failing case rather than a missing one.
+    var scenarios: [ConformanceScenario] = []
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
       return [ConformanceScenario(id: "no scenarios in \(folder.path)", feature: feature, file: nil, root: root)]
     }
-    return names.map {
-      ConformanceScenario(
-        id: String($0.dropLast(".json".count)), feature: feature, file: folder.appendingPathComponent($0), root: root)
+    let walk = ScenarioCorpus(
+      roots: [.init(path: folder.path, displayName: folder.path)], loader: .init(manifests: [:]))
+    for file in walk.files() {
+      switch file {
+      case .file(let path):
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        scenarios.append(
+          ConformanceScenario(
+            id: String(name.dropLast(".json".count)), feature: feature, file: URL(fileURLWithPath: path), root: root))
+      case .problem(let error):
+        scenarios.append(ConformanceScenario(id: "error: \(error)", feature: feature, file: nil, root: root))
+      }
     }
+    guard !scenarios.isEmpty else {
+      return [ConformanceScenario(id: "no scenarios in \(folder.path)", feature: feature, file: nil, root: root)]
+    }
+    return scenarios
   }
 
   /// Runs the scenario on `adapter` and returns its failures as values (empty when it passed): the failure text is

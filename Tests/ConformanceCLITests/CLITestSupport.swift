@@ -27,13 +27,20 @@ enum CLI {
     }
   }
 
-  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text.
+  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with `asUser` (a
+  /// user id), as that user through `setpriv` (for what `chmod` cannot stop root from doing).
   static func run(
-    _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:]
+    _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:],
+    asUser user: String? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let user {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil

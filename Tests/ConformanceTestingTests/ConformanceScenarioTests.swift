@@ -34,12 +34,34 @@ struct ConformanceScenarioTests {
     #expect(scenarios.map(\.testDescription) == ["login-a", "login-b"])
   }
 
+  @Test func subfoldersAndLinksAreFollowedAndABrokenLinkIsAFailingCase() async throws {
+    let root = try Self.root(["login-b.json": "{}"])
+    let login = root.appendingPathComponent("scenarios/login")
+    try FileManager.default.createDirectory(at: login.appendingPathComponent("more"), withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: login.appendingPathComponent("more/login-c.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: login.appendingPathComponent("login-a.json").path, withDestinationPath: "more/login-c.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: login.appendingPathComponent("login-gone").path, withDestinationPath: "nowhere")
+    let scenarios = ConformanceScenario.all(feature: "login", root: root)
+    let broken =
+      "error: \(login.path)/login-gone: a symbolic link to 'nowhere', which does not exist (a broken link); fix or remove it"
+    #expect(scenarios.map(\.testDescription) == ["login-a", "login-b", broken, "login-c"])
+    #expect(await scenarios[2].run(Self.login).map(\.message) == [broken])
+  }
+
   @Test func anEmptyFolderIsAFailureNotASilentPass() async throws {
     let root = try Self.root([:])
     let scenarios = ConformanceScenario.all(feature: "login", root: root)
     #expect(scenarios.count == 1)
     let failures = await scenarios[0].run(Self.login)
     #expect(failures.map(\.message) == ["no scenarios in \(root.path)/scenarios/login"])
+  }
+
+  @Test func aMissingFeatureFolderIsAFailureNotASilentPass() async throws {
+    let root = try Self.root([:])
+    let scenarios = ConformanceScenario.all(feature: "cart", root: root)
+    #expect(scenarios.map(\.testDescription) == ["no scenarios in \(root.path)/scenarios/cart"])
   }
 
   @Test func aFailingStepIsReportedAtItsLineWithTheCLIText() async throws {

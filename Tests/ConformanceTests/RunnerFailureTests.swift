@@ -81,12 +81,16 @@ struct RunnerFailureTests {
     #expect(summary.exitCode == 2)
   }
 
-  @Test func duplicateIdsAreInvalid() async {
+  @Test func duplicateIdsAreInvalid() async throws {
     let file = TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json")
+    // Another file with the same id (the same file reached through a second path is read once, not reported).
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("duplicate-\(UUID())/login")
+      .appendingPathComponent(file.lastPathComponent)
+    try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: file, to: copy)
     let (_, errors, summary) = await runAndReport([
-      file,
-      file.resolvingSymlinksInPath().standardizedFileURL.deletingLastPathComponent().appendingPathComponent(
-        "../login/login-submit-valid-credentials.json"),
+      file, file.deletingLastPathComponent().appendingPathComponent("../login/login-submit-valid-credentials.json"),
+      copy,
     ])
     #expect(
       errors == [

@@ -53,7 +53,7 @@ struct SwiftImplementationTests {
 
   @Test func unknownFeaturesAreSkipped() async {
     let observation = await implementation.run(RunRequest(id: "x", feature: "cart", initialState: initial, actions: []))
-    #expect(observation == .skipped(reason: "the Swift implementation has no feature 'cart'"))
+    #expect(observation == .skipped(reason: "'swift' does not implement feature 'cart' (it declares: login)"))
   }
 
   @Test func harnessServerSpeaksProtocolOne() {
@@ -74,7 +74,7 @@ struct SwiftImplementationTests {
       replies == [
         #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""}}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
         #"{"seq":7,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#,
-        #"{"seq":8,"skipped":{"reason":"the Swift implementation has no feature 'cart'"}}"#,
+        #"{"seq":8,"skipped":{"reason":"'swift' does not implement feature 'cart' (it declares: login)"}}"#,
         #"{"errored":{"message":"actions[0].type: unknown action 'nope' of LoginAction (known: dismissed, emailChanged, loginResponse, passwordChanged, submit)","step":1},"seq":9}"#,
       ])
     #expect(

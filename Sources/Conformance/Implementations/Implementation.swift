@@ -31,20 +31,39 @@ public protocol Implementation: Sendable {
   ///   pipelining harness: from the previous reply to its own).
   func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)]
 
-  /// Tells the implementation the initial state every feature manifest declares, so that it can refuse to serve
-  /// with a different one — also after a restart the runner does not see. The default does nothing; the runner
-  /// checks what ``start()`` reports either way.
+  /// Starts the implementation and refuses to serve when an initial state it reports differs from its feature
+  /// manifest's (harness protocol §2.1): a drifted default state is a divergence no scenario with an explicit
+  /// `initialState` would catch. The runner starts every implementation this way.
+  ///
+  /// The default calls ``start()`` and compares what it reports, once; a harness compares at every (re)start
+  /// instead, including restarts the runner does not see (``ProcessImplementation``). Either way the comparison
+  /// and its wording are ``InitialStateCheck``'s.
   ///
   /// - Parameter manifests: Feature name → manifest.
-  func expectInitialStates(of manifests: [String: FeatureManifest]) async
+  /// - Returns: What the implementation says about itself.
+  /// - Throws: ``ImplementationStartError`` when it cannot be started or its initial states differ (then it is shut
+  ///   down).
+  func start(expectingInitialStatesOf manifests: [String: FeatureManifest]) async throws(ImplementationStartError)
+    -> ImplementationInfo
 
   /// Releases the implementation (for a harness: sends `bye`, then terminates the process if it lingers).
   func shutdown() async
 }
 
 extension Implementation {
-  /// Does nothing: the runner checks the initial states ``start()`` reports.
-  public func expectInitialStates(of manifests: [String: FeatureManifest]) async {}
+  /// Calls ``start()`` and checks the initial states it reports against the manifests, shutting the
+  /// implementation down when one differs.
+  public func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
+    async
+    throws(ImplementationStartError) -> ImplementationInfo
+  {
+    let info = try await start()
+    if let mismatch = InitialStateCheck.mismatch(info, manifests: manifests) {
+      await shutdown()
+      throw ImplementationStartError(message: mismatch)
+    }
+    return info
+  }
 
   /// Performs the scenarios one by one with ``run(_:)``, timing each.
   public func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {

@@ -115,6 +115,16 @@ public actor ProcessImplementation: Implementation {
     expectedManifests = manifests
   }
 
+  /// Remembers the manifests' initial states (``expectInitialStates(of:)``) and starts: the launch compares them,
+  /// at this start and at every restart, so the runner does not compare again.
+  public func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
+    async
+    throws(ImplementationStartError) -> ImplementationInfo
+  {
+    expectedManifests = manifests
+    return try await start()
+  }
+
   /// Sends `bye`, waits up to 2 s for the process to exit, then terminates its process group; later calls to
   /// ``run(_:)`` return ``Observation/notRun(reason:)``.
   public func shutdown() async {

@@ -61,7 +61,8 @@ public struct SwiftImplementation: Implementation {
   /// The synchronous core of ``run(_:)``, shared with the protocol server.
   func perform(_ request: RunRequest) -> Observation {
     guard let adapter = adapters[request.feature] else {
-      return .skipped(reason: "the Swift implementation has no feature '\(request.feature)'")
+      return .skipped(
+        reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: adapters.keys))
     }
     return adapter.trace(initialState: request.initialState, actions: request.actions)
   }

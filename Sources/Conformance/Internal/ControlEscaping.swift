@@ -34,4 +34,25 @@ package enum ControlEscaping {
     let digits = String(value, radix: 16, uppercase: true)
     return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
+
+  /// Bytes that may not be UTF-8 (a file name, a command-line argument) as text: ASCII as it is (control characters
+  /// are escaped later with the rest of a message), every byte from 0x80 as `\xHH`, e.g. `caf\xE9.json`.
+  package static func escapeBytes(_ bytes: [UInt8]) -> String {
+    var text = ""
+    for byte in bytes {
+      if byte < 0x80 {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = String(byte, radix: 16, uppercase: true)
+        text += "\\x" + (digits.count < 2 ? "0" : "") + digits
+      }
+    }
+    return text
+  }
+
+  /// The bytes as a `String` when they are valid UTF-8, else `nil`.
+  package static func validUTF8(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
 }

@@ -15,9 +15,11 @@ public struct ManifestLoader: Sendable {
   public func loadAll(in folder: URL, displayPath: (URL) -> String) -> (
     manifests: [String: FeatureManifest], errors: [InputError]
   ) {
-    let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-      .filter { $0.pathExtension == "json" }
-      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    // Listed through the resolved path, so a symbolic link to the features folder is followed (issue 7, item 1);
+    // the files keep the path as given, which is how reports name them.
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.resolvingSymlinksInPath().path)) ?? []
+    let files = names.filter { $0.hasSuffix(".json") && $0 != ".json" }.sorted()
+      .map { folder.appendingPathComponent($0) }
     var manifests: [String: FeatureManifest] = [:]
     var errors: [InputError] = []
     for file in files {

@@ -77,6 +77,20 @@ public struct ConformanceRunner: Sendable {
   public func run(files: [ScenarioFile], invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
     -> RunSummary
   {
+    await run(ScenarioCorpus(files: files, loader: loader), invalidInputs: invalidInputs, emit: emit)
+  }
+
+  /// Runs the corpus's scenarios as it reads them and reports events in order: `started`, then `invalid`/`scenario`
+  /// per file, then `finished`.
+  ///
+  /// - Parameters:
+  ///   - corpus: The scenario files and folders, in run order; the corpus's loader validates them.
+  ///   - invalidInputs: Problems found before the run (for example, broken manifests), reported first.
+  ///   - emit: Receives each event as it happens.
+  /// - Returns: The totals, also sent as the `finished` event.
+  public func run(_ corpus: ScenarioCorpus, invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
+    -> RunSummary
+  {
     let clock = ContinuousClock.now
     let started = await startImplementations()
     emit(.started(implementations: started.map { ($0.implementation.name, $0.info, $0.error) }))
@@ -88,26 +102,19 @@ public struct ConformanceRunner: Sendable {
       summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
     }
-    var seenIDs: [String: String] = [:]
     var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
     var batch: [Scenario] = []
     let batchSize = options.failFast ? 1 : Self.batchSize
-    for (position, file) in files.enumerated() {
+    var entries = corpus.makeIterator()
+    while let entry = entries.next() {
       let scenario: Scenario
-      switch loader.load(file.url, displayName: file.displayName) {
-      case .failure(let failure):
+      switch entry {
+      case .invalid(let file, let errors):
         summary.invalidFiles += 1
-        emit(.invalid(file: file.displayName, errors: failure.errors))
+        emit(.invalid(file: file, errors: errors))
         continue
-      case .success(let loaded): scenario = loaded
+      case .scenario(let read): scenario = read
       }
-      if let other = seenIDs[scenario.id] {
-        summary.invalidFiles += 1
-        let error = InputError.duplicateID(file: file.displayName, id: scenario.id, other: other)
-        emit(.invalid(file: file.displayName, errors: [error]))
-        continue
-      }
-      seenIDs[scenario.id] = file.displayName
       check?.noteRead(scenario.id)
       guard options.selects(scenario) else { continue }
       batch.append(scenario)
@@ -115,7 +122,7 @@ public struct ConformanceRunner: Sendable {
       let failed = await run(batch, on: started, baseline: check, into: &summary, emit: emit)
       batch.removeAll(keepingCapacity: true)
       if options.failFast, failed {
-        let remaining = files.count - position - 1
+        let remaining = entries.skipRemainingFiles()
         if remaining > 0 { summary.stoppedEarlyWithRemaining = remaining }
         break
       }
@@ -144,15 +151,9 @@ public struct ConformanceRunner: Sendable {
     var started: [Started] = []
     for implementation in implementations {
       do {
-        await implementation.expectInitialStates(of: loader.manifests)
-        let info = try await implementation.start()
-        // A drifted default state is a divergence no scenario with an explicit initialState would catch.
-        if let mismatch = InitialStateCheck.mismatch(info, manifests: loader.manifests) {
-          await implementation.shutdown()
-          started.append(Started(implementation: implementation, error: mismatch))
-        } else {
-          started.append(Started(implementation: implementation, info: info))
-        }
+        // A drifted default state stops the implementation here (Implementation.start(expectingInitialStatesOf:)).
+        let info = try await implementation.start(expectingInitialStatesOf: loader.manifests)
+        started.append(Started(implementation: implementation, info: info))
       } catch {
         started.append(Started(implementation: implementation, error: error.description))
       }
@@ -231,14 +232,12 @@ public struct ConformanceRunner: Sendable {
     let declared = requests.map { info.features[$0.feature] != nil }
     let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
     var answers = answered.makeIterator()
-    let known = info.features.keys.sorted().joined(separator: ", ")
     return zip(requests, declared).map { request, isDeclared -> (observation: Observation, seconds: Double) in
       guard isDeclared else {
         return (
           .skipped(
-            reason:
-              "'\(name)' does not implement feature '\(request.feature)' (it declares: \(known.isEmpty ? "none" : known))"
-          ), 0
+            reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: info.features.keys)),
+          0
         )
       }
       return answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)

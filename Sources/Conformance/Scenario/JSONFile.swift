@@ -11,20 +11,42 @@ enum JSONFile {
   ///   message for unreadable, oversized or non-UTF-8 files.
   static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
   {
-    func failure(_ message: String) -> Result<JSONValue, InputError> {
-      .failure(InputError(file: displayName, path: nil, message: message))
-    }
     // One path lookup: open, then fstat the descriptor (runner-profile.md, "open + fstat"). Opening follows symbolic
     // links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the open, and anything
     // but a regular file is refused before a byte is read.
-    let descriptor = url.withUnsafeFileSystemRepresentation { path in
-      path.map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } ?? -1
-    }
-    guard descriptor >= 0 else { return failure("cannot read the file: \(String(cString: strerror(errno)))") }
+    let descriptor = url.withUnsafeFileSystemRepresentation { path in path.map { open($0, openFlags) } ?? -1 }
+    guard descriptor >= 0 else { return .failure(cannotRead(displayName, errno)) }
     defer { close(descriptor) }
+    return status(of: descriptor, displayName: displayName).flatMap { info in
+      read(descriptor: descriptor, status: info, displayName: displayName, parser: parser)
+    }
+  }
+
+  /// The flags every input file is opened with: read only, not blocking on a FIFO, closed on exec, never a
+  /// controlling terminal.
+  static let openFlags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+
+  /// The error for a file that cannot be opened or read, with the system's reason (`strerror`).
+  static func cannotRead(_ displayName: String, _ code: Int32) -> InputError {
+    InputError(file: displayName, path: nil, message: "cannot read the file: \(String(cString: strerror(code)))")
+  }
+
+  /// `fstat` of an open file, or the error naming `displayName`.
+  static func status(of descriptor: Int32, displayName: String) -> Result<stat, InputError> {
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      return failure("cannot read the file: \(String(cString: strerror(errno)))")
+    guard fstat(descriptor, &info) == 0 else { return .failure(cannotRead(displayName, errno)) }
+    return .success(info)
+  }
+
+  /// Reads an open file whose `fstat` is `info` and parses it; the caller closes `descriptor`.
+  ///
+  /// - Returns: The value, or an error naming `displayName`: a folder, a pipe, socket or device, a file over
+  ///   ``maximumSize``, a read error, or a syntax error with line and column.
+  static func read(descriptor: Int32, status info: stat, displayName: String, parser: JSONParser = JSONParser())
+    -> Result<JSONValue, InputError>
+  {
+    func failure(_ message: String) -> Result<JSONValue, InputError> {
+      .failure(InputError(file: displayName, path: nil, message: message))
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
@@ -53,7 +75,7 @@ enum JSONFile {
         count += got
       }
     }
-    if readError != 0 { return failure("cannot read the file: \(String(cString: strerror(readError)))") }
+    if readError != 0 { return .failure(cannotRead(displayName, readError)) }
     if bytes.count > maximumSize {
       return failure("the file grew past the limit of \(maximumSize) bytes while it was read")
     }

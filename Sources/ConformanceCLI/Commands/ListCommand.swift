@@ -14,6 +14,10 @@ struct ListCommand: CLICommand {
 
     ARGUMENTS:
       <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+                              Folders are searched for *.json files, following symbolic links; hidden
+                              files and folders (names starting with '.') are ignored and counted in the
+                              closing line. A folder that cannot be read, a broken link or a link loop is
+                              an invalid input.
 
     OPTIONS:
       --filter <text>         Only scenarios whose id contains <text>.
@@ -39,35 +43,30 @@ struct ListCommand: CLICommand {
       return 0
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
+    var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()
     for error in manifestErrors { console.err("error: \(error)") }
     var invalid = !manifestErrors.isEmpty
     var listed = 0
-    var ids: [String: String] = [:]
-    let tags = scanner.all("tag")
-    for file in files {
-      switch loader.load(file.url, displayName: file.displayName) {
-      case .failure(let failure):
+    let options = ConformanceRunner.Options(filter: scanner.value("filter"), tags: scanner.all("tag"))
+    while let entry = entries.next() {
+      switch entry {
+      case .invalid(_, let errors):
         invalid = true
-        for error in failure.errors { console.err("error: \(error)") }
-      case .success(let scenario):
-        if let other = ids[scenario.id] {
-          invalid = true
-          console.err(
-            "error: \(InputError.duplicateID(file: file.displayName, id: scenario.id, other: other))"
-          )
-          continue
-        }
-        ids[scenario.id] = file.displayName
-        guard ConformanceRunner.Options(filter: scanner.value("filter"), tags: tags).selects(scenario) else { continue }
+        for error in errors { console.err("error: \(error)") }
+      case .scenario(let scenario):
+        guard options.selects(scenario) else { continue }
         listed += 1
         let steps = ReportText.plural(scenario.steps.count, "step", "steps")
         let tagText = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
         console.out("\(scenario.id)  \(scenario.feature), \(steps)\(tagText)  \(scenario.file)")
       }
     }
-    console.out("\(ReportText.plural(listed, "scenario", "scenarios"))")
+    let ignored = entries.ignoredCount
+    let ignoredText =
+      ignored == 0
+      ? "" : ", " + ReportText.plural(ignored, "hidden file or folder", "hidden files or folders") + " ignored"
+    console.out("\(ReportText.plural(listed, "scenario", "scenarios"))\(ignoredText)")
     return invalid || listed == 0 ? 2 : 0
   }
 }

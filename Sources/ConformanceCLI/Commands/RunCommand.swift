@@ -19,6 +19,9 @@ struct RunCommand: CLICommand {
 
     ARGUMENTS:
       <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+                              Folders are searched for *.json files, following symbolic links; hidden
+                              files and folders (names starting with '.') are ignored. A folder that cannot
+                              be read, a broken link or a link loop is an invalid input.
 
     OPTIONS:
       --impl <name>           Run on this implementation: 'swift' (built in) or one declared in
@@ -100,8 +103,8 @@ struct RunCommand: CLICommand {
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
-    let files = try workspace.scenarioFiles(
-      scanner.positionals, missingOK: scanner.has("missing-ok"), note: console.err)
+    let corpus = try workspace.scenarioCorpus(
+      scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
 
     var reporters: [any RunReporter] = []
     if format == "text" {
@@ -124,7 +127,7 @@ struct RunCommand: CLICommand {
         filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
         allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
         filesAreWholeCorpus: scanner.positionals.isEmpty))
-    let summary = await runner.run(files: files, invalidInputs: manifestErrors) { event in
+    let summary = await runner.run(corpus, invalidInputs: manifestErrors) { event in
       for reporter in reporters { reporter.handle(event) }
     }
     if format == "json" { console.outRaw(jsonReporter.document) }

@@ -18,6 +18,9 @@ struct ValidateCommand: CLICommand {
 
     ARGUMENTS:
       <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+                              Folders are searched for *.json files, following symbolic links; hidden
+                              files and folders (names starting with '.') are ignored. A folder that cannot
+                              be read, a broken link or a link loop is an invalid input.
 
     OPTIONS:
       -h, --help              Show help information.
@@ -35,34 +38,24 @@ struct ValidateCommand: CLICommand {
       return 0
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let files = try workspace.scenarioFiles(scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
+    var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()
     var invalid = Set(manifestErrors.map(\.file))
     for error in manifestErrors { console.err("error: \(error)") }
-    var ids: [String: String] = [:]
     var valid = 0
-    for file in files {
-      switch loader.load(file.url, displayName: file.displayName) {
-      case .failure(let failure):
-        invalid.insert(file.displayName)
-        for error in failure.errors { console.err("error: \(error)") }
-      case .success(let scenario):
-        if let other = ids[scenario.id] {
-          invalid.insert(file.displayName)
-          console.err(
-            "error: \(InputError.duplicateID(file: file.displayName, id: scenario.id, other: other))"
-          )
-        } else {
-          ids[scenario.id] = file.displayName
-          valid += 1
-        }
+    while let entry = entries.next() {
+      switch entry {
+      case .invalid(let file, let errors):
+        invalid.insert(file)
+        for error in errors { console.err("error: \(error)") }
+      case .scenario: valid += 1
       }
     }
-    if files.isEmpty {
+    if entries.fileCount == 0, entries.walkProblemCount == 0 {
       console.err("error: no scenario files found")
       return 2
     }
-    let fileCount = ReportText.plural(files.count, "file", "files")
+    let fileCount = ReportText.plural(entries.fileCount, "file", "files")
     if invalid.isEmpty {
       console.out("\(fileCount) valid (\(ReportText.plural(valid, "scenario", "scenarios")))")
       return 0

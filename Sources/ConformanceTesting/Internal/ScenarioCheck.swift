@@ -16,7 +16,8 @@ struct ScenarioCheck {
     let capture = TextCapture()
     let reporter = TextReporter(colored: false, output: capture.write, errorOutput: capture.write)
     var failures = manifestErrors.map { failure(for: $0) }
-    _ = await runner.run(files: [ScenarioFile(url: file, displayName: file.path)]) { event in
+    let corpus = ScenarioCorpus(roots: [.init(path: file.path, displayName: file.path)], loader: runner.loader)
+    _ = await runner.run(corpus) { event in
       switch event {
       case .started(let started):
         reporter.handle(event)

@@ -1,0 +1,194 @@
+import Foundation
+
+/// The scenario files of a run, read once, in order, as they are walked: each file yields a validated ``Scenario``
+/// or every problem found in it. `conformance run`, `validate` and `list` and ``ConformanceRunner`` all read
+/// scenarios through it.
+///
+/// The corpus walks its roots (files, and folders searched recursively for `*.json`; see the walk's rules below),
+/// reads each file with one `open` and `fstat`, validates it with a ``ScenarioLoader``, and rejects a scenario whose
+/// id an earlier file used (scenario format §3.1). It is streaming: iterating holds one folder's sorted entries per
+/// level and the ids seen so far, never the whole file list.
+///
+/// ```swift
+/// let corpus = ScenarioCorpus(roots: [.init(path: "/repo/Conformance/scenarios", displayName: "Conformance/scenarios")],
+///                             loader: loader)
+/// for entry in corpus {
+///   switch entry {
+///   case .scenario(let scenario): print(scenario.id)
+///   case .invalid(let file, let errors): print(file, errors)
+///   }
+/// }
+/// ```
+///
+/// The walk:
+/// - Roots come in the order given; a file root is read whatever its name; a folder root is searched recursively.
+/// - Within a folder, entries are sorted as whole paths sort. Only `*.json` files and folders are taken; symbolic
+///   links are followed, to files and folders alike. A file reached twice (named twice, or through a link) is read
+///   once.
+/// - Hidden files and folders (a name starting with `.`, such as `.git/` or `.draft.json`) are passed over; the
+///   iterator counts them in ``Iterator/ignoredCount``.
+/// - Anything else that keeps a part of the corpus from being read is an invalid input naming its path, never a
+///   silent skip: a folder that cannot be read, a broken symbolic link, a symbolic link loop (a folder that is one
+///   of the folders holding it), folders nested more than 256 deep, and a `*.json` file or folder whose name is not
+///   valid UTF-8 (shown with `\xFF` escapes). Folders deeper than `PATH_MAX` are read relative to their parent, so
+///   they run.
+public struct ScenarioCorpus: Sequence, Sendable {
+  /// A file or folder to read scenarios from, and how reports name it.
+  public struct Root: Sendable, Equatable {
+    /// The path to open: absolute, or relative to the process's current directory.
+    public var path: String
+    /// How reports name it. For a folder, its files are named `displayName/<relative path>`; an empty name shows
+    /// them by their relative path alone (for the current directory).
+    public var displayName: String
+
+    /// Creates a root.
+    public init(path: String, displayName: String) {
+      self.path = path
+      self.displayName = displayName
+    }
+  }
+
+  /// What one file of the corpus holds.
+  public enum Entry: Sendable {
+    /// A valid scenario whose id no earlier file used.
+    case scenario(Scenario)
+    /// A file (or a folder that cannot be walked) with every problem found, named as in reports.
+    case invalid(file: String, errors: [InputError])
+  }
+
+  /// The files and folders, in order.
+  public var roots: [Root]
+  /// Validates each file against scenario format v1 and the feature manifests.
+  public var loader: ScenarioLoader
+
+  /// Creates a corpus over files and folders.
+  ///
+  /// - Parameters:
+  ///   - roots: The files and folders, in order.
+  ///   - loader: Validates each file.
+  public init(roots: [Root], loader: ScenarioLoader) {
+    self.roots = roots
+    self.loader = loader
+  }
+
+  /// Creates a corpus over single files.
+  public init(files: [ScenarioFile], loader: ScenarioLoader) {
+    self.init(roots: files.map { Root(path: $0.url.path, displayName: $0.displayName) }, loader: loader)
+  }
+
+  /// The corpus's files without reading them: each scenario file by its name in reports (its path, when the roots
+  /// are named by their paths), or a problem of the walk, in the order ``makeIterator()`` reads them.
+  public func files() -> Files { Files(roots: roots) }
+
+  /// The scenario files of a corpus, found by the same walk but not read (``ScenarioCorpus/files()``).
+  public struct Files: Sequence {
+    /// A scenario file, or a problem of the walk.
+    public enum Element {
+      /// A scenario file, by its name in reports.
+      case file(String)
+      /// A folder that cannot be walked, a broken link, a loop, a name that is not UTF-8…
+      case problem(InputError)
+    }
+
+    let roots: [Root]
+
+    /// Starts the walk.
+    public func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots)) }
+
+    /// Walks the files.
+    public struct Iterator: IteratorProtocol {
+      let walk: ScenarioWalk
+
+      /// The next file or problem; `nil` when the walk is over.
+      public mutating func next() -> Element? {
+        switch walk.next() {
+        case .file(let file): return .file(file.displayName)
+        case .problem(let error): return .problem(error)
+        case nil: return nil
+        }
+      }
+    }
+  }
+
+  /// Starts a walk of the corpus.
+  public func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots), loader: loader) }
+
+  /// Walks the corpus, reading one file per call of ``next()``.
+  public struct Iterator: IteratorProtocol {
+    private let walk: ScenarioWalk
+    private let loader: ScenarioLoader
+    private let parser = JSONParser()
+    private var ids: [String: String] = [:]
+    private var seenFiles = Set<FileID>()
+    /// Scenario files read so far, valid or not (a file reached twice counts once).
+    public private(set) var fileCount = 0
+    /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
+    /// an ``Entry/invalid(file:errors:)`` of its own.
+    public private(set) var walkProblemCount = 0
+    /// Hidden files and folders passed over so far.
+    public var ignoredCount: Int { walk.ignoredCount }
+
+    init(walk: ScenarioWalk, loader: ScenarioLoader) {
+      self.walk = walk
+      self.loader = loader
+    }
+
+    /// The next file's scenario or problems; `nil` when the walk is over.
+    public mutating func next() -> Entry? {
+      while let found = walk.next() {
+        switch found {
+        case .problem(let error):
+          walkProblemCount += 1
+          return .invalid(file: error.file, errors: [error])
+        case .file(let file):
+          if let entry = read(file) { return entry }
+        }
+      }
+      return nil
+    }
+
+    /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for
+    /// `--fail-fast`'s "N files not run").
+    public mutating func skipRemainingFiles() -> Int {
+      var count = 0
+      while let found = walk.next() {
+        if case .file = found { count += 1 }
+      }
+      return count
+    }
+
+    /// Reads, validates and de-duplicates one file; `nil` for a file already read through another path.
+    private mutating func read(_ file: ScenarioWalk.FileReference) -> Entry? {
+      let name = file.displayName
+      let descriptor = file.open()
+      guard descriptor >= 0 else {
+        fileCount += 1
+        return .invalid(file: name, errors: [JSONFile.cannotRead(name, errno)])
+      }
+      defer { close(descriptor) }
+      let value: JSONValue
+      switch JSONFile.status(of: descriptor, displayName: name) {
+      case .failure(let error):
+        fileCount += 1
+        return .invalid(file: name, errors: [error])
+      case .success(let info):
+        guard seenFiles.insert(FileID(info)).inserted else { return nil }
+        fileCount += 1
+        switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+        case .failure(let error): return .invalid(file: name, errors: [error])
+        case .success(let parsed): value = parsed
+        }
+      }
+      switch loader.load(value, file: name) {
+      case .failure(let failure):
+        return .invalid(file: name, errors: failure.errors)
+      case .success(let scenario):
+        if let other = ids[scenario.id] {
+          return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
+        }
+        ids[scenario.id] = name
+        return .scenario(scenario)
+      }
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// Walks the files and folders a run is given, in order, and yields each scenario file (`*.json`) it finds, or a
+/// problem that keeps part of the corpus from being read; ``ScenarioCorpus`` reads what it yields.
+///
+/// Each folder is read with `openat`/`fdopendir` relative to its parent's descriptor, so the walk works below
+/// `PATH_MAX` (4,096 bytes of path on Linux) and uses no Foundation `URL`. Only one folder's entries are held and
+/// sorted at a time, so memory does not grow with the corpus.
+///
+/// What it yields, and what it passes over:
+/// - The roots in the order given: a file root as it is (whatever its name), a folder root searched recursively.
+/// - In a folder, its entries sorted as whole paths sort (a folder `a` sorts as `a/`), `*.json` files and folders
+///   only. Symbolic links are followed, to files and folders alike.
+/// - Hidden entries (a name that starts with `.`, such as `.git/` or `.draft.json`) are passed over and counted in
+///   ``ignoredCount``.
+/// - A problem, reported as an ``InputError`` naming the path, for: a folder that cannot be read (`EACCES`…), a
+///   symbolic link that points nowhere, a folder that is a link back to one that holds it (a loop: the folders on
+///   the current path are tracked by device and inode), folders nested more than ``maximumDepth`` deep, and a
+///   `*.json` file or a folder whose name is not valid UTF-8 (shown with `\xFF` escapes).
+///
+/// A reference type, as it owns open descriptors: they are closed as the walk leaves each folder, or when the walk
+/// is released.
+final class ScenarioWalk {
+  /// What the walk found next.
+  enum Entry {
+    /// A scenario file; open it with ``FileReference/open()`` before asking for the next entry.
+    case file(FileReference)
+    /// A file or folder that cannot be walked or read; the walk goes on with the next entry.
+    case problem(InputError)
+  }
+
+  /// A scenario file the walk found: where it is, relative to an open folder, and how reports name it.
+  struct FileReference {
+    /// The folder's descriptor, or `AT_FDCWD` for a root (then ``name`` is the whole path).
+    let directory: Int32
+    /// The name within the folder (NUL-terminated), or the root's path.
+    let name: [CChar]
+    /// How reports name the file.
+    let displayName: String
+
+    /// Opens the file for reading (following symbolic links); returns the descriptor, or -1 and sets `errno`.
+    func open() -> Int32 {
+      openat(directory, name, JSONFile.openFlags)
+    }
+  }
+
+  /// How many folders deep the walk goes below a root; deeper folders are reported, not searched. As deep as the
+  /// JSON nesting limit (Conformance/README.md), and a bound on the descriptors the walk keeps open.
+  static let maximumDepth = 256
+
+  /// Hidden files and folders passed over so far.
+  private(set) var ignoredCount = 0
+
+  private let roots: [ScenarioCorpus.Root]
+  private var nextRoot = 0
+  private var stack: [Folder] = []
+
+  /// Creates a walk over `roots`, in order.
+  init(roots: [ScenarioCorpus.Root]) {
+    self.roots = roots
+  }
+
+  deinit {
+    for folder in stack { closedir(folder.stream) }
+  }
+
+  /// The next scenario file or problem, or `nil` at the end of the last root.
+  func next() -> Entry? {
+    while true {
+      if let top = stack.indices.last {
+        guard stack[top].position < stack[top].children.count else {
+          closedir(stack.removeLast().stream)
+          continue
+        }
+        let child = stack[top].children[stack[top].position]
+        stack[top].position += 1
+        switch child.kind {
+        case .file:
+          return .file(FileReference(directory: dirfd(stack[top].stream), name: child.name, displayName: child.display))
+        case .problem(let message):
+          return .problem(InputError(file: child.display, path: nil, message: message))
+        case .folder:
+          if let problem = enter(child, parent: dirfd(stack[top].stream)) { return .problem(problem) }
+        }
+      } else if nextRoot < roots.count {
+        let root = roots[nextRoot]
+        nextRoot += 1
+        if let entry = start(root) { return entry }
+      } else {
+        return nil
+      }
+    }
+  }
+
+  // MARK: - Folders
+
+  /// A folder being walked: its open stream, its children sorted, and the next child's position.
+  private struct Folder {
+    let stream: DirectoryStream
+    let id: FileID
+    let display: String
+    var children: [Child]
+    var position = 0
+  }
+
+  private struct Child {
+    enum Kind {
+      case file, folder
+      case problem(String)
+    }
+    let key: String
+    let name: [CChar]
+    let display: String
+    let kind: Kind
+  }
+
+  /// Starts a root: a folder is pushed to be walked, anything else is yielded as a file (the reader reports what it
+  /// is not, or why it cannot be opened).
+  private func start(_ root: ScenarioCorpus.Root) -> Entry? {
+    let path = Array(root.path.utf8CString)
+    let file = Entry.file(FileReference(directory: AT_FDCWD, name: path, displayName: root.displayName))
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      var info = stat()
+      guard stat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return file }
+      return .problem(folderProblem(root.folderDisplay, "cannot read the folder: \(Self.reason(code))"))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      close(descriptor)
+      return file
+    }
+    return push(descriptor, info: info, display: root.displayName).map(Entry.problem)
+  }
+
+  /// Opens the folder `child` of the folder `parent` and pushes it, or returns why it cannot be walked.
+  private func enter(_ child: Child, parent: Int32) -> InputError? {
+    if stack.count > Self.maximumDepth {
+      return folderProblem(
+        Self.clipped(child.display),
+        "folders are nested more than \(Self.maximumDepth) deep here; this folder is not searched (move the scenarios up)"
+      )
+    }
+    let descriptor = openat(parent, child.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      return folderProblem(Self.clipped(child.display), "cannot read the folder: \(Self.reason(errno))")
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      return folderProblem(Self.clipped(child.display), "cannot read the folder: \(Self.reason(code))")
+    }
+    return push(descriptor, info: info, display: child.display)
+  }
+
+  /// Reads and sorts the entries of the open folder `descriptor` and pushes it, unless it is a folder already on the
+  /// current path (a symbolic link loop).
+  private func push(_ descriptor: Int32, info: stat, display: String) -> InputError? {
+    let id = FileID(info)
+    let shown = display.isEmpty ? "." : Self.clipped(display)
+    if let ancestor = stack.first(where: { $0.id == id }) {
+      close(descriptor)
+      let ancestorName = ancestor.display.isEmpty ? "." : Self.clipped(ancestor.display)
+      return folderProblem(
+        shown,
+        "this folder is '\(ancestorName)' again, through a symbolic link (a loop); it is not searched twice; remove the link"
+      )
+    }
+    guard let stream = fdopendir(descriptor) else {
+      let code = errno
+      close(descriptor)
+      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
+    }
+    var children: [Child] = []
+    errno = 0
+    while let entry = readdir(stream) {
+      if let child = self.child(entry, in: dirfd(stream), display: display) { children.append(child) }
+      errno = 0
+    }
+    if errno != 0 {
+      let code = errno
+      closedir(stream)
+      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
+    }
+    children.sort { $0.key < $1.key }
+    stack.append(Folder(stream: stream, id: id, display: display, children: children))
+    return nil
+  }
+
+  /// What one folder entry is: a scenario file, a folder, a problem, or `nil` for an entry the walk passes over
+  /// (`.`, `..`, hidden entries, files not named `*.json`).
+  private func child(_ entry: UnsafeMutablePointer<dirent>, in folder: Int32, display: String) -> Child? {
+    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+      Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0]
+    }
+    let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
+    if bytes == [0x2E] || bytes == [0x2E, 0x2E] { return nil }
+    if bytes.first == 0x2E {
+      ignoredCount += 1
+      return nil
+    }
+    let decoded = ControlEscaping.validUTF8(bytes)
+    let isUTF8 = decoded != nil
+    let shownName = decoded ?? ControlEscaping.escapeBytes(bytes)
+    let path = display.isEmpty ? shownName : display.hasSuffix("/") ? display + shownName : display + "/" + shownName
+    let isJSON = bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
+    let kind: Child.Kind
+    switch Self.kind(of: name, type: entry.pointee.d_type, in: folder) {
+    case .folder:
+      kind = isUTF8 ? .folder : .problem("the folder's name is not valid UTF-8, so it is not searched; rename it")
+    case .file:
+      guard isJSON else { return nil }
+      kind = isUTF8 ? .file : .problem("the file's name is not valid UTF-8, so it is not read; rename it")
+    case .problem(let message):
+      kind = .problem(message)
+    }
+    if case .folder = kind { return Child(key: shownName + "/", name: name, display: path, kind: kind) }
+    return Child(key: shownName, name: name, display: path, kind: kind)
+  }
+
+  /// Whether an entry is a folder or a file, following a symbolic link; a problem for a link that points nowhere
+  /// or cannot be followed.
+  private static func kind(of name: [CChar], type: UInt8, in folder: Int32) -> Child.Kind {
+    if Int32(type) == Int32(DT_DIR) { return .folder }
+    if Int32(type) == Int32(DT_REG) { return .file }
+    var info = stat()
+    let found = fstatat(folder, name, &info, 0) == 0
+    if found { return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file }
+    let code = errno
+    guard Int32(type) == Int32(DT_LNK) || code == ENOENT else { return .problem("cannot be read: \(reason(code))") }
+    if code == ENOENT {
+      return .problem(
+        "a symbolic link to \(linkTarget(name, in: folder)), which does not exist (a broken link); fix or remove it")
+    }
+    return .problem("a symbolic link that cannot be followed: \(reason(code))")
+  }
+
+  /// Where a symbolic link points, quoted, or "a path" when it cannot be read.
+  private static func linkTarget(_ name: [CChar], in folder: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlinkat(folder, name, &buffer, Int(PATH_MAX))
+    guard length > 0 else { return "a path" }
+    let bytes = buffer.prefix(length).map { UInt8(bitPattern: $0) }
+    return "'\(clipped(ControlEscaping.validUTF8(bytes) ?? ControlEscaping.escapeBytes(bytes)))'"
+  }
+
+  private func folderProblem(_ display: String, _ message: String) -> InputError {
+    InputError(file: display, path: nil, message: message)
+  }
+
+  // MARK: - Text
+
+  /// `strerror` of an error number, e.g. "Permission denied".
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// How many characters of a long path a problem shows: the end, which names the folders that matter.
+  static let shownPathLength = 200
+
+  /// A path of at most ``shownPathLength`` characters: a longer one (below `PATH_MAX`'s worth of folders) is shown
+  /// by its length and its end, `[a path of 5210 characters, ending] …/deep/folder`.
+  static func clipped(_ path: String) -> String {
+    let count = path.count
+    guard count > shownPathLength else { return path }
+    return "[a path of \(count) characters, ending] …" + path.suffix(shownPathLength)
+  }
+}
+
+#if canImport(Darwin)
+  /// What `fdopendir` returns.
+  private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+  /// What `fdopendir` returns (`DIR` is opaque in Glibc).
+  private typealias DirectoryStream = OpaquePointer
+#endif
+
+/// A file's identity on its device (`st_dev`, `st_ino`): the same for every path and link that reaches it.
+struct FileID: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+  }
+}
+
+extension ScenarioCorpus.Root {
+  /// How a problem with the root folder itself names it: its display name, or `.` for the current directory.
+  var folderDisplay: String { displayName.isEmpty ? "." : displayName }
+}

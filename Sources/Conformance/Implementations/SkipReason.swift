@@ -1,0 +1,19 @@
+/// The one wording of a skip decided on this side of the protocol: a scenario of a feature the implementation does
+/// not declare. The runner uses it when it leaves such a scenario unsent, and the Swift implementation (in process and
+/// behind `conformance harness`) when it is asked anyway, so one cause reads the same everywhere. A harness's own
+/// `skipped` reply keeps the harness's reason (harness protocol §2.2).
+enum SkipReason {
+  /// `'NAME' does not implement feature 'F' (it declares: A, B)`, with the declared features sorted, or `none`.
+  ///
+  /// - Parameters:
+  ///   - feature: The scenario's feature.
+  ///   - implementation: The implementation's name, e.g. `swift`.
+  ///   - declared: The features the implementation declares (its `hello` reply's `features`).
+  static func undeclaredFeature(
+    _ feature: String, implementation: String, declared: some Sequence<String>
+  ) -> String {
+    let known = declared.sorted().joined(separator: ", ")
+    return
+      "'\(implementation)' does not implement feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
+  }
+}
