@@ -32,14 +32,12 @@ public enum ConformanceCommand {
   ///
   /// - Parameters:
   ///   - features: The features of the in-process Swift implementation, one adapter per feature.
-  ///   - name: The in-process implementation's name on the command line and in reports (default `swift`; for
-  ///     example `ios`).
-  public static func main(swift features: [any FeatureAdapter], name: String = SwiftImplementation.defaultName)
-    async -> Never
-  {
+  ///   - name: The in-process implementation's name on the command line and in reports, for example `ios`; `nil`
+  ///     (the default) means `swift`.
+  public static func main(swift features: [any FeatureAdapter], name: String? = nil) async -> Never {
     let console = Console.standard()
     installInterruptHandling(console: console)
-    let swift = SwiftImplementation(name: name, features: features)
+    let swift = SwiftImplementation(name: name ?? SwiftImplementation.defaultName, features: features)
     let status: Int32
     if let argument = argumentNotUTF8() {
       // `CommandLine.arguments` would show it with U+FFFD and then find no such file: name the real bytes instead.
@@ -72,7 +70,7 @@ public enum ConformanceCommand {
   ///   - swift: The in-process Swift implementation with its features (not yet bound to manifests: each command
   ///     binds it to the manifests it finds).
   /// - Returns: The exit status (0, 1 or 2).
-  public static func main(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
+  package static func main(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
     let status = await run(arguments, console: console, swift: swift)
     console.flush()
     if let failure = console.outputFailure() {
@@ -216,7 +214,7 @@ extension ConformanceCommand {
   /// Call once, from the executable's entry point, before ``main(_:console:)``.
   ///
   /// - Parameter console: The console whose output is flushed on the way out.
-  public static func installInterruptHandling(console: Console) {
+  package static func installInterruptHandling(console: Console) {
     // Orphaned harness grandchildren are reparented here, not to init, so the handler below can end them too.
     HarnessProcessGroups.adoptOrphans()
     // A closed stdout (`conformance … | head`) must not kill the run before its reports are written.

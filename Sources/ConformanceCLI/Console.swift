@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the command line tool reads and writes: standard streams in production, closures in tests.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeErr: (String) -> Void
   private let flushOut: () -> Void
@@ -10,11 +10,11 @@ public final class Console: @unchecked Sendable {
   /// Reads one line of standard input without its newline, or `nil` at the end.
   let readLine: () -> String?
   /// Whether standard output is a terminal (colour is used only then).
-  public let isTerminal: Bool
+  package let isTerminal: Bool
   /// The environment variables.
-  public let environment: [String: String]
+  package let environment: [String: String]
   /// The current directory.
-  public let currentDirectory: URL
+  package let currentDirectory: URL
 
   /// Creates a console over closures (for tests).
   ///
@@ -25,7 +25,7 @@ public final class Console: @unchecked Sendable {
   ///   - isTerminal: Whether to treat standard output as a terminal.
   ///   - environment: Environment variables (for `NO_COLOR`).
   ///   - currentDirectory: The directory paths are resolved against.
-  public init(
+  package init(
     out: @escaping (String) -> Void, err: @escaping (String) -> Void, readLine: @escaping () -> String? = { nil },
     isTerminal: Bool = false, environment: [String: String] = [:], currentDirectory: URL
   ) {
@@ -40,7 +40,7 @@ public final class Console: @unchecked Sendable {
   }
 
   /// The process's own standard streams, buffered when standard output is not a terminal.
-  public static func standard() -> Console {
+  package static func standard() -> Console {
     let terminal = isatty(STDOUT_FILENO) == 1
     return Console(
       standardStreamsWithTerminal: terminal, environment: ProcessInfo.processInfo.environment,

@@ -82,23 +82,23 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///
   /// - Parameters:
   ///   - adapter: The feature under test, e.g. a ``CodableFeature``; it is bound to the feature's manifest.
-  ///   - implementation: The implementation's name in the text (default `swift`).
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   /// - Returns: One failure per problem; empty when the scenario passed.
-  public func run(_ adapter: any FeatureAdapter, implementation: String = SwiftImplementation.defaultName) async
-    -> [ScenarioFailure]
-  {
+  public func run(_ adapter: any FeatureAdapter, implementation: String? = nil) async -> [ScenarioFailure] {
     guard let file else {
       return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
     }
-    return await ScenarioCheck(root: root, file: file, implementation: implementation).run(adapter)
+    return await ScenarioCheck(
+      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
+    ).run(adapter)
   }
 
   /// Runs the scenario on `adapter` and records each failure as a Swift Testing issue at the scenario file's line.
   ///
   /// - Parameters:
   ///   - adapter: The feature under test, e.g. a ``CodableFeature``.
-  ///   - implementation: The implementation's name in the text (default `swift`).
-  public func check(_ adapter: any FeatureAdapter, implementation: String = SwiftImplementation.defaultName) async {
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
+  public func check(_ adapter: any FeatureAdapter, implementation: String? = nil) async {
     for failure in await run(adapter, implementation: implementation) {
       Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
     }

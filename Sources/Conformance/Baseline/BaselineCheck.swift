@@ -2,9 +2,9 @@
 ///
 /// Rendered by ``description`` as `FILE: entries[i]: MESSAGE`, for example
 /// `Conformance/known-divergences.json: entries[0]: fixed: remove the entry ('login-x' now passes on 'swift')`.
-public struct BaselineProblem: Sendable, Equatable, CustomStringConvertible {
+package struct BaselineProblem: Sendable, Equatable, CustomStringConvertible {
   /// The kind of problem.
-  public enum Kind: String, Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable {
     /// A listed pair now passes, or a listed divergence no longer happens: remove the entry.
     case fixed
     /// A listed pair fails, or diverges, differently than recorded (another step, other JSON paths, another outcome).
@@ -14,20 +14,20 @@ public struct BaselineProblem: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The kind.
-  public var kind: Kind
+  package var kind: Kind
   /// The entry, `FILE: entries[i]`.
-  public var entry: String
+  package var entry: String
   /// The entry's index in the file.
-  public var index: Int
+  package var index: Int
   /// The scenario, or `nil` for an expired entry.
-  public var scenario: String?
+  package var scenario: String?
   /// The implementation, or `nil` when the problem is not about one (a divergence, an expired entry).
-  public var implementation: String?
+  package var implementation: String?
   /// What is wrong and what to do.
-  public var message: String
+  package var message: String
 
   /// `FILE: entries[i]: MESSAGE`.
-  public var description: String { "\(entry): \(message)" }
+  package var description: String { "\(entry): \(message)" }
 }
 
 /// Applies a known-divergence baseline to a run, one scenario at a time, and checks the entries when the run ends.

@@ -7,15 +7,15 @@
 /// gets a new exact entry (one implementation, the observed step and paths), and every divergence among passing
 /// implementations a `diverges` entry, each with a placeholder reason to replace. Outcomes a baseline cannot record
 /// (errored, crashed, timed out, protocol error, not run) are counted in ``unrecordable``.
-public final class BaselineUpdate: RunReporter {
+package final class BaselineUpdate: RunReporter {
   /// A removed entry and why (`fixed`, `different`, `expired` or `unmatched`).
-  public struct Removal: Sendable, Equatable {
+  package struct Removal: Sendable, Equatable {
     /// The entry's index in the old file.
-    public var index: Int
+    package var index: Int
     /// The entry.
-    public var entry: KnownDivergences.Entry
+    package var entry: KnownDivergences.Entry
     /// Why it goes.
-    public var why: String
+    package var why: String
   }
 
   private let old: KnownDivergences
@@ -26,16 +26,16 @@ public final class BaselineUpdate: RunReporter {
   /// fixed), these stay recorded, so the next run does not fail on what this one accepted.
   private var held: [Int: [KnownDivergences.Entry]] = [:]
   /// Failing pairs whose outcome a baseline cannot record.
-  public private(set) var unrecordable = 0
+  package private(set) var unrecordable = 0
 
   /// Creates an update of `old` (an empty baseline when there is no file yet).
-  public init(_ old: KnownDivergences, today: String) {
+  package init(_ old: KnownDivergences, today: String) {
     self.old = old
     self.today = today
   }
 
   /// Records one event.
-  public func handle(_ event: RunEvent) {
+  package func handle(_ event: RunEvent) {
     switch event {
     case .scenario(let report):
       for problem in report.baselineProblems where removed[problem.index] == nil {
@@ -97,7 +97,7 @@ public final class BaselineUpdate: RunReporter {
   }
 
   /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
-  public func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
+  package func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
     var entries: [KnownDivergences.Entry] = []
     var removals: [Removal] = []
     var added = self.added
@@ -116,7 +116,7 @@ public final class BaselineUpdate: RunReporter {
   /// The baseline as a file: one entry per block, keys in a fixed order, newline-terminated.
   ///
   /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none.
-  public static func render(_ baseline: KnownDivergences, schema: String?) -> String {
+  package static func render(_ baseline: KnownDivergences, schema: String?) -> String {
     var lines = ["{"]
     if let schema { lines.append("  \"$schema\": \(JSONRenderer.quoted(schema)),") }
     guard !baseline.entries.isEmpty else { return (lines + ["  \"entries\": []", "}"]).joined(separator: "\n") + "\n" }
@@ -140,7 +140,7 @@ public final class BaselineUpdate: RunReporter {
   }
 
   /// One line describing an entry: `'login-x' fails on swift at step 1 (state.error)`.
-  public static func summary(of entry: KnownDivergences.Entry) -> String {
+  package static func summary(of entry: KnownDivergences.Entry) -> String {
     let names = entry.implementations.joined(separator: ", ")
     let verb = entry.expect == .fails ? "fails on" : "diverges between"
     return "'\(entry.scenario)' \(verb) \(names) at step \(entry.step) (\(entry.paths.joined(separator: ", ")))"

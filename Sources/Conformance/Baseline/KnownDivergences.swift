@@ -27,12 +27,12 @@ import Foundation
 /// - `reason` and `spec` (required): why, and the spec section; non-empty.
 /// - `expires` (optional): `YYYY-MM-DD`; from the day after it, the entry fails the gate.
 /// `$schema` is allowed and ignored; any other key is an error.
-public struct KnownDivergences: Sendable, Equatable {
+package struct KnownDivergences: Sendable, Equatable {
   /// The file name used for the default baseline, next to the `scenarios` folder.
-  public static let defaultFileName = "known-divergences.json"
+  package static let defaultFileName = "known-divergences.json"
 
   /// What an entry expects.
-  public enum Expectation: String, Sendable, Equatable, CaseIterable {
+  package enum Expectation: String, Sendable, Equatable, CaseIterable {
     /// Each listed implementation fails the scenario's expectation at ``Entry/step`` with ``Entry/paths``.
     case fails
     /// The listed implementations' traces differ at ``Entry/step`` in ``Entry/paths``, none failing.
@@ -40,26 +40,26 @@ public struct KnownDivergences: Sendable, Equatable {
   }
 
   /// One entry of the file.
-  public struct Entry: Sendable, Equatable {
+  package struct Entry: Sendable, Equatable {
     /// A scenario id or a `*` pattern.
-    public var scenario: String
+    package var scenario: String
     /// The implementations it covers.
-    public var implementations: [String]
+    package var implementations: [String]
     /// What is expected.
-    public var expect: Expectation
+    package var expect: Expectation
     /// The 1-based step.
-    public var step: Int
+    package var step: Int
     /// The differing JSON paths, sorted.
-    public var paths: [String]
+    package var paths: [String]
     /// Why the pair is expected to fail or diverge.
-    public var reason: String
+    package var reason: String
     /// The spec section, e.g. `login.md §3.3`.
-    public var spec: String
+    package var spec: String
     /// The last day the entry holds, `YYYY-MM-DD`, or `nil`.
-    public var expires: String?
+    package var expires: String?
 
     /// Creates an entry; `paths` are sorted.
-    public init(
+    package init(
       scenario: String, implementations: [String], expect: Expectation, step: Int, paths: [String], reason: String,
       spec: String, expires: String? = nil
     ) {
@@ -74,13 +74,13 @@ public struct KnownDivergences: Sendable, Equatable {
     }
 
     /// Whether `id` matches ``scenario``: equal, or matched by its `*` wildcards.
-    public func matches(_ id: String) -> Bool {
+    package func matches(_ id: String) -> Bool {
       guard scenario.contains("*") else { return scenario == id }
       return Self.glob(Array(scenario.unicodeScalars), Array(id.unicodeScalars))
     }
 
     /// Whether the entry has expired on `today` (`YYYY-MM-DD`): true from the day after ``expires``.
-    public func hasExpired(today: String) -> Bool {
+    package func hasExpired(today: String) -> Bool {
       guard let expires else { return false }
       return expires < today
     }
@@ -113,18 +113,18 @@ public struct KnownDivergences: Sendable, Equatable {
   }
 
   /// The file, as reports name it.
-  public var file: String
+  package var file: String
   /// The entries, in file order (their index is their JSON path, `entries[i]`).
-  public var entries: [Entry]
+  package var entries: [Entry]
 
   /// Creates a baseline.
-  public init(file: String, entries: [Entry]) {
+  package init(file: String, entries: [Entry]) {
     self.file = file
     self.entries = entries
   }
 
   /// How reports name entry `index`: `Conformance/known-divergences.json: entries[3]`.
-  public func name(of index: Int) -> String { "\(file): entries[\(index)]" }
+  package func name(of index: Int) -> String { "\(file): entries[\(index)]" }
 }
 
 // MARK: - Loading
@@ -137,7 +137,7 @@ extension KnownDivergences {
   ///   - displayName: How errors and reports name it.
   /// - Returns: The baseline, or every problem found, each naming the file and JSON path (line and column for
   ///   syntax errors).
-  public static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
+  package static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value): return load(value, file: displayName)
@@ -145,7 +145,7 @@ extension KnownDivergences {
   }
 
   /// Validates a parsed baseline document (see the type's documentation for the rules).
-  public static func load(_ value: JSONValue, file: String) -> Result<KnownDivergences, InputErrors> {
+  package static func load(_ value: JSONValue, file: String) -> Result<KnownDivergences, InputErrors> {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "a known-divergences file", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
@@ -267,7 +267,7 @@ extension KnownDivergences {
   }
 
   /// Whether `text` is a real calendar date `YYYY-MM-DD` (ISO 8601 calendar date, Gregorian).
-  public static func isValidDate(_ text: String) -> Bool {
+  package static func isValidDate(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -279,7 +279,7 @@ extension KnownDivergences {
   }
 
   /// Today's date in UTC, `YYYY-MM-DD`.
-  public static func today(_ now: Date = Date()) -> String {
+  package static func today(_ now: Date = Date()) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: now)

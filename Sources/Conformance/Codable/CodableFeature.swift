@@ -25,7 +25,7 @@ import UnidirectionalFlow
 ///
 /// Conversion errors are reported as the step's `errored` outcome, naming the JSON path and the Swift type:
 /// `actions[2].result.type: unknown case 'succes' of LoginResult (known: failure, success)`.
-public struct CodableFeature<Feature: Reducer>: FeatureAdapter
+public struct CodableFeature<Feature: Reducer>: FeatureAdapter, ManifestBindable
 where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Effect: Encodable {
   /// The feature's name, as in its manifest, e.g. `signup`.
   public let feature: String
@@ -57,7 +57,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   public var initialState: JSONValue { (try? BridgeEncoder.encode(initialValue, shape: shapes.state)) ?? .null }
 
   /// The adapter with the case names and field orders of `manifest`.
-  public func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
+  package func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
     CodableFeature(
       feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
   }

@@ -32,24 +32,24 @@ import Foundation
 ///   of the folders holding it), folders nested more than 256 deep, and a `*.json` file or folder whose name is not
 ///   valid UTF-8 (shown with `\xFF` escapes). Folders deeper than `PATH_MAX` are read relative to their parent, so
 ///   they run.
-public struct ScenarioCorpus: Sequence, Sendable {
+package struct ScenarioCorpus: Sequence, Sendable {
   /// A file or folder to read scenarios from, and how reports name it.
-  public struct Root: Sendable, Equatable {
+  package struct Root: Sendable, Equatable {
     /// The path to open: absolute, or relative to the process's current directory.
-    public var path: String
+    package var path: String
     /// How reports name it. For a folder, its files are named `displayName/<relative path>`; an empty name shows
     /// them by their relative path alone (for the current directory).
-    public var displayName: String
+    package var displayName: String
 
     /// Creates a root.
-    public init(path: String, displayName: String) {
+    package init(path: String, displayName: String) {
       self.path = path
       self.displayName = displayName
     }
   }
 
   /// What one file of the corpus holds.
-  public enum Entry: Sendable {
+  package enum Entry: Sendable {
     /// A valid scenario whose id no earlier file used.
     case scenario(Scenario)
     /// A file (or a folder that cannot be walked) with every problem found, named as in reports.
@@ -57,33 +57,33 @@ public struct ScenarioCorpus: Sequence, Sendable {
   }
 
   /// The files and folders, in order.
-  public var roots: [Root]
+  package var roots: [Root]
   /// Validates each file against scenario format v1 and the feature manifests.
-  public var loader: ScenarioLoader
+  package var loader: ScenarioLoader
 
   /// Creates a corpus over files and folders.
   ///
   /// - Parameters:
   ///   - roots: The files and folders, in order.
   ///   - loader: Validates each file.
-  public init(roots: [Root], loader: ScenarioLoader) {
+  package init(roots: [Root], loader: ScenarioLoader) {
     self.roots = roots
     self.loader = loader
   }
 
   /// Creates a corpus over single files.
-  public init(files: [ScenarioFile], loader: ScenarioLoader) {
+  package init(files: [ScenarioFile], loader: ScenarioLoader) {
     self.init(roots: files.map { Root(path: $0.url.path, displayName: $0.displayName) }, loader: loader)
   }
 
   /// The corpus's files without reading them: each scenario file by its name in reports (its path, when the roots
   /// are named by their paths), or a problem of the walk, in the order ``makeIterator()`` reads them.
-  public func files() -> Files { Files(roots: roots) }
+  package func files() -> Files { Files(roots: roots) }
 
   /// The scenario files of a corpus, found by the same walk but not read (``ScenarioCorpus/files()``).
-  public struct Files: Sequence {
+  package struct Files: Sequence {
     /// A scenario file, or a problem of the walk.
-    public enum Element {
+    package enum Element {
       /// A scenario file, by its name in reports.
       case file(String)
       /// A folder that cannot be walked, a broken link, a loop, a name that is not UTF-8…
@@ -93,14 +93,14 @@ public struct ScenarioCorpus: Sequence, Sendable {
     let roots: [Root]
 
     /// Starts the walk.
-    public func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots)) }
+    package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots)) }
 
     /// Walks the files.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
       let walk: ScenarioWalk
 
       /// The next file or problem; `nil` when the walk is over.
-      public mutating func next() -> Element? {
+      package mutating func next() -> Element? {
         switch walk.next() {
         case .file(let file): return .file(file.displayName)
         case .problem(let error): return .problem(error)
@@ -111,22 +111,22 @@ public struct ScenarioCorpus: Sequence, Sendable {
   }
 
   /// Starts a walk of the corpus.
-  public func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots), loader: loader) }
+  package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots), loader: loader) }
 
   /// Walks the corpus, reading one file per call of ``next()``.
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
     private let parser = JSONParser()
     private var ids: [String: String] = [:]
     private var seenFiles = Set<FileID>()
     /// Scenario files read so far, valid or not (a file reached twice counts once).
-    public private(set) var fileCount = 0
+    package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
     /// an ``Entry/invalid(file:errors:)`` of its own.
-    public private(set) var walkProblemCount = 0
+    package private(set) var walkProblemCount = 0
     /// Hidden files and folders passed over so far.
-    public var ignoredCount: Int { walk.ignoredCount }
+    package var ignoredCount: Int { walk.ignoredCount }
 
     init(walk: ScenarioWalk, loader: ScenarioLoader) {
       self.walk = walk
@@ -134,7 +134,7 @@ public struct ScenarioCorpus: Sequence, Sendable {
     }
 
     /// The next file's scenario or problems; `nil` when the walk is over.
-    public mutating func next() -> Entry? {
+    package mutating func next() -> Entry? {
       while let found = walk.next() {
         switch found {
         case .problem(let error):
@@ -149,7 +149,7 @@ public struct ScenarioCorpus: Sequence, Sendable {
 
     /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for
     /// `--fail-fast`'s "N files not run").
-    public mutating func skipRemainingFiles() -> Int {
+    package mutating func skipRemainingFiles() -> Int {
       var count = 0
       while let found = walk.next() {
         if case .file = found { count += 1 }

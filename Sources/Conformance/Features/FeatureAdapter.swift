@@ -24,16 +24,4 @@ public protocol FeatureAdapter: Sendable {
   /// - Returns: `.trace` with one entry per action, or `.errored` at the first value that cannot be converted
   ///   (step 0 for the initial state, else the 1-based step) with its JSON path in the message.
   func trace(initialState: JSONValue, actions: [JSONValue]) -> Observation
-
-  /// This adapter prepared for its feature's manifest: ``CodableFeature`` takes the per-platform case names and the
-  /// order of each case's fields from it. The default returns the adapter unchanged.
-  ///
-  /// - Parameter manifest: The manifest whose `feature` equals ``feature``.
-  /// - Returns: The adapter to run scenarios with.
-  func bound(to manifest: FeatureManifest) -> any FeatureAdapter
-}
-
-extension FeatureAdapter {
-  /// Returns `self`: a hand-written codec needs no manifest.
-  public func bound(to manifest: FeatureManifest) -> any FeatureAdapter { self }
 }

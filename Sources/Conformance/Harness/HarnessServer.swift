@@ -5,15 +5,15 @@
 /// its features, `run` with a `trace`, `errored` or `skipped` reply carrying the same `seq`, and `bye` ends serving.
 /// A line that is not a JSON object, or an unknown `cmd`, is reported on the diagnostics stream and otherwise ignored,
 /// as the protocol requires; stdout carries protocol replies only.
-public struct HarnessServer: Sendable {
+package struct HarnessServer: Sendable {
   /// The implementation served.
-  public var implementation: SwiftImplementation
+  package var implementation: SwiftImplementation
 
   /// Creates a server.
   ///
   /// - Parameter implementation: The implementation to serve, with its features (bound to their manifests, so the
   ///   Codable bridge knows the platform names).
-  public init(implementation: SwiftImplementation) {
+  package init(implementation: SwiftImplementation) {
     self.implementation = implementation
   }
 
@@ -23,7 +23,7 @@ public struct HarnessServer: Sendable {
   ///   - readLine: Returns the next request line without its newline, or `nil` at the end of input.
   ///   - reply: Writes one reply line (the newline and flushing are the caller's).
   ///   - diagnose: Writes one diagnostic line (stderr).
-  public func serve(readLine: () -> String?, reply: (String) -> Void, diagnose: (String) -> Void) {
+  package func serve(readLine: () -> String?, reply: (String) -> Void, diagnose: (String) -> Void) {
     let parser = JSONParser()
     var lineNumber = 0
     while let line = readLine() {

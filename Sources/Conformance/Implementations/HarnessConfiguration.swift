@@ -9,34 +9,34 @@ import Foundation
 ///   workingDirectory: URL(fileURLWithPath: "/repo"), startupTimeout: 120)
 /// let implementation = ProcessImplementation(configuration: kotlin)
 /// ```
-public struct HarnessConfiguration: Sendable, Equatable {
+package struct HarnessConfiguration: Sendable, Equatable {
   /// The default ``startupTimeout``: 30 seconds.
-  public static let defaultStartupTimeout = 30.0
+  package static let defaultStartupTimeout = 30.0
   /// The default ``scenarioTimeout``: 10 seconds.
-  public static let defaultScenarioTimeout = 10.0
+  package static let defaultScenarioTimeout = 10.0
   /// The default ``restartBudget``: 3 restarts.
-  public static let defaultRestartBudget = 3
+  package static let defaultRestartBudget = 3
   /// The default ``maximumLineLength``: 64 MiB.
   static let defaultMaximumLineLength = 64 * 1024 * 1024
 
   /// The kebab-case name used in reports and on the command line, e.g. `kotlin`.
-  public var name: String
+  package var name: String
   /// A sentence for people, or `nil`.
-  public var description: String?
+  package var description: String?
   /// The argv of the harness process, at least one element; no shell is involved. `command[0]` is resolved when the
   /// process starts: absolute as given, relative with a `/` against ``workingDirectory``, otherwise through `PATH`.
-  public var command: [String]
+  package var command: [String]
   /// The folder the process runs in (absolute).
-  public var workingDirectory: URL
+  package var workingDirectory: URL
   /// Variables added to (or replacing those of) the runner's environment.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// Seconds to wait for the `hello` reply, more than 0.
-  public var startupTimeout: Double
+  package var startupTimeout: Double
   /// Seconds to wait for each `run` reply, more than 0.
-  public var scenarioTimeout: Double
+  package var scenarioTimeout: Double
   /// How many times the harness may be restarted after faults (crash, hang, protocol error) before the remaining
   /// scenarios are reported as not run; 0 or more.
-  public var restartBudget: Int
+  package var restartBudget: Int
   /// Stdout lines longer than this many bytes are a protocol error (default 64 MiB).
   var maximumLineLength = Self.defaultMaximumLineLength
 
@@ -51,7 +51,7 @@ public struct HarnessConfiguration: Sendable, Equatable {
   ///   - startupTimeout: Seconds for the `hello` reply; default 30.
   ///   - scenarioTimeout: Seconds for each `run` reply; default 10.
   ///   - restartBudget: Restarts allowed after faults; default 3.
-  public init(
+  package init(
     name: String, command: [String], workingDirectory: URL, environment: [String: String] = [:],
     description: String? = nil, startupTimeout: Double = Self.defaultStartupTimeout,
     scenarioTimeout: Double = Self.defaultScenarioTimeout, restartBudget: Int = Self.defaultRestartBudget

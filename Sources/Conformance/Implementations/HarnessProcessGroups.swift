@@ -7,13 +7,13 @@ import Foundation
 /// Harnesses run in process groups of their own (so a hang can be ended with one `kill(-pgid, …)`), which also means
 /// a terminal's Ctrl-C does not reach them. `conformance` calls ``terminateAll()`` from its SIGINT/SIGTERM/SIGHUP
 /// handler.
-public enum HarnessProcessGroups {
+package enum HarnessProcessGroups {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var groups: Set<Int32> = []
 
   /// Sends `SIGKILL` to every registered process group and forgets them, then kills and reaps the orphans this
   /// process adopted (see ``adoptOrphans()``). Safe to call from any thread.
-  public static func terminateAll() {
+  package static func terminateAll() {
     lock.lock()
     let all = groups
     groups.removeAll()
@@ -29,13 +29,13 @@ public enum HarnessProcessGroups {
   ///
   /// - Returns: Whether the process is now a subreaper.
   @discardableResult
-  public static func adoptOrphans() -> Bool {
+  package static func adoptOrphans() -> Bool {
     conformance_become_child_subreaper() == 0
   }
 
   /// Kills and reaps every process whose parent is this one and that no registered harness group still owns: the
   /// orphans a subreaper adopted. Linux only (it reads `/proc`); elsewhere it does nothing.
-  public static func killAdoptedOrphans() {
+  package static func killAdoptedOrphans() {
     let me = getpid()
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
     lock.lock()

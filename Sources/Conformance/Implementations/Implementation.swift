@@ -4,7 +4,7 @@
 /// An implementation only *observes*: it runs the actions through its reducer and reports states and effects. The
 /// runner alone compares observations with expectations, so every implementation is judged by one code path
 /// (the "dumb harness, smart runner" design of Bowtie and the protobuf conformance runner).
-public protocol Implementation: Sendable {
+package protocol Implementation: Sendable {
   /// The implementation's name as used on the command line and in reports, e.g. `swift` or `kotlin`.
   var name: String { get }
 
@@ -53,7 +53,7 @@ public protocol Implementation: Sendable {
 extension Implementation {
   /// Calls ``start()`` and checks the initial states it reports against the manifests, shutting the
   /// implementation down when one differs.
-  public func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
+  package func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
     async
     throws(ImplementationStartError) -> ImplementationInfo
   {
@@ -66,7 +66,7 @@ extension Implementation {
   }
 
   /// Performs the scenarios one by one with ``run(_:)``, timing each.
-  public func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+  package func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
     var results: [(observation: Observation, seconds: Double)] = []
     results.reserveCapacity(requests.count)
     for request in requests {
@@ -79,18 +79,18 @@ extension Implementation {
 }
 
 /// What an implementation says about itself in the `hello` reply (harness protocol §2).
-public struct ImplementationInfo: Sendable, Equatable {
+package struct ImplementationInfo: Sendable, Equatable {
   /// The implementation's own name, e.g. `kotlin`.
-  public var name: String
+  package var name: String
   /// The language, e.g. `Kotlin`.
-  public var language: String
+  package var language: String
   /// A free-form version string.
-  public var version: String
+  package var version: String
   /// The features it implements, each with its initial state.
-  public var features: [String: JSONValue]
+  package var features: [String: JSONValue]
 
   /// Creates an info value.
-  public init(name: String, language: String, version: String, features: [String: JSONValue]) {
+  package init(name: String, language: String, version: String, features: [String: JSONValue]) {
     self.name = name
     self.language = language
     self.version = version
@@ -99,41 +99,42 @@ public struct ImplementationInfo: Sendable, Equatable {
 }
 
 /// Why an implementation could not be started.
-public struct ImplementationStartError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ImplementationStartError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A sentence saying what went wrong and what to do, e.g. "the harness did not answer 'hello' within 30 s".
-  public var message: String
+  package var message: String
   /// The last lines the process wrote to stderr, if any.
-  public var stderrTail: String
+  package var stderrTail: String
 
   /// Creates an error.
-  public init(message: String, stderrTail: String = "") {
+  package init(message: String, stderrTail: String = "") {
     self.message = message
     self.stderrTail = stderrTail
   }
 
   /// The message followed by the stderr tail, when there is one.
-  public var description: String {
+  package var description: String {
     stderrTail.isEmpty ? message : "\(message)\n--- stderr (last lines) ---\n\(stderrTail)"
   }
 }
 
 /// One scenario as sent to an implementation (the `run` request of harness protocol §2).
-public struct RunRequest: Sendable {
+package struct RunRequest: Sendable {
   /// The scenario's id.
-  public var id: String
+  package var id: String
   /// The feature name, e.g. `login`.
-  public var feature: String
+  package var feature: String
   /// The state to start from.
-  public var initialState: JSONValue
+  package var initialState: JSONValue
   /// The actions to send, in order (each step's `send`).
-  public var actions: [JSONValue]
+  package var actions: [JSONValue]
   /// An upper bound of the size in bytes of the trace the scenario expects, in compact JSON (``TraceSize``); 0 when
   /// unknown. A harness's reply may be 6 times as long, so a correct harness is never over the reply limit (harness
   /// protocol §3.4).
-  public var expectedTraceBytes: Int
+  package var expectedTraceBytes: Int
 
   /// Creates a request.
-  public init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0) {
+  package init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0)
+  {
     self.id = id
     self.feature = feature
     self.initialState = initialState

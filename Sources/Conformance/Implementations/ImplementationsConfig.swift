@@ -24,27 +24,27 @@ import Foundation
 /// - `restartBudget` (default 3): restarts allowed after faults, a whole number, 0 or more.
 /// - `environment`: variables added to the runner's environment, names to strings.
 /// - `description`: a non-empty sentence for people. `$schema` is allowed and ignored; any other key is an error.
-public struct ImplementationsConfig: Sendable, Equatable {
+package struct ImplementationsConfig: Sendable, Equatable {
   /// The conventional location, relative to the repository root.
-  public static let defaultPath = "Conformance/implementations.json"
+  package static let defaultPath = "Conformance/implementations.json"
   /// Names no harness may take: `swift`, the built-in in-process implementation.
-  public static let reservedNames: Set<String> = ["swift"]
+  package static let reservedNames: Set<String> = ["swift"]
 
   /// The entries, in file order.
-  public var implementations: [HarnessConfiguration]
+  package var implementations: [HarnessConfiguration]
 
   /// Creates a configuration from entries.
-  public init(implementations: [HarnessConfiguration] = []) {
+  package init(implementations: [HarnessConfiguration] = []) {
     self.implementations = implementations
   }
 
   /// The entry named `name`, if any.
-  public func implementation(named name: String) -> HarnessConfiguration? {
+  package func implementation(named name: String) -> HarnessConfiguration? {
     implementations.first { $0.name == name }
   }
 
   /// Adds `entry`, replacing an entry with the same name (so `--harness kotlin=…` overrides the file's `kotlin`).
-  public mutating func add(_ entry: HarnessConfiguration) {
+  package mutating func add(_ entry: HarnessConfiguration) {
     if let index = implementations.firstIndex(where: { $0.name == entry.name }) {
       implementations[index] = entry
     } else {
@@ -53,7 +53,7 @@ public struct ImplementationsConfig: Sendable, Equatable {
   }
 
   /// One ``ProcessImplementation`` per entry, in order; nothing is started yet.
-  public func makeImplementations() -> [ProcessImplementation] {
+  package func makeImplementations() -> [ProcessImplementation] {
     implementations.map { ProcessImplementation(configuration: $0) }
   }
 
@@ -66,7 +66,7 @@ public struct ImplementationsConfig: Sendable, Equatable {
   ///   - displayName: How the file is named in errors, e.g. `Conformance/implementations.json`.
   /// - Returns: The configuration, or every problem found, each naming the file and JSON path (for syntax errors, line
   ///   and column).
-  public static func load(_ url: URL, displayName: String) -> Result<ImplementationsConfig, InputErrors> {
+  package static func load(_ url: URL, displayName: String) -> Result<ImplementationsConfig, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value):
@@ -81,7 +81,8 @@ public struct ImplementationsConfig: Sendable, Equatable {
   ///   - file: The file name used in errors.
   ///   - folder: The folder relative working directories resolve against (the file's folder).
   /// - Returns: The configuration, or every problem found.
-  public static func load(_ value: JSONValue, file: String, folder: URL) -> Result<ImplementationsConfig, InputErrors> {
+  package static func load(_ value: JSONValue, file: String, folder: URL) -> Result<ImplementationsConfig, InputErrors>
+  {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "an implementations file", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
@@ -126,7 +127,7 @@ public struct ImplementationsConfig: Sendable, Equatable {
   ///
   /// - Returns: The entry, or an ``InputError`` whose `file` is `--harness`: no `=`, a name that is not kebab-case or
   ///   is reserved, an empty command, an unterminated quote.
-  public static func harnessOption(_ text: String, currentDirectory: URL) -> Result<HarnessConfiguration, InputError> {
+  package static func harnessOption(_ text: String, currentDirectory: URL) -> Result<HarnessConfiguration, InputError> {
     func failure(_ message: String) -> Result<HarnessConfiguration, InputError> {
       .failure(InputError(file: "--harness", path: nil, message: message))
     }

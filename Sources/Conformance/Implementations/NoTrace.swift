@@ -15,7 +15,7 @@ public enum NoTrace: Sendable, Equatable {
   case notRun(reason: String)
 
   /// The outcome kind this reason becomes.
-  public var kind: Outcome.Kind {
+  package var kind: Outcome.Kind {
     switch self {
     case .errored: return .errored
     case .crashed: return .crashed

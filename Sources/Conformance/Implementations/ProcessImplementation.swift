@@ -25,7 +25,7 @@ import Foundation
 /// ```
 ///
 /// Calls are serialized: requests go to the harness strictly one at a time, in call order.
-public actor ProcessImplementation: Implementation {
+package actor ProcessImplementation: Implementation {
   /// How long a process gets to exit after `SIGTERM` before `SIGKILL`, on faults: 0.5 s.
   static let terminationGrace = 0.5
   /// The most `run` requests written ahead of their replies: 64, well below the lines a ``LineChannel`` queues (256),
@@ -35,9 +35,9 @@ public actor ProcessImplementation: Implementation {
   static let byeGrace = 2.0
 
   /// The name from the configuration, e.g. `kotlin`.
-  public nonisolated let name: String
+  package nonisolated let name: String
   /// How the harness is started and supervised.
-  public nonisolated let configuration: HarnessConfiguration
+  package nonisolated let configuration: HarnessConfiguration
 
   private var phase = Phase.idle
   private var info: ImplementationInfo?
@@ -60,13 +60,13 @@ public actor ProcessImplementation: Implementation {
   }
 
   /// Creates an implementation; nothing is started until ``start()`` or the first ``run(_:)``.
-  public init(configuration: HarnessConfiguration) {
+  package init(configuration: HarnessConfiguration) {
     self.name = configuration.name
     self.configuration = configuration
   }
 
   /// How many times the harness was restarted after faults so far.
-  public var restartCount: Int { restarts }
+  package var restartCount: Int { restarts }
 
   /// The id (and process group id) of the running harness process, if one is running.
   var processID: Int32? {
@@ -83,7 +83,7 @@ public actor ProcessImplementation: Implementation {
   /// - Throws: ``ImplementationStartError`` when the command cannot be found or run, the process exits before
   ///   answering (with its stderr tail), no answer comes within ``HarnessConfiguration/startupTimeout``, the answer
   ///   is malformed or names another protocol version (quoting the line), or the implementation was shut down.
-  public func start() async throws(ImplementationStartError) -> ImplementationInfo {
+  package func start() async throws(ImplementationStartError) -> ImplementationInfo {
     await acquire()
     defer { release() }
     switch await readyProcess() {
@@ -100,7 +100,7 @@ public actor ProcessImplementation: Implementation {
   ///
   /// - Parameter request: The scenario id, feature, initial state and actions.
   /// - Returns: The observation; never throws.
-  public func run(_ request: RunRequest) async -> Observation {
+  package func run(_ request: RunRequest) async -> Observation {
     await acquire()
     defer { release() }
     switch await readyProcess() {
@@ -111,13 +111,13 @@ public actor ProcessImplementation: Implementation {
 
   /// Remembers the manifests' initial states: every (re)start whose `hello` reports a different one fails, so a
   /// restarted harness cannot drift unnoticed (harness protocol §2.1, §3.2).
-  public func expectInitialStates(of manifests: [String: FeatureManifest]) async {
+  package func expectInitialStates(of manifests: [String: FeatureManifest]) async {
     expectedManifests = manifests
   }
 
   /// Remembers the manifests' initial states (``expectInitialStates(of:)``) and starts: the launch compares them,
   /// at this start and at every restart, so the runner does not compare again.
-  public func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
+  package func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
     async
     throws(ImplementationStartError) -> ImplementationInfo
   {
@@ -127,7 +127,7 @@ public actor ProcessImplementation: Implementation {
 
   /// Sends `bye`, waits up to 2 s for the process to exit, then terminates its process group; later calls to
   /// ``run(_:)`` return ``Observation/notRun(reason:)``.
-  public func shutdown() async {
+  package func shutdown() async {
     await acquire()
     defer { release() }
     if case .running(let process) = phase {
@@ -157,7 +157,7 @@ public actor ProcessImplementation: Implementation {
   /// - Parameter requests: The scenarios, in order.
   /// - Returns: One observation per request, in order, each with the seconds from the previous reply (or from the
   ///   first write) to its own; never throws.
-  public func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+  package func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
     await acquire()
     defer { release() }
     var results: [(observation: Observation, seconds: Double)] = []

@@ -4,15 +4,15 @@
 /// executable registers the bundled login and signup features; a team's executable registers its own). Its name is
 /// `swift` unless set (for example `ios`); `conformance` with no arguments runs it alone. The same features are
 /// served over the harness protocol by `conformance harness`, so the out-of-process path is tested with it too.
-public struct SwiftImplementation: Implementation {
+package struct SwiftImplementation: Implementation {
   /// The name used when none is given: `swift`.
-  public static let defaultName = "swift"
+  package static let defaultName = "swift"
 
   /// The implementation's name on the command line and in reports, e.g. `swift` or `ios`.
-  public let name: String
+  package let name: String
 
   /// The features this implementation can run, by feature name.
-  public let adapters: [String: any FeatureAdapter]
+  package let adapters: [String: any FeatureAdapter]
 
   /// Creates the implementation with the given features.
   ///
@@ -20,7 +20,7 @@ public struct SwiftImplementation: Implementation {
   ///   - name: The implementation's name (default `swift`): lower-case letters, digits and `-`, as for declared
   ///     implementations (PROTOCOL.md §4).
   ///   - features: One adapter per feature; a later adapter for the same feature replaces an earlier one.
-  public init(name: String = SwiftImplementation.defaultName, features: [any FeatureAdapter]) {
+  package init(name: String = SwiftImplementation.defaultName, features: [any FeatureAdapter]) {
     var byName: [String: any FeatureAdapter] = [:]
     for adapter in features { byName[adapter.feature] = adapter }
     self.init(name: name, adapters: byName)
@@ -31,30 +31,32 @@ public struct SwiftImplementation: Implementation {
     self.adapters = adapters
   }
 
-  /// The implementation with each feature prepared for its manifest (see ``FeatureAdapter/bound(to:)``); features
+  /// The implementation with each feature prepared for its manifest (see ``ManifestBindable``); features
   /// without a manifest stay as they are.
   ///
   /// - Parameter manifests: Feature name → manifest, as loaded from `Conformance/features`.
-  public func bound(to manifests: [String: FeatureManifest]) -> SwiftImplementation {
+  package func bound(to manifests: [String: FeatureManifest]) -> SwiftImplementation {
     var bound = adapters
     for (feature, adapter) in adapters {
-      if let manifest = manifests[feature] { bound[feature] = adapter.bound(to: manifest) }
+      if let manifest = manifests[feature], let bindable = adapter as? any ManifestBindable {
+        bound[feature] = bindable.bound(to: manifest)
+      }
     }
     return SwiftImplementation(name: name, adapters: bound)
   }
 
   /// What this implementation says about itself (the same as the `hello` reply of `conformance harness`).
-  public var info: ImplementationInfo {
+  package var info: ImplementationInfo {
     ImplementationInfo(
       name: name, language: "Swift", version: ConformanceVersion.current,
       features: adapters.mapValues(\.initialState))
   }
 
   /// Nothing to start; returns ``info``.
-  public func start() async throws(ImplementationStartError) -> ImplementationInfo { info }
+  package func start() async throws(ImplementationStartError) -> ImplementationInfo { info }
 
   /// Runs the scenario through the feature's reducer; an unknown feature is skipped.
-  public func run(_ request: RunRequest) async -> Observation {
+  package func run(_ request: RunRequest) async -> Observation {
     perform(request)
   }
 
@@ -68,11 +70,11 @@ public struct SwiftImplementation: Implementation {
   }
 
   /// Nothing to release.
-  public func shutdown() async {}
+  package func shutdown() async {}
 }
 
 /// The version of this package, reported by `conformance --version` and in `hello` replies.
-public enum ConformanceVersion {
+package enum ConformanceVersion {
   /// Semantic version of the tool, the scenario format and the protocol it speaks: `1.0.0`.
-  public static let current = "1.0.0"
+  package static let current = "1.0.0"
 }

@@ -13,7 +13,7 @@ extension JSONValue {
   ///
   /// - Parameter changes: The partial value to lay over this one.
   /// - Returns: The merged value.
-  public func merging(_ changes: JSONValue) -> JSONValue {
+  package func merging(_ changes: JSONValue) -> JSONValue {
     guard case .object(var base) = self, case .object(let patch) = changes else { return changes }
     for member in patch.members {
       if let existing = base[member.key] {

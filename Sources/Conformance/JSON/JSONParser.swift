@@ -4,15 +4,15 @@ import Foundation
 ///
 /// Lines and columns are 1-based; the column counts Unicode scalars from the start of the line, so it matches what an
 /// editor shows for UTF-8 text.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
   /// What is wrong, in a sentence fragment such as `expected ',' or '}' after an object member`.
-  public var message: String
+  package var message: String
   /// The 1-based line of the offending byte.
-  public var line: Int
+  package var line: Int
   /// The 1-based column (in Unicode scalars) of the offending byte.
-  public var column: Int
+  package var column: Int
   /// The JSON path of the value being read when the error occurred, e.g. `steps[2].send`.
-  public var path: JSONPath
+  package var path: JSONPath
 }
 
 /// A strict RFC 8259 JSON parser that reports line and column, rejects duplicate keys and bounds nesting depth.
@@ -24,14 +24,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Rules beyond RFC 8259: object keys must be unique (RFC 8259 §4 says SHOULD; a scenario with two `"email"` keys is
 /// almost always a typo), input must be valid UTF-8 (RFC 8259 §8.1), a leading byte-order mark is rejected, nesting is
 /// limited to ``maximumDepth`` levels, and numbers must be finite as `Double`.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
   /// The deepest nesting of arrays and objects accepted; deeper input fails with a syntax error (no stack overflow).
-  public var maximumDepth: Int
+  package var maximumDepth: Int
 
   /// Creates a parser.
   ///
   /// - Parameter maximumDepth: Nesting limit for arrays and objects, 1 or more; default 256.
-  public init(maximumDepth: Int = 256) {
+  package init(maximumDepth: Int = 256) {
     self.maximumDepth = maximumDepth
   }
 
@@ -41,7 +41,7 @@ public struct JSONParser: Sendable {
   /// - Returns: The parsed value.
   /// - Throws: ``JSONSyntaxError`` with line, column and the JSON path reached, for malformed JSON, invalid UTF-8,
   ///   a duplicate key, a number out of `Double` range or nesting deeper than ``maximumDepth``.
-  public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+  package func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
     try data.withUnsafeBytes { raw in parse(bytes: raw) }.get()
   }
 
@@ -68,7 +68,7 @@ public struct JSONParser: Sendable {
   /// Parses a string holding one JSON document.
   ///
   /// - Throws: ``JSONSyntaxError`` as ``parse(_:)-(Data)``.
-  public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+  package func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try parse(Data(text.utf8))
   }
 

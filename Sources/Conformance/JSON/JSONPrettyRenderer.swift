@@ -6,7 +6,7 @@ extension JSONRenderer {
   ///
   /// - Parameter value: The value to render.
   /// - Returns: The lines, without trailing newlines.
-  public static func prettyLines(_ value: JSONValue) -> [String] {
+  package static func prettyLines(_ value: JSONValue) -> [String] {
     var lines: [String] = []
     writePretty(value, indent: "", prefix: "", suffix: "", into: &lines)
     return lines

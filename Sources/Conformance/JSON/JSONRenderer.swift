@@ -7,9 +7,9 @@
 ///   confused is escaped as `\uXXXX`: controls, format characters (such as U+200B ZERO WIDTH SPACE and U+FEFF),
 ///   combining marks (so NFD `e\u0301` is told apart from NFC `é`), every `White_Space` scalar except U+0020, private
 ///   use and unassigned scalars.
-public enum JSONRenderer {
+package enum JSONRenderer {
   /// How strings are escaped.
-  public enum Style: Sendable {
+  package enum Style: Sendable {
     /// Minimal escaping, for machines.
     case wire
     /// Escapes invisible and confusable scalars, for people.
@@ -22,14 +22,14 @@ public enum JSONRenderer {
   ///   - value: The value to write.
   ///   - style: ``Style/wire`` (default) or ``Style/display``.
   /// - Returns: JSON text, e.g. `{"email":"a@b.co","isLoading":true}`.
-  public static func compact(_ value: JSONValue, style: Style = .wire) -> String {
+  package static func compact(_ value: JSONValue, style: Style = .wire) -> String {
     var output = ""
     write(value, style: style, to: &output)
     return output
   }
 
   /// Renders a string as a JSON string literal in the ``Style/display`` style, e.g. `"a\u200Bb"`.
-  public static func quoted(_ string: String) -> String {
+  package static func quoted(_ string: String) -> String {
     var output = ""
     writeString(string, style: .display, to: &output)
     return output

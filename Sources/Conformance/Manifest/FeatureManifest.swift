@@ -2,49 +2,49 @@
 ///
 /// Loaded from `Conformance/features/<feature>.json` by ``ManifestLoader``; every scenario is validated against the
 /// manifest of its `feature` (Conformance/README.md, feature manifests).
-public struct FeatureManifest: Sendable {
+package struct FeatureManifest: Sendable {
   /// One variant of a union: an action, an effect, or a case of a named type. On the wire it is
   /// `{"type": name, ...fields}` with every field required and no other keys.
-  public struct Case: Sendable {
+  package struct Case: Sendable {
     /// The discriminator value, e.g. `emailChanged`.
-    public var name: String
+    package var name: String
     /// The case's fields in declaration order.
-    public var fields: [TypeDescriptor.Field]
+    package var fields: [TypeDescriptor.Field]
     /// The spec rule that governs it, e.g. `L1`, when given.
-    public var rule: String?
+    package var rule: String?
     /// The platform names (`swift`: case name, `kotlin`: intent or class name), keyed by platform.
-    public var platformNames: [String: String]
+    package var platformNames: [String: String]
     /// For effects: the id under which the effect runs and can be cancelled, when given.
-    public var cancellationID: String?
+    package var cancellationID: String?
   }
 
   /// A discriminated union: the actions, the effects, or a named type.
-  public struct Union: Sendable {
+  package struct Union: Sendable {
     /// The union's name: `action`, `effect`, or the name in `types`.
-    public var name: String
+    package var name: String
     /// The cases in declaration order.
-    public var cases: [Case]
+    package var cases: [Case]
 
     /// The case with discriminator `name`, or `nil`.
-    public func `case`(named name: String) -> Case? { cases.first { ScalarOrder.equal($0.name, name) } }
+    package func `case`(named name: String) -> Case? { cases.first { ScalarOrder.equal($0.name, name) } }
   }
 
   /// The feature's name, e.g. `login` (kebab-case; the manifest's file name without `.json`).
-  public var feature: String
+  package var feature: String
   /// A human title, e.g. `Login`.
-  public var title: String
+  package var title: String
   /// The manifest file, as loaded.
-  public var file: String
+  package var file: String
   /// The prose spec, relative to the manifest's folder (e.g. `login.md`), when given.
-  public var spec: String?
+  package var spec: String?
   /// The state's fields, in declaration order; a state is a closed object of exactly these fields.
-  public var stateFields: [TypeDescriptor.Field]
+  package var stateFields: [TypeDescriptor.Field]
   /// The initial state, already validated against ``stateFields``.
-  public var initialState: JSONValue
+  package var initialState: JSONValue
   /// The actions (Android: intents).
-  public var actions: Union
+  package var actions: Union
   /// The effects.
-  public var effects: Union
+  package var effects: Union
   /// Named unions that fields can refer to with `{"type": "union", "ref": name}`.
-  public var types: [String: Union]
+  package var types: [String: Union]
 }

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// Every problem is reported with the file and JSON path; a manifest with problems is not used, and scenarios of its
 /// feature fail validation with a message that points at it.
-public struct ManifestLoader: Sendable {
+package struct ManifestLoader: Sendable {
   /// Creates a loader.
-  public init() {}
+  package init() {}
 
   /// Loads every `*.json` manifest in `folder`, sorted by file name.
   ///
   /// - Parameter folder: The features folder, e.g. `Conformance/features`.
   /// - Returns: The manifests that loaded, keyed by feature name, and the errors of those that did not.
-  public func loadAll(in folder: URL, displayPath: (URL) -> String) -> (
+  package func loadAll(in folder: URL, displayPath: (URL) -> String) -> (
     manifests: [String: FeatureManifest], errors: [InputError]
   ) {
     // Listed through the resolved path, so a symbolic link to the features folder is followed (issue 7, item 1);
@@ -52,7 +52,8 @@ public struct ManifestLoader: Sendable {
   ///   - file: The file name used in errors.
   ///   - expectedFeature: The file's base name, which `feature` must equal, or `nil` not to check.
   /// - Returns: The manifest, or every problem found.
-  public func load(_ value: JSONValue, file: String, expectedFeature: String?) -> Result<FeatureManifest, InputErrors> {
+  package func load(_ value: JSONValue, file: String, expectedFeature: String?) -> Result<FeatureManifest, InputErrors>
+  {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "a feature manifest", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
@@ -282,10 +283,10 @@ public struct ManifestLoader: Sendable {
 }
 
 /// Several ``InputError``s found in one file.
-public struct InputErrors: Error, Sendable {
+package struct InputErrors: Error, Sendable {
   /// The errors, in document order.
-  public var errors: [InputError]
+  package var errors: [InputError]
 
   /// Wraps a list of errors.
-  public init(_ errors: [InputError]) { self.errors = errors }
+  package init(_ errors: [InputError]) { self.errors = errors }
 }

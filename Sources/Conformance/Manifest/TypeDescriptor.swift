@@ -5,7 +5,7 @@
 /// non-empty set of distinct strings), `boolean`, `integer` (no fraction, fits a 64-bit signed integer), `number`,
 /// `array`, `object` (closed; every field required) and `union` (a named union in the manifest's `types`,
 /// discriminated by `type`).
-public indirect enum TypeDescriptor: Sendable, Equatable {
+package indirect enum TypeDescriptor: Sendable, Equatable {
   /// A JSON string.
   case string
   /// A JSON string from a closed set (`{"type": "string", "enum": [...]}`): at least one value, no two equal as
@@ -27,16 +27,16 @@ public indirect enum TypeDescriptor: Sendable, Equatable {
   case nullable(TypeDescriptor)
 
   /// A named member of an object type, a state, or a case.
-  public struct Field: Sendable, Equatable {
+  package struct Field: Sendable, Equatable {
     /// The member's key.
-    public var name: String
+    package var name: String
     /// The member's type.
-    public var type: TypeDescriptor
+    package var type: TypeDescriptor
   }
 
   /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`,
   /// `one of "unknown", "checking"`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .string: return "string"
     case .stringEnum(let values): return "one of \(Self.quotedList(values))"

@@ -30,7 +30,7 @@ import Foundation
 ///
 /// Results, divergences and invalid files are rendered as they come and spooled to temporary files (``Spool``), so
 /// memory stays flat however many scenarios run; ``write(to:)`` puts the document together.
-public final class JSONReporter: RunReporter {
+package final class JSONReporter: RunReporter {
   private var implementations: [JSONValue] = []
   private let results = Spool()
   private let divergences = Spool()
@@ -38,10 +38,10 @@ public final class JSONReporter: RunReporter {
   private var summary: JSONValue = .null
 
   /// Creates an empty reporter.
-  public init() {}
+  package init() {}
 
   /// Records one event.
-  public func handle(_ event: RunEvent) {
+  package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):
       implementations = started.map { entry in
@@ -63,7 +63,7 @@ public final class JSONReporter: RunReporter {
   }
 
   /// The report as one JSON document (compact, sorted keys, newline-terminated).
-  public var document: String {
+  package var document: String {
     var data = Data()
     write { data.append($0) }
     return String(decoding: data, as: UTF8.self)
@@ -73,7 +73,7 @@ public final class JSONReporter: RunReporter {
   /// ``document``: one compact JSON object with its keys sorted, and a newline.
   ///
   /// - Throws: Whatever `sink` throws.
-  public func write(to sink: (Data) throws -> Void) rethrows {
+  package func write(to sink: (Data) throws -> Void) rethrows {
     func text(_ string: String) throws { try sink(Data(string.utf8)) }
     try text("{\"divergences\":[")
     try divergences.copy(to: sink)

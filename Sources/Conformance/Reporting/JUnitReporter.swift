@@ -13,16 +13,16 @@ import Foundation
 ///
 /// Testcases are spooled to temporary files per suite as they come (``Spool``), so memory stays flat however many
 /// scenarios run; ``write(to:)`` puts the document together.
-public final class JUnitReporter: RunReporter {
+package final class JUnitReporter: RunReporter {
   private var suites: [String: Spool] = [:]
   private var counts: [String: (tests: Int, failures: Int, errors: Int, skipped: Int, time: Double)] = [:]
   private var order: [String] = []
 
   /// Creates an empty reporter.
-  public init() {}
+  package init() {}
 
   /// Records one event.
-  public func handle(_ event: RunEvent) {
+  package func handle(_ event: RunEvent) {
     switch event {
     case .started: break
     case .finished(let summary):
@@ -67,7 +67,7 @@ public final class JUnitReporter: RunReporter {
   }
 
   /// The XML document, newline-terminated.
-  public var document: String {
+  package var document: String {
     var data = Data()
     write { data.append($0) }
     return String(decoding: data, as: UTF8.self)
@@ -77,7 +77,7 @@ public final class JUnitReporter: RunReporter {
   /// ``document``.
   ///
   /// - Throws: Whatever `sink` throws.
-  public func write(to sink: (Data) throws -> Void) rethrows {
+  package func write(to sink: (Data) throws -> Void) rethrows {
     let total = counts.values.reduce((0, 0, 0, 0)) {
       ($0.0 + $1.tests, $0.1 + $1.failures, $0.2 + $1.errors, $0.3 + $1.skipped)
     }

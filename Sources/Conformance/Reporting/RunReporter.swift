@@ -1,5 +1,5 @@
 /// Receives the events of a run (``RunEvent``) as they happen: the text, JUnit and JSON reporters.
-public protocol RunReporter: AnyObject {
+package protocol RunReporter: AnyObject {
   /// Handles one event.
   func handle(_ event: RunEvent)
 }

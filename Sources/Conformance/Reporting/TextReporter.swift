@@ -6,7 +6,7 @@
 /// sent, every mismatch by JSON path and a `-`/`+` diff over a stable rendering (sorted keys) with a legend.
 /// Divergences show each differing path three ways: expected, then each implementation. Invalid files go to
 /// `errorOutput`.
-public final class TextReporter: RunReporter {
+package final class TextReporter: RunReporter {
   private let output: (String) -> Void
   private let errorOutput: (String) -> Void
   let style: TextStyle
@@ -21,14 +21,14 @@ public final class TextReporter: RunReporter {
   ///   - colored: Whether to use ANSI colours (only on a terminal, and never when `NO_COLOR` is set).
   ///   - output: Receives each line of the report, without a newline.
   ///   - errorOutput: Receives each line about invalid files, without a newline.
-  public init(colored: Bool, output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
+  package init(colored: Bool, output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
     self.style = TextStyle(enabled: colored)
     self.output = output
     self.errorOutput = errorOutput
   }
 
   /// Handles one event of the run.
-  public func handle(_ event: RunEvent) {
+  package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):
       writeStart(started)

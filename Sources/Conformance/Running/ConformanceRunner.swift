@@ -9,37 +9,37 @@ import Foundation
 /// let runner = ConformanceRunner(implementations: [SwiftImplementation()], loader: loader)
 /// let summary = await runner.run(files: files) { event in reporter.handle(event) }
 /// ```
-public struct ConformanceRunner: Sendable {
+package struct ConformanceRunner: Sendable {
   /// Which scenarios to run and when to stop.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// Run only scenarios whose id contains this text, when set.
-    public var filter: String?
+    package var filter: String?
     /// Run only scenarios with at least one of these tags, when non-empty.
-    public var tags: [String]
+    package var tags: [String]
     /// Stop after the first scenario that fails the gate.
-    public var failFast: Bool
+    package var failFast: Bool
     /// Whether skipped (scenario, implementation) pairs are acceptable. By default they fail the gate: a harness
     /// that skips everything must not keep CI green.
-    public var allowSkipped: Bool
+    package var allowSkipped: Bool
     /// The known-divergence baseline to apply, or `nil` for a raw run (Conformance/README.md §12).
-    public var baseline: KnownDivergences?
+    package var baseline: KnownDivergences?
     /// The date baseline entries expire against, `YYYY-MM-DD`; `nil` means today in UTC, read when the run starts.
-    public var today: String?
+    package var today: String?
     /// Whether the files are the whole corpus the baseline describes (no paths were given). Only then is a baseline
     /// entry that matches no scenario an error: a run over some files cannot tell a stale entry from one whose
     /// scenario it did not read.
-    public var filesAreWholeCorpus: Bool
+    package var filesAreWholeCorpus: Bool
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
-    public func selects(_ scenario: Scenario) -> Bool {
+    package func selects(_ scenario: Scenario) -> Bool {
       if let filter, !filter.isEmpty, !scenario.id.contains(filter) { return false }
       if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { return false }
       return true
     }
 
     /// Creates options; the defaults run everything, let nothing be skipped and use no baseline.
-    public init(
+    package init(
       filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
       baseline: KnownDivergences? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true
     ) {
@@ -54,14 +54,14 @@ public struct ConformanceRunner: Sendable {
   }
 
   /// The implementations, in report order.
-  public var implementations: [any Implementation]
+  package var implementations: [any Implementation]
   /// Validates scenario files against the manifests.
-  public var loader: ScenarioLoader
+  package var loader: ScenarioLoader
   /// Selection and stopping options.
-  public var options: Options
+  package var options: Options
 
   /// Creates a runner.
-  public init(implementations: [any Implementation], loader: ScenarioLoader, options: Options = Options()) {
+  package init(implementations: [any Implementation], loader: ScenarioLoader, options: Options = Options()) {
     self.implementations = implementations
     self.loader = loader
     self.options = options
@@ -74,7 +74,7 @@ public struct ConformanceRunner: Sendable {
   ///   - invalidInputs: Problems found before the run (for example, broken manifests), reported first.
   ///   - emit: Receives each event as it happens.
   /// - Returns: The totals, also sent as the `finished` event.
-  public func run(files: [ScenarioFile], invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
+  package func run(files: [ScenarioFile], invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
     -> RunSummary
   {
     await run(ScenarioCorpus(files: files, loader: loader), invalidInputs: invalidInputs, emit: emit)
@@ -88,7 +88,7 @@ public struct ConformanceRunner: Sendable {
   ///   - invalidInputs: Problems found before the run (for example, broken manifests), reported first.
   ///   - emit: Receives each event as it happens.
   /// - Returns: The totals, also sent as the `finished` event.
-  public func run(_ corpus: ScenarioCorpus, invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
+  package func run(_ corpus: ScenarioCorpus, invalidInputs: [InputError] = [], emit: (RunEvent) -> Void) async
     -> RunSummary
   {
     let clock = ContinuousClock.now
@@ -260,14 +260,14 @@ public struct ConformanceRunner: Sendable {
 }
 
 /// A scenario file to run: where it is and how reports name it.
-public struct ScenarioFile: Sendable, Equatable {
+package struct ScenarioFile: Sendable, Equatable {
   /// The file's location.
-  public var url: URL
+  package var url: URL
   /// The name shown in reports, relative to the working directory where possible.
-  public var displayName: String
+  package var displayName: String
 
   /// Creates a file entry.
-  public init(url: URL, displayName: String) {
+  package init(url: URL, displayName: String) {
     self.url = url
     self.displayName = displayName
   }

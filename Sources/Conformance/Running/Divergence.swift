@@ -2,26 +2,26 @@
 ///
 /// Computed from raw observations, even where the scenario's expectation is partial, so two implementations that both
 /// pass a non-exhaustive scenario but disagree on an unchecked field still diverge.
-public struct Divergence: Sendable {
+package struct Divergence: Sendable {
   /// One differing location, with the expected value and each implementation's value (`nil`: absent).
-  public struct Row: Sendable {
+  package struct Row: Sendable {
     /// The location, e.g. `state.error` or `effects[0]`.
-    public var path: JSONPath
+    package var path: JSONPath
     /// What the scenario expects there, or `nil` when it expects nothing there (see ``isSpecified``).
-    public var expected: JSONValue?
+    package var expected: JSONValue?
     /// Whether the step checks this location at all: `false` for the state or effects of a non-exhaustive step that
     /// lists none. When `true` and ``expected`` is `nil`, the scenario expects the location to be absent.
-    public var isSpecified: Bool
+    package var isSpecified: Bool
     /// Each implementation's value there, in implementation order; `nil` when it has none.
-    public var values: [(implementation: String, value: JSONValue?)]
+    package var values: [(implementation: String, value: JSONValue?)]
   }
 
   /// The 0-based index of the first step where the traces differ.
-  public var stepIndex: Int
+  package var stepIndex: Int
   /// The action that step sent.
-  public var action: JSONValue
+  package var action: JSONValue
   /// The differing locations, in path order.
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// Finds the first differing step among the traces, or `nil` when fewer than two traces exist or all agree.
   ///

@@ -1,9 +1,9 @@
 /// One difference between what a step expected and what an implementation did, located by JSON path.
 ///
 /// Paths start at `state` or `effects`, e.g. `state.isLoading` or `effects[0].email` (scenario format §4).
-public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
+package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   /// The kind of difference.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// Both sides have a value at the path and they differ.
     case differs(expected: JSONValue, actual: JSONValue)
     /// The expected value has the path; the actual does not.
@@ -13,16 +13,16 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Where, e.g. `effects[0].email`.
-  public var path: JSONPath
+  package var path: JSONPath
   /// What differs.
-  public var kind: Kind
+  package var kind: Kind
   /// Whether the path names an effect (`effects[i]`) rather than a field inside one.
   var isWholeEffect: Bool {
     path.components.count == 2 && path.components.first == .key("effects")
   }
 
   /// The one-line rendering used in every report, e.g. `state.isLoading: expected true, got false`.
-  public var description: String {
+  package var description: String {
     switch kind {
     case .differs(let expected, let actual):
       return "\(path): expected \(render(expected)), got \(render(actual))"

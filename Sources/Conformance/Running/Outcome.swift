@@ -3,7 +3,7 @@
 ///
 /// An outcome is either judged from a trace (``passed``, ``failed``, ``known``) or carried over unchanged from an
 /// observation that has no trace (``noTrace(_:)``: errored, crashed, timed out, protocol error, skipped, not run).
-public enum Outcome: Sendable {
+package enum Outcome: Sendable {
   /// Every step matched.
   case passed
   /// A step did not match; the first such step is described.
@@ -15,7 +15,7 @@ public enum Outcome: Sendable {
   case noTrace(NoTrace)
 
   /// The outcome's kind, without its details.
-  public var kind: Kind {
+  package var kind: Kind {
     switch self {
     case .passed: return .passed
     case .failed: return .failed
@@ -25,16 +25,16 @@ public enum Outcome: Sendable {
   }
 
   /// The outcome's name in reports (``Kind/label``).
-  public var label: String { kind.label }
+  package var label: String { kind.label }
 
   /// The machine-readable name used in JSON reports (``Kind/key``).
-  public var key: String { kind.key }
+  package var key: String { kind.key }
 
   /// Whether the outcome fails the gate (``Kind/isFailure``).
-  public var isFailure: Bool { kind.isFailure }
+  package var isFailure: Bool { kind.isFailure }
 
   /// Whether the outcome came from comparing a trace, so a "not checked" list means something.
-  public var wasCompared: Bool {
+  package var wasCompared: Bool {
     switch self {
     case .passed, .failed, .known: return true
     case .noTrace: return false
@@ -42,7 +42,7 @@ public enum Outcome: Sendable {
   }
 
   /// The kinds of outcome, in the order reports list them.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     /// Every step matched.
     case passed
     /// A failure that a known-divergence baseline entry records exactly.
@@ -64,7 +64,7 @@ public enum Outcome: Sendable {
 
     /// The name in text reports: `passed`, `known`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
     /// `skipped` or `not run`.
-    public var label: String {
+    package var label: String {
       switch self {
       case .timedOut: return "timed out"
       case .protocolError: return "protocol error"
@@ -74,7 +74,7 @@ public enum Outcome: Sendable {
     }
 
     /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`).
-    public var key: String {
+    package var key: String {
       switch self {
       case .timedOut: return "timed_out"
       case .protocolError: return "protocol_error"
@@ -85,7 +85,7 @@ public enum Outcome: Sendable {
 
     /// Whether this kind fails the gate: everything except `passed`, `skipped` and `known`. Skipped pairs fail the
     /// gate separately, unless `--allow-skipped` is given (``RunSummary/exitCode``).
-    public var isFailure: Bool {
+    package var isFailure: Bool {
       switch self {
       case .passed, .skipped, .known: return false
       default: return true
@@ -94,7 +94,7 @@ public enum Outcome: Sendable {
 
     /// Whether this kind means the harness itself is at fault (crashed, timed out, broke the protocol) or never ran
     /// the scenario: when nearly every pair is one of these, the text report says the implementation looks broken.
-    public var isHarnessFault: Bool {
+    package var isHarnessFault: Bool {
       switch self {
       case .crashed, .timedOut, .protocolError, .notRun: return true
       default: return false

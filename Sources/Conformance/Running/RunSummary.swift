@@ -1,50 +1,50 @@
 /// Totals for a run.
-public struct RunSummary: Sendable {
+package struct RunSummary: Sendable {
   /// Outcome counts per implementation, by implementation name.
-  public var tallies: [String: OutcomeTally]
+  package var tallies: [String: OutcomeTally]
   /// The implementations, in order.
-  public var implementations: [String]
+  package var implementations: [String]
   /// Scenarios run.
-  public var scenarios: Int
+  package var scenarios: Int
   /// Scenarios whose implementations diverged.
-  public var divergences: Int
+  package var divergences: Int
   /// Scenarios that diverged although every implementation passed the expectation (a non-exhaustive scenario).
-  public var divergencesAmongPassed: Int
+  package var divergencesAmongPassed: Int
   /// Files that could not be used (syntax, schema or manifest errors, duplicate ids).
-  public var invalidFiles: Int
+  package var invalidFiles: Int
   /// Whether `--fail-fast` stopped the run early, and how many scenario files were left.
-  public var stoppedEarlyWithRemaining: Int?
+  package var stoppedEarlyWithRemaining: Int?
   /// Wall-clock seconds for the whole run.
-  public var duration: Double
+  package var duration: Double
   /// Whether skipped pairs are acceptable (`--allow-skipped`); otherwise they fail the gate.
-  public var allowsSkipped: Bool
+  package var allowsSkipped: Bool
   /// The known-divergence baseline the run used (its display name), or `nil` for a raw run.
-  public var baselineFile: String? = nil
+  package var baselineFile: String? = nil
   /// Scenarios whose divergence the baseline explains (not counted in ``divergences``).
-  public var knownDivergences = 0
+  package var knownDivergences = 0
   /// Baseline entries that fail the gate: every `fixed` and `different` pair, and every expired entry.
-  public var baselineProblems: [BaselineProblem] = []
+  package var baselineProblems: [BaselineProblem] = []
   /// Baseline entries that match no scenario read in this run: the baseline is invalid (exit status 2).
-  public var invalidBaseline: [InputError] = []
+  package var invalidBaseline: [InputError] = []
 
   /// The pairs of one outcome kind, over every implementation.
-  public func count(_ kind: Outcome.Kind) -> Int { tallies.values.reduce(0) { $0 + $1[kind] } }
+  package func count(_ kind: Outcome.Kind) -> Int { tallies.values.reduce(0) { $0 + $1[kind] } }
 
   /// Pairs that failed exactly as a baseline entry records (outcome `known`).
-  public var known: Int { count(.known) }
+  package var known: Int { count(.known) }
   /// Passed (scenario, implementation) pairs.
-  public var passed: Int { count(.passed) }
+  package var passed: Int { count(.passed) }
   /// Skipped pairs.
-  public var skipped: Int { count(.skipped) }
+  package var skipped: Int { count(.skipped) }
   /// Failing pairs of every kind (``Outcome/Kind/isFailure``), plus scenarios that diverged while every
   /// implementation passed.
-  public var failed: Int {
+  package var failed: Int {
     Outcome.Kind.allCases.filter(\.isFailure).reduce(0) { $0 + count($1) } + divergencesAmongPassed
   }
 
   /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
   /// divergence, baseline problem, or skipped pair (unless skips are allowed); else 0. `known` pairs pass.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return 2 }
     return failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) ? 1 : 0
   }

@@ -1,35 +1,35 @@
 /// The first step of a scenario whose observation did not match the expectation.
-public struct StepFailure: Sendable {
+package struct StepFailure: Sendable {
   /// The 0-based index of the step.
-  public var stepIndex: Int
+  package var stepIndex: Int
   /// The number of steps in the scenario.
-  public var stepCount: Int
+  package var stepCount: Int
   /// The action the step sent.
-  public var action: JSONValue
+  package var action: JSONValue
   /// The step's own description, if it has one.
-  public var stepDescription: String?
+  package var stepDescription: String?
   /// Every difference, state first, then effects.
-  public var mismatches: [Mismatch]
+  package var mismatches: [Mismatch]
   /// The state the step expected (after merging `changes`); `nil` for non-exhaustive scenarios, which check only the
   /// leaves their steps give (see ``mismatches``), so no whole state is expected.
-  public var expectedState: JSONValue?
+  package var expectedState: JSONValue?
   /// The state the implementation reported.
-  public var actualState: JSONValue
+  package var actualState: JSONValue
   /// The effects the step expected.
-  public var expectedEffects: [JSONValue]
+  package var expectedEffects: [JSONValue]
   /// The effects the implementation reported.
-  public var actualEffects: [JSONValue]
+  package var actualEffects: [JSONValue]
   /// The later steps that also failed, each with its own mismatches, in order. A later step may fail only because
   /// an earlier one left a different state behind, so the first failure is the one to read first.
-  public var laterSteps: [LaterStep]
+  package var laterSteps: [LaterStep]
 
   /// A failing step after the first: which step, what it sent, and what differed.
-  public struct LaterStep: Sendable {
+  package struct LaterStep: Sendable {
     /// The 0-based index of the step.
-    public var stepIndex: Int
+    package var stepIndex: Int
     /// The action the step sent.
-    public var action: JSONValue
+    package var action: JSONValue
     /// Every difference, state first, then effects.
-    public var mismatches: [Mismatch]
+    package var mismatches: [Mismatch]
   }
 }

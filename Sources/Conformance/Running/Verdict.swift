@@ -1,21 +1,21 @@
 /// The verdict on one scenario for one implementation: the unit every report lists (one JUnit testcase, one
 /// `results` entry of the JSON report).
-public struct Verdict: Sendable {
+package struct Verdict: Sendable {
   /// The scenario's id.
-  public var scenarioID: String
+  package var scenarioID: String
   /// The scenario's feature.
-  public var feature: String
+  package var feature: String
   /// The scenario's file, as shown in reports.
-  public var file: String
+  package var file: String
   /// The implementation's name, e.g. `swift`.
-  public var implementation: String
+  package var implementation: String
   /// How it went.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// For non-exhaustive scenarios: what was not checked, one line per step, e.g.
   /// `step 2: state.password, state.error`. Empty for exhaustive scenarios.
-  public var notChecked: [String]
+  package var notChecked: [String]
   /// Wall-clock seconds the implementation spent on the scenario: for a harness that answers pipelined requests,
   /// the time from its previous reply (or the first request) to this one; 0 for a scenario it skipped without
   /// being asked.
-  public var duration: Double
+  package var duration: Double
 }

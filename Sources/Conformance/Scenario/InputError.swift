@@ -5,27 +5,27 @@
 /// link) and `FILE: PATH: MESSAGE` otherwise, for example:
 /// `Conformance/scenarios/login/x.json: steps[2].send.type: unknown action 'sumbit'; …`.
 /// An invalid input makes `conformance` exit with status 2, while every other file still runs.
-public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file, as the user named it or relative to the working directory.
-  public var file: String
+  package var file: String
   /// Where in the document, or `nil` when the problem is with the file as a whole (unreadable, too large).
-  public var path: JSONPath?
+  package var path: JSONPath?
   /// The 1-based line for syntax errors, else `nil`.
-  public var line: Int?
+  package var line: Int?
   /// The 1-based column (Unicode scalars) for syntax errors, else `nil`.
-  public var column: Int?
+  package var column: Int?
   /// What is wrong and, where it helps, what to do; sentence case, user input in single quotes.
-  public var message: String
+  package var message: String
 
   /// Creates an error at a JSON path.
-  public init(file: String, path: JSONPath?, message: String) {
+  package init(file: String, path: JSONPath?, message: String) {
     self.file = file
     self.path = path
     self.message = message
   }
 
   /// Creates an error from a JSON syntax error, keeping its line, column and path.
-  public init(file: String, syntax: JSONSyntaxError) {
+  package init(file: String, syntax: JSONSyntaxError) {
     self.file = file
     self.path = syntax.path
     self.line = syntax.line
@@ -40,7 +40,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   ///   - file: The later file, which is the one reported.
   ///   - id: The repeated id.
   ///   - other: The file that used it first.
-  public static func duplicateID(file: String, id: String, other: String) -> InputError {
+  package static func duplicateID(file: String, id: String, other: String) -> InputError {
     InputError(
       file: file, path: JSONPath([.key("id")]),
       message: "duplicate id '\(id)', already used by \(other); ids must be unique across the corpus")
@@ -49,7 +49,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` or `FILE: PATH: MESSAGE`.
   ///
   /// Control characters in the file name, path or message (which can quote scenario text) are shown as `\uXXXX`.
-  public var description: String {
+  package var description: String {
     let file = ControlEscaping.escape(file)
     let message = ControlEscaping.escape(message)
     let path = path.map { ControlEscaping.escape($0.description) }

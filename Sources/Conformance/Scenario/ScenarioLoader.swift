@@ -4,11 +4,11 @@ import Foundation
 /// feature manifest.
 ///
 /// All problems in one document are reported together, each with the file and JSON path.
-public struct ScenarioLoader: Sendable {
+package struct ScenarioLoader: Sendable {
   /// The manifests scenarios are checked against, keyed by feature name.
-  public var manifests: [String: FeatureManifest]
+  package var manifests: [String: FeatureManifest]
   /// Manifests that failed to load, by feature name and file, so a scenario of that feature can point at the cause.
-  public var brokenManifests: [String: String]
+  package var brokenManifests: [String: String]
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
   static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive"]
@@ -18,7 +18,7 @@ public struct ScenarioLoader: Sendable {
   /// - Parameters:
   ///   - manifests: Feature name → manifest.
   ///   - brokenManifests: Feature name → manifest file, for manifests that exist but have errors.
-  public init(manifests: [String: FeatureManifest], brokenManifests: [String: String] = [:]) {
+  package init(manifests: [String: FeatureManifest], brokenManifests: [String: String] = [:]) {
     self.manifests = manifests
     self.brokenManifests = brokenManifests
   }
@@ -29,7 +29,7 @@ public struct ScenarioLoader: Sendable {
   ///   - url: The file.
   ///   - displayName: How the file is named in reports.
   /// - Returns: The scenario, or every problem found in the file.
-  public func load(_ url: URL, displayName: String) -> Result<Scenario, InputErrors> {
+  package func load(_ url: URL, displayName: String) -> Result<Scenario, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value): return load(value, file: displayName)
@@ -42,7 +42,7 @@ public struct ScenarioLoader: Sendable {
   ///   - value: The document.
   ///   - file: The file name used in errors and reports.
   /// - Returns: The scenario, or every problem found.
-  public func load(_ value: JSONValue, file: String) -> Result<Scenario, InputErrors> {
+  package func load(_ value: JSONValue, file: String) -> Result<Scenario, InputErrors> {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "a scenario", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
