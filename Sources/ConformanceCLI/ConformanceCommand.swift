@@ -172,36 +172,6 @@ public enum ConformanceCommand {
   }
 }
 
-/// A subcommand's texts, gathered without existential metatypes (which crash the Swift 6.3 compiler here).
-struct CommandInfo {
-  let name: String
-  let abstract: String
-  let usage: String
-  let help: String
-
-  init<Command: CLICommand>(_ type: Command.Type) {
-    name = type.name
-    abstract = type.abstract
-    usage = type.usage
-    help = type.help
-  }
-}
-
-/// A subcommand: a name, an abstract, a usage line, help text and `run`, as in swift-argument-parser.
-protocol CLICommand {
-  /// The subcommand's name, e.g. `run`.
-  static var name: String { get }
-  /// One line for the tool's help.
-  static var abstract: String { get }
-  /// The usage line.
-  static var usage: String { get }
-  /// The full help text.
-  static var help: String { get }
-  /// Runs with the arguments after the subcommand's name, on the given in-process Swift implementation.
-  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
-    -> Int32
-}
-
 // MARK: - Interruption
 
 extension ConformanceCommand {
@@ -231,10 +201,4 @@ extension ConformanceCommand {
       InterruptSources.keep(source)
     }
   }
-}
-
-/// Keeps the signal sources alive for the life of the process.
-private enum InterruptSources {
-  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-  static func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
 }

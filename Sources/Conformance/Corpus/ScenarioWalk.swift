@@ -275,17 +275,6 @@ final class ScenarioWalk {
   private typealias DirectoryStream = OpaquePointer
 #endif
 
-/// A file's identity on its device (`st_dev`, `st_ino`): the same for every path and link that reaches it.
-struct FileID: Hashable {
-  let device: UInt64
-  let inode: UInt64
-
-  init(_ info: stat) {
-    device = UInt64(truncatingIfNeeded: info.st_dev)
-    inode = UInt64(truncatingIfNeeded: info.st_ino)
-  }
-}
-
 extension ScenarioCorpus.Root {
   /// How a problem with the root folder itself names it: its display name, or `.` for the current directory.
   var folderDisplay: String { displayName.isEmpty ? "." : displayName }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A process started with `posix_spawn` as the leader of a new process group, with pipes to its stdin, stdout and
 /// stderr.
 ///
@@ -175,70 +167,3 @@ struct ChildProcess: Sendable {
     _ = sigpipeIgnored
   }
 }
-
-/// A system call that failed while starting a process.
-struct SpawnFailure: Error, Sendable, CustomStringConvertible {
-  /// The call, e.g. `posix_spawn`.
-  var call: String
-  /// The `errno` value.
-  var code: Int32
-
-  /// For example `posix_spawn failed: Permission denied (errno 13)`.
-  var description: String {
-    "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
-  }
-}
-
-/// How a process ended, decoded from a `waitpid` status.
-enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
-  /// It called `exit` with this status (0–255).
-  case exited(Int32)
-  /// A signal ended it.
-  case signaled(Int32)
-  /// It ended, but `waitpid` could not report how (someone else reaped it).
-  case unknown
-
-  /// Decodes a raw `waitpid` status (the `WIFEXITED`/`WTERMSIG` macros, which Swift does not import).
-  init(waitStatus status: Int32) {
-    let signal = status & 0x7F
-    self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-  }
-
-  /// `exited with status 3` or `was killed by signal 11 (SIGSEGV)`.
-  var description: String {
-    switch self {
-    case .exited(let code): return "exited with status \(code)"
-    case .signaled(let signal):
-      let name = Self.signalNames[signal].map { " (\($0))" } ?? ""
-      return "was killed by signal \(signal)\(name)"
-    case .unknown: return "ended (its exit status could not be read)"
-    }
-  }
-
-  private static let signalNames: [Int32: String] = [
-    SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
-    SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
-    SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
-  ]
-}
-
-#if !canImport(Darwin)
-  /// glibc functions that Swift's `Glibc` module does not import (they need `_GNU_SOURCE`), looked up at run time.
-  private enum GlibcExtras {
-    typealias AddChdir =
-      @convention(c) (
-        UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-      ) -> Int32
-    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+).
-    static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
-    /// `pipe2` (Linux 2.6.27+): a pipe created close-on-exec atomically.
-    static let pipe2: Pipe2? = symbol("pipe2", as: Pipe2.self)
-
-    private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
-      guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
-      return unsafeBitCast(address, to: type)
-    }
-  }
-#endif

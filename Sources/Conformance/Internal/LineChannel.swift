@@ -1,14 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The lines a harness writes to stdout, split on `\n` by a reader thread and handed one at a time to an async waiter
 /// with a deadline (harness protocol v1: one JSON object per `\n`-terminated line).
 ///
@@ -221,62 +213,5 @@ final class LineChannel: @unchecked Sendable {
     }
     ChildProcess.closeDescriptor(descriptor)
     close(unterminated: splitter.remainder)
-  }
-}
-
-/// Cuts a byte stream into `\n`-terminated lines, bounding how much of one line is kept.
-struct LineSplitter {
-  /// The longest line emitted whole, in bytes; may change between chunks.
-  var maximumLineLength: Int
-  private var pending: [UInt8] = []
-  private var overlongPrefix: Data?
-  private var overlongLength = 0
-
-  init(maximumLineLength: Int) {
-    self.maximumLineLength = maximumLineLength
-  }
-
-  /// The bytes after the last `\n` seen so far (empty while skipping an overlong line).
-  var remainder: Data { Data(pending) }
-
-  /// Feeds `chunk`, calling `emit` for each complete line (or overlong-line report).
-  mutating func split(_ chunk: UnsafeRawBufferPointer, emit: (LineChannel.Event) -> Void) {
-    guard let base = chunk.baseAddress else { return }
-    var start = 0
-    while start < chunk.count {
-      guard let newline = memchr(base + start, 0x0A, chunk.count - start) else {
-        append(UnsafeRawBufferPointer(start: base + start, count: chunk.count - start))
-        return
-      }
-      let end = base.distance(to: UnsafeRawPointer(newline))
-      if pending.isEmpty, overlongPrefix == nil, end - start <= maximumLineLength {
-        emit(.line(Data(bytes: base + start, count: end - start)))
-      } else {
-        append(UnsafeRawBufferPointer(start: base + start, count: end - start))
-        if let prefix = overlongPrefix {
-          emit(.overlong(prefix: prefix, length: overlongLength))
-          overlongPrefix = nil
-          overlongLength = 0
-        } else {
-          emit(.line(Data(pending)))
-        }
-        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
-      }
-      start = end + 1
-    }
-  }
-
-  private mutating func append(_ segment: UnsafeRawBufferPointer) {
-    if overlongPrefix != nil {
-      overlongLength += segment.count
-    } else if pending.count + segment.count > maximumLineLength {
-      var prefix = Data(pending.prefix(LineChannel.overlongPrefixLength))
-      prefix.append(contentsOf: segment.prefix(LineChannel.overlongPrefixLength - prefix.count))
-      overlongPrefix = prefix
-      overlongLength = pending.count + segment.count
-      pending = []
-    } else {
-      pending.append(contentsOf: segment)
-    }
   }
 }

@@ -20,25 +20,3 @@ package struct Scenario: Sendable {
   /// The steps, at least one.
   package var steps: [Step]
 }
-
-/// One step of a scenario: an action to send and the expected outcome.
-package struct Step: Sendable {
-  /// The action, e.g. `{"type": "submit"}`.
-  package var send: JSONValue
-  /// What the state must be after the action.
-  package var state: StateExpectation
-  /// The effects the reducer must return, in order; `nil` when the step gives none (exhaustive: none expected).
-  package var effects: [JSONValue]?
-  /// An optional note shown in failure reports.
-  package var description: String?
-}
-
-/// What a step says about the state (scenario format §3.2).
-package enum StateExpectation: Sendable {
-  /// Neither `state` nor `changes`: the state must not change (exhaustive) or is not checked (non-exhaustive).
-  case unchanged
-  /// `state`: the full expected state.
-  case full(JSONValue)
-  /// `changes`: a partial state merged onto the previous expected state (``JSONValue/merging(_:)``).
-  case changes(JSONValue)
-}

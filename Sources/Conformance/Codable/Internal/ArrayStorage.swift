@@ -1,0 +1,4 @@
+/// An unkeyed container's elements.
+final class ArrayStorage {
+  var elements: [EncodedNode] = []
+}

@@ -1,0 +1,30 @@
+/// A keyed container's members, in the order written: scalars finished at once, nested containers finished later.
+final class ObjectStorage {
+  /// Every member; a nested container's slot holds `null` until the object is finished.
+  private(set) var members: [(key: String, value: JSONValue)] = []
+  /// The nested containers, by their index in ``members``.
+  private(set) var nested: [(index: Int, node: EncodedNode)] = []
+  /// Set when the only member was opened with `nestedContainer(keyedBy:forKey:)`: an enum case and its payload.
+  var enumCase: (String, ObjectStorage)?
+  /// The type whose `encode(to:)` opened this container, for messages (`nil` for a case's payload).
+  var owner: Any.Type?
+
+  init() { members.reserveCapacity(8) }
+
+  /// Records a member. Synthesized code writes each key once; were one written twice, the last would win when the
+  /// object is finished.
+  func set(_ key: String, _ value: EncodedNode) {
+    if case .value(let scalar) = value {
+      members.append((key, scalar))
+    } else {
+      nested.append((members.count, value))
+      members.append((key, .null))
+    }
+  }
+
+  /// The members, handed over without a copy (the storage is finished once).
+  func takeMembers() -> [(key: String, value: JSONValue)] {
+    defer { members = [] }
+    return members
+  }
+}

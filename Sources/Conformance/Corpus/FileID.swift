@@ -1,0 +1,12 @@
+import Foundation
+
+/// A file's identity on its device (`st_dev`, `st_ino`): the same for every path and link that reaches it.
+struct FileID: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+  }
+}

@@ -1,0 +1,25 @@
+/// One scenario as sent to an implementation (the `run` request of harness protocol §2).
+package struct RunRequest: Sendable {
+  /// The scenario's id.
+  package var id: String
+  /// The feature name, e.g. `login`.
+  package var feature: String
+  /// The state to start from.
+  package var initialState: JSONValue
+  /// The actions to send, in order (each step's `send`).
+  package var actions: [JSONValue]
+  /// An upper bound of the size in bytes of the trace the scenario expects, in compact JSON (``TraceSize``); 0 when
+  /// unknown. A harness's reply may be 6 times as long, so a correct harness is never over the reply limit (harness
+  /// protocol §3.4).
+  package var expectedTraceBytes: Int
+
+  /// Creates a request.
+  package init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0)
+  {
+    self.id = id
+    self.feature = feature
+    self.initialState = initialState
+    self.actions = actions
+    self.expectedTraceBytes = expectedTraceBytes
+  }
+}

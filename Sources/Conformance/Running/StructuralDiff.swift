@@ -1,0 +1,52 @@
+enum StructuralDiff {
+  /// Every difference between `expected` and `actual`, depth first in key order.
+  static func mismatches(expected: JSONValue, actual: JSONValue, at path: JSONPath) -> [Mismatch] {
+    if expected == actual { return [] }
+    switch (expected, actual) {
+    case (.object(let e), .object(let a)):
+      var result: [Mismatch] = []
+      var keys = e.keys
+      for key in a.keys where !e.contains(key) { keys.append(key) }
+      keys.sort { ScalarOrder.less($0, $1) }
+      for key in keys {
+        let child = path.appending(key: key)
+        switch (e[key], a[key]) {
+        case (let ev?, let av?): result += mismatches(expected: ev, actual: av, at: child)
+        case (let ev?, nil): result.append(Mismatch(path: child, kind: .missing(expected: ev)))
+        case (nil, let av?): result.append(Mismatch(path: child, kind: .unexpected(actual: av)))
+        case (nil, nil): break
+        }
+      }
+      return result
+    case (.array(let e), .array(let a)) where e.count == a.count:
+      return zip(e, a).enumerated().flatMap { index, pair in
+        mismatches(expected: pair.0, actual: pair.1, at: path.appending(index: index))
+      }
+    default:
+      return [Mismatch(path: path, kind: .differs(expected: expected, actual: actual))]
+    }
+  }
+
+  /// Differences between two effect lists, element by element: a different `type` replaces the whole effect,
+  /// extra or missing elements are reported as unexpected or missing effects.
+  static func effectMismatches(expected: [JSONValue], actual: [JSONValue]) -> [Mismatch] {
+    var result: [Mismatch] = []
+    for index in 0..<max(expected.count, actual.count) {
+      let path = JSONPath([.key("effects"), .index(index)])
+      let e: JSONValue? = index < expected.count ? expected[index] : nil
+      let a: JSONValue? = index < actual.count ? actual[index] : nil
+      switch (e, a) {
+      case (let e?, let a?):
+        if e["type"] != a["type"] {
+          result.append(Mismatch(path: path, kind: .differs(expected: e, actual: a)))
+        } else {
+          result += mismatches(expected: e, actual: a, at: path)
+        }
+      case (let e?, nil): result.append(Mismatch(path: path, kind: .missing(expected: e)))
+      case (nil, let a?): result.append(Mismatch(path: path, kind: .unexpected(actual: a)))
+      case (nil, nil): break
+      }
+    }
+    return result
+  }
+}

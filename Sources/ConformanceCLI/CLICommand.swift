@@ -1,0 +1,17 @@
+import Conformance
+import Foundation
+
+/// A subcommand: a name, an abstract, a usage line, help text and `run`, as in swift-argument-parser.
+protocol CLICommand {
+  /// The subcommand's name, e.g. `run`.
+  static var name: String { get }
+  /// One line for the tool's help.
+  static var abstract: String { get }
+  /// The usage line.
+  static var usage: String { get }
+  /// The full help text.
+  static var help: String { get }
+  /// Runs with the arguments after the subcommand's name, on the given in-process Swift implementation.
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+}
