@@ -92,7 +92,9 @@ struct BaselineSelection {
     do {
       try Data(BaselineUpdate.render(baseline, schema: schemaReference).utf8).write(to: target, options: .atomic)
     } catch let failure {
-      error("error: cannot write the baseline '\(workspace.displayName(target))': \(failure.localizedDescription)")
+      error(
+        ReportText.error(
+          "cannot write the baseline '\(workspace.displayName(target))': \(failure.localizedDescription)"))
       return false
     }
     print(

@@ -74,8 +74,8 @@ public enum ConformanceCommand {
     let status = await run(arguments, console: console, swift: swift)
     console.flush()
     if let failure = console.outputFailure() {
-      console.err("error: cannot write to standard output: \(failure)")
-      return 2
+      console.error("cannot write to standard output: \(failure)")
+      return ExitCode.invalidInput
     }
     return status
   }
@@ -86,20 +86,20 @@ public enum ConformanceCommand {
     switch arguments.first {
     case "--version":
       console.out("conformance \(ConformanceVersion.current)")
-      return 0
+      return ExitCode.success
     case "--help", "-h":
       console.out(help)
-      return 0
+      return ExitCode.success
     case "help":
       guard arguments.count > 1 else {
         console.out(help)
-        return 0
+        return ExitCode.success
       }
       guard let named = subcommands.first(where: { $0.name == arguments[1] }) else {
         return report(.usage("unknown subcommand '\(arguments[1])'", command: ""), console: console)
       }
       console.out(named.help)
-      return 0
+      return ExitCode.success
     case let first? where !first.hasPrefix("-") && (isSubcommand(first) || !looksLikePath(first, console: console)):
       guard let named = subcommands.first(where: { $0.name == first }) else {
         let hint = Suggestion.closest(to: first, among: subcommands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
@@ -111,21 +111,9 @@ public enum ConformanceCommand {
       command = CommandInfo(RunCommand.self)
     }
     do {
-      return try await dispatch(command.name, arguments, console: console, swift: swift)
+      return try await command.run(arguments, console, swift)
     } catch {
       return report(error, console: console)
-    }
-  }
-
-  /// Calls the named subcommand's `run`.
-  private static func dispatch(
-    _ name: String, _ arguments: [String], console: Console, swift: SwiftImplementation
-  ) async throws(CLIError) -> Int32 {
-    switch name {
-    case ValidateCommand.name: return try await ValidateCommand.run(arguments, console: console, swift: swift)
-    case ListCommand.name: return try await ListCommand.run(arguments, console: console, swift: swift)
-    case HarnessCommand.name: return try await HarnessCommand.run(arguments, console: console, swift: swift)
-    default: return try await RunCommand.run(arguments, console: console, swift: swift)
     }
   }
 
@@ -139,13 +127,13 @@ public enum ConformanceCommand {
 
   /// The one place a ``CLIError`` becomes text and an exit status.
   static func report(_ error: CLIError, console: Console) -> Int32 {
-    console.err("error: \(error.message)")
+    console.error(error.message)
     if case .usage(_, let command) = error {
       let type = subcommands.first { $0.name == command }
       console.err("Usage: \(type?.usage ?? "conformance <subcommand>")")
       console.err("See 'conformance \(command.isEmpty ? "" : command + " ")--help'.")
     }
-    return 2
+    return ExitCode.invalidInput
   }
 
   /// The tool's help text.
@@ -165,9 +153,9 @@ public enum ConformanceCommand {
       See 'conformance help <subcommand>' for detailed help.
 
     EXIT STATUS:
-      0  all scenarios passed
-      1  a scenario failed or was skipped, or implementations diverged
-      2  usage error, invalid scenario or manifest file, or no scenarios found
+      \(ExitCode.success)  all scenarios passed
+      \(ExitCode.gateFailure)  a scenario failed or was skipped, or implementations diverged
+      \(ExitCode.invalidInput)  usage error, invalid scenario or manifest file, or no scenarios found
     """
   }
 }

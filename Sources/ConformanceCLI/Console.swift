@@ -76,6 +76,9 @@ package final class Console: @unchecked Sendable {
   /// Writes one line to standard error, with control characters made visible (``TerminalText``).
   func err(_ line: String) { writeErr(TerminalText.sanitize(line) + "\n") }
 
+  /// Writes one error line to standard error: `error: MESSAGE` (``ReportText/error(_:)``).
+  func error(_ message: String) { err(ReportText.error(message)) }
+
   /// Writes text to standard output as is.
   func outRaw(_ text: String) { writeOut(text) }
 

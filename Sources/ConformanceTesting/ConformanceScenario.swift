@@ -67,7 +67,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
           ConformanceScenario(
             id: String(name.dropLast(".json".count)), feature: feature, file: URL(fileURLWithPath: path), root: root))
       case .problem(let error):
-        scenarios.append(ConformanceScenario(id: "error: \(error)", feature: feature, file: nil, root: root))
+        scenarios.append(ConformanceScenario(id: ReportText.error("\(error)"), feature: feature, file: nil, root: root))
       }
     }
     guard !scenarios.isEmpty else {

@@ -4,7 +4,7 @@
 #   PROGRAM  how the user calls the script, e.g. 'scripts/kotlin' (used in hints)
 #   USAGE    its usage line, e.g. 'scripts/kotlin <subcommand>'
 #
-# Exit codes are those of the `conformance` CLI (Sources/ConformanceCLI/ConformanceCommand.swift):
+# Exit codes are those of the `conformance` CLI (Sources/Conformance/Reporting/ExitCode.swift):
 #   0 success; 1 a failing check, build or gate; 2 a usage error or invalid input.
 # Error wording is the CLI's too: 'error: <message>' on stderr; a usage error adds 'Usage: <usage line>' and
 # "See '<program> --help'." (as `conformance run --bogus` prints).

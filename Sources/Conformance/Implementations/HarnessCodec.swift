@@ -164,8 +164,8 @@ enum HarnessCodec {
     guard elements.count == actionCount else {
       issues.add(
         .root,
-        "the trace has \(count(elements.count, "entry", "entries")), but the scenario has "
-          + "\(count(actionCount, "action", "actions")); a trace has exactly one entry per action")
+        "the trace has \(ReportText.plural(elements.count, "entry", "entries")), but the scenario has "
+          + "\(ReportText.plural(actionCount, "action", "actions")); a trace has exactly one entry per action")
       return nil
     }
     var entries: [TraceEntry] = []
@@ -231,9 +231,5 @@ enum HarnessCodec {
   private static func violation(_ issues: IssueList) -> Violation {
     let parts = issues.items.map { $0.path.components.isEmpty ? $0.message : "\($0.path): \($0.message)" }
     return Violation(message: parts.joined(separator: "; "))
-  }
-
-  private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
-    "\(number) \(number == 1 ? singular : plural)"
   }
 }

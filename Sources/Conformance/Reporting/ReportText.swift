@@ -20,6 +20,16 @@ package enum ReportText {
     return clipped
   }
 
+  /// `error: MESSAGE`: how every error line starts, in the text report, on the command line and in Swift Testing
+  /// issues, so the prefix is written in one place (as swift-argument-parser's `MessageInfo`).
+  ///
+  /// - Parameter message: The error, without the prefix, e.g. `no scenario files found`.
+  /// - Returns: The line, without a newline.
+  package static func error(_ message: String) -> String { error(message, style: .plain) }
+
+  /// ``error(_:)`` with the prefix in `style`'s red.
+  static func error(_ message: String, style: TextStyle) -> String { style.red("error: ") + message }
+
   /// `1 scenario`, `2 scenarios`.
   package static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"

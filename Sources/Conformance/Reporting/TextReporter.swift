@@ -33,7 +33,7 @@ package final class TextReporter: RunReporter {
     case .started(let started):
       writeStart(started)
     case .invalid(_, let errors):
-      for error in errors { errorOutput(style.red("error: ") + error.description) }
+      for error in errors { errorOutput(ReportText.error(error.description, style: style)) }
     case .scenario(let scenario):
       steps += scenario.stepCount
       let lines =
@@ -58,8 +58,9 @@ package final class TextReporter: RunReporter {
       // The error may carry the harness's stderr: one report line per line, each made safe.
       let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
       errorOutput(
-        style.red("error: ")
-          + "the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))")
+        ReportText.error(
+          "the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))",
+          style: style))
       for line in lines.dropFirst() { errorOutput("  \(ReportText.oneLine(String(line)))") }
     }
     if implementations.count > 1 {
@@ -77,6 +78,6 @@ package final class TextReporter: RunReporter {
   }
 
   private func writeInvalidBaseline(_ summary: RunSummary) {
-    for error in summary.invalidBaseline { errorOutput(style.red("error: ") + error.description) }
+    for error in summary.invalidBaseline { errorOutput(ReportText.error(error.description, style: style)) }
   }
 }

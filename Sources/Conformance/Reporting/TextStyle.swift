@@ -1,10 +1,10 @@
 /// ANSI styling that is a no-op when colour is off (`--color never`, `NO_COLOR`, or output that is not a terminal).
-struct TextStyle {
+package struct TextStyle {
   /// Whether escapes are written.
   let enabled: Bool
 
   /// No colour: what the JUnit body and other files get.
-  static let plain = TextStyle(enabled: false)
+  package static let plain = TextStyle(enabled: false)
 
   func green(_ text: String) -> String { wrap(text, "32") }
   func red(_ text: String) -> String { wrap(text, "31") }

@@ -3,7 +3,7 @@
 /// The text reporter prints these lines, the JUnit reporter puts them in `<failure>` bodies, and the JSON reporter
 /// uses ``headline(_:)``; no reporter drives another. Every value from a scenario or a harness passes through
 /// ``ReportText/oneLine(_:limit:)`` or ``ReportText/clip(_:limit:)``.
-enum VerdictText {
+package enum VerdictText {
   /// A one-line summary of an outcome, e.g. `step 3: state.isLoading: expected true, got false`.
   static func headline(_ outcome: Outcome) -> String {
     switch outcome {
@@ -146,7 +146,7 @@ enum VerdictText {
 
   /// The lines of a scenario run on one implementation: `✓ id`, `- id (skipped: …)`, `~ id (known: …)`, or
   /// `✗ id (outcome)` with the file and the details; then the baseline's findings and what was not checked.
-  static func singleLines(_ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: Bool) -> [String] {
+  package static func singleLines(_ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: Bool) -> [String] {
     guard let verdict = scenario.verdicts.first else { return [] }
     var lines: [String]
     switch verdict.outcome {
@@ -234,7 +234,7 @@ enum VerdictText {
       case .same(let text): return "\(indent)  \(ReportText.clip(text))"
       case .removed(let text): return style.red("\(indent)- \(ReportText.clip(text))")
       case .added(let text): return style.green("\(indent)+ \(ReportText.clip(text))")
-      case .elided(let count): return "\(indent)  … (\(count) unchanged line\(count == 1 ? "" : "s"))"
+      case .elided(let count): return "\(indent)  … (\(ReportText.plural(count, "unchanged line", "unchanged lines")))"
       case .tooLarge(let count):
         return "\(indent)  (\(count) lines in all: too large to show; the JSON report has both values whole)"
       }

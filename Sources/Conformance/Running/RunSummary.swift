@@ -45,7 +45,8 @@ package struct RunSummary: Sendable {
   /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
   /// divergence, baseline problem, or skipped pair (unless skips are allowed); else 0. `known` pairs pass.
   package var exitCode: Int32 {
-    if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return 2 }
-    return failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) ? 1 : 0
+    if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return ExitCode.invalidInput }
+    let gateFailed = failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped)
+    return gateFailed ? ExitCode.gateFailure : ExitCode.success
   }
 }

@@ -27,7 +27,7 @@ struct HarnessCommand: CLICommand {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
     if scanner.has("help") {
       console.out(help)
-      return 0
+      return ExitCode.success
     }
     if let extra = scanner.positionals.first { throw .usage("unexpected argument '\(extra)'", command: name) }
     // The manifests give the Codable bridge its platform names; a broken one is reported and its feature served
@@ -41,6 +41,6 @@ struct HarnessCommand: CLICommand {
         console.flush()
       },
       diagnose: { console.err($0) })
-    return 0
+    return ExitCode.success
   }
 }

@@ -40,12 +40,12 @@ struct ListCommand: CLICommand {
       command: name)
     if scanner.has("help") {
       console.out(help)
-      return 0
+      return ExitCode.success
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()
-    for error in manifestErrors { console.err("error: \(error)") }
+    for error in manifestErrors { console.error("\(error)") }
     var invalid = !manifestErrors.isEmpty
     var listed = 0
     let options = ConformanceRunner.Options(filter: scanner.value("filter"), tags: scanner.all("tag"))
@@ -53,7 +53,7 @@ struct ListCommand: CLICommand {
       switch entry {
       case .invalid(_, let errors):
         invalid = true
-        for error in errors { console.err("error: \(error)") }
+        for error in errors { console.error("\(error)") }
       case .scenario(let scenario):
         guard options.selects(scenario) else { continue }
         listed += 1
@@ -67,6 +67,6 @@ struct ListCommand: CLICommand {
       ignored == 0
       ? "" : ", " + ReportText.plural(ignored, "hidden file or folder", "hidden files or folders") + " ignored"
     console.out("\(ReportText.plural(listed, "scenario", "scenarios"))\(ignoredText)")
-    return invalid || listed == 0 ? 2 : 0
+    return invalid || listed == 0 ? ExitCode.invalidInput : ExitCode.success
   }
 }

@@ -147,8 +147,8 @@ struct RunCommand: CLICommand {
       do {
         try file.write(write)
       } catch {
-        console.err("error: \(error.message)")
-        status = 2
+        console.error(error.message)
+        status = ExitCode.invalidInput
       }
     }
     return status
@@ -162,16 +162,16 @@ final class InvalidFilePrinter: RunReporter {
   func handle(_ event: RunEvent) {
     switch event {
     case .invalid(_, let errors):
-      for error in errors { console.err("error: \(error)") }
+      for error in errors { console.error("\(error)") }
     case .started(let started):
       for entry in started where entry.startError != nil {
         let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        console.err(
-          "error: the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))")
+        console.error(
+          "the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))")
         for line in lines.dropFirst() { console.err("  \(ReportText.oneLine(String(line)))") }
       }
     case .finished(let summary):
-      for error in summary.invalidBaseline { console.err("error: \(error)") }
+      for error in summary.invalidBaseline { console.error("\(error)") }
     default: break
     }
   }

@@ -35,32 +35,32 @@ struct ValidateCommand: CLICommand {
     let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
     if scanner.has("help") {
       console.out(help)
-      return 0
+      return ExitCode.success
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()
     var invalid = Set(manifestErrors.map(\.file))
-    for error in manifestErrors { console.err("error: \(error)") }
+    for error in manifestErrors { console.error("\(error)") }
     var valid = 0
     while let entry = entries.next() {
       switch entry {
       case .invalid(let file, let errors):
         invalid.insert(file)
-        for error in errors { console.err("error: \(error)") }
+        for error in errors { console.error("\(error)") }
       case .scenario: valid += 1
       }
     }
     if entries.fileCount == 0, entries.walkProblemCount == 0 {
-      console.err("error: no scenario files found")
-      return 2
+      console.error("no scenario files found")
+      return ExitCode.invalidInput
     }
     let fileCount = ReportText.plural(entries.fileCount, "file", "files")
     if invalid.isEmpty {
       console.out("\(fileCount) valid (\(ReportText.plural(valid, "scenario", "scenarios")))")
-      return 0
+      return ExitCode.success
     }
     console.out("\(ReportText.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
-    return 2
+    return ExitCode.invalidInput
   }
 }

@@ -1,8 +1,8 @@
 import Conformance
 import Foundation
 
-/// Runs one scenario file through the same runner and text report as `conformance run`, and turns what goes wrong
-/// into ``ScenarioFailure``s placed at lines of the file.
+/// Runs one scenario file through the same runner as `conformance run`, and turns what goes wrong into
+/// ``ScenarioFailure``s placed at lines of the file, with the text report's words (``VerdictText``).
 struct ScenarioCheck {
   let root: URL
   let file: URL
@@ -13,22 +13,19 @@ struct ScenarioCheck {
       in: root.appendingPathComponent("features"), displayPath: { $0.path })
     let swift = SwiftImplementation(name: implementation, features: [adapter]).bound(to: manifests)
     let runner = ConformanceRunner(implementations: [swift], loader: ScenarioLoader(manifests: manifests))
-    let capture = TextCapture()
-    let reporter = TextReporter(colored: false, output: capture.write, errorOutput: capture.write)
     var failures = manifestErrors.map { failure(for: $0) }
     let corpus = ScenarioCorpus(roots: [.init(path: file.path, displayName: file.path)], loader: runner.loader)
     _ = await runner.run(corpus) { event in
       switch event {
       case .started(let started):
-        reporter.handle(event)
-        capture.lines.removeAll()
         // An implementation that did not start (its initial state differs from the manifest's): say why, since
         // each scenario's text then only says "see the error above".
         for entry in started {
           if let error = entry.startError {
             failures.append(
               ScenarioFailure(
-                message: "error: the implementation '\(entry.name)' did not start: \(error)", filePath: file.path,
+                message: ReportText.error("the implementation '\(entry.name)' did not start: \(error)"),
+                filePath: file.path,
                 line: 1, column: 1))
           }
         }
@@ -37,11 +34,11 @@ struct ScenarioCheck {
       // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
       // wrong feature name must not pass every scenario by running none.
       case .scenario(let report) where report.isFailure || report.hasSkip:
-        capture.lines.removeAll()
-        reporter.handle(event)
+        // One implementation, one scenario: the single-implementation lines, with no reason above to refer to.
+        let lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
         failures.append(
           ScenarioFailure(
-            message: capture.lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))
+            message: lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))
       default:
         break
       }
@@ -59,7 +56,8 @@ struct ScenarioCheck {
     {
       line = stepLine(step)
     }
-    return ScenarioFailure(message: "error: \(error)", filePath: filePath, line: line ?? 1, column: error.column ?? 1)
+    return ScenarioFailure(
+      message: ReportText.error("\(error)"), filePath: filePath, line: line ?? 1, column: error.column ?? 1)
   }
 
   /// The line of the 0-based step `index` in the scenario file, or `nil`.
@@ -80,10 +78,4 @@ struct ScenarioCheck {
     }.first
     return step.flatMap(stepLine) ?? 1
   }
-}
-
-/// Collects the text report's lines.
-private final class TextCapture: @unchecked Sendable {
-  var lines: [String] = []
-  func write(_ text: String) { lines.append(text) }
 }
