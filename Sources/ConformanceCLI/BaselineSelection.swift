@@ -51,7 +51,7 @@ struct BaselineSelection {
     if FileManager.default.fileExists(atPath: url.path) {
       switch KnownDivergences.load(url, displayName: display) {
       case .failure(let failure):
-        throw .input(failure.errors.map(\.description).joined(separator: "\nerror: "))
+        throw .invalidFile(failure.errors)
       case .success(let loaded): baseline = loaded
       }
     } else if let given, !update {

@@ -12,4 +12,11 @@ enum CLIError: Error {
     case .usage(let message, _), .input(let message): return message
     }
   }
+
+  /// Every problem of an invalid input file (a config or baseline), as one ``input(_:)`` error whose lines each read
+  /// `error: PROBLEM` when reported.
+  static func invalidFile(_ errors: [InputError]) -> CLIError {
+    let lines = errors.map(\.description)
+    return .input((lines.prefix(1) + lines.dropFirst().map(ReportText.error)).joined(separator: "\n"))
+  }
 }

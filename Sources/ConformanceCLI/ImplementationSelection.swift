@@ -19,29 +19,10 @@ enum ImplementationSelection {
     _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, command: String
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
-    var fromCommandLine: [HarnessConfiguration] = []
-    for option in scanner.all("harness") {
-      switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
-      case .success(let entry) where entry.name == builtIn:
-        throw .usage(
-          "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name",
-          command: command
-        )
-      case .success(let entry): fromCommandLine.append(entry)
-      case .failure(let error): throw .usage(error.message, command: command)
-      }
-    }
+    let fromCommandLine = try harnessOptions(scanner, workspace: workspace, builtIn: builtIn, command: command)
     let declaredOnCommandLine = fromCommandLine.map(\.name)
-    // The config file is read only when it is needed, so a broken one never blocks a Swift-only run.
-    let needsConfig =
-      scanner.has("all") || scanner.value("config") != nil
-      || scanner.all("impl").contains { $0 != builtIn && !declaredOnCommandLine.contains($0) }
-    var config = needsConfig ? try loadConfig(scanner, workspace: workspace) : ImplementationsConfig()
-    if let clash = config.implementations.first(where: { $0.name == builtIn }) {
-      throw .usage(
-        "the implementations config declares '\(clash.name)', the built-in Swift implementation's name; rename it",
-        command: command)
-    }
+    var config = try config(
+      scanner, workspace: workspace, builtIn: builtIn, besides: declaredOnCommandLine, command: command)
     for entry in fromCommandLine { config.add(entry) }
     let startup = try scanner.seconds("startup-timeout", command: command)
     let timeout = try scanner.seconds("timeout", command: command)
@@ -65,17 +46,63 @@ enum ImplementationSelection {
         continue
       }
       guard var entry = config.implementation(named: name) else {
-        let known = [builtIn] + config.implementations.map(\.name)
-        let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
-        throw .usage(
-          "unknown implementation '\(name)'\(hint) (known: \(known.joined(separator: ", ")); declare others in \(ImplementationsConfig.defaultPath) or with --harness)",
-          command: command)
+        throw unknownImplementation(name, known: [builtIn] + config.implementations.map(\.name), command: command)
       }
       if let startup { entry.startupTimeout = startup }
       if let timeout { entry.scenarioTimeout = timeout }
       result.append(ProcessImplementation(configuration: entry))
     }
     return result
+  }
+
+  /// The implementations declared with `--harness NAME=COMMAND`, in order.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for a malformed option or one named as the built-in implementation.
+  private static func harnessOptions(
+    _ scanner: ArgumentScanner, workspace: Workspace, builtIn: String, command: String
+  ) throws(CLIError) -> [HarnessConfiguration] {
+    var fromCommandLine: [HarnessConfiguration] = []
+    for option in scanner.all("harness") {
+      switch ImplementationsConfig.harnessOption(option, currentDirectory: workspace.currentDirectory) {
+      case .success(let entry) where entry.name == builtIn:
+        throw .usage(
+          "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name",
+          command: command
+        )
+      case .success(let entry): fromCommandLine.append(entry)
+      case .failure(let error): throw .usage(error.message, command: command)
+      }
+    }
+    return fromCommandLine
+  }
+
+  /// The implementations config, read only when it is needed (`--all`, `--config`, or an `--impl` that neither the
+  /// built-in implementation nor a `--harness` answers), so a broken one never blocks a Swift-only run.
+  ///
+  /// - Throws: ``CLIError/input(_:)`` for an invalid config; ``CLIError/usage(_:command:)`` when it declares the
+  ///   built-in implementation's name.
+  private static func config(
+    _ scanner: ArgumentScanner, workspace: Workspace, builtIn: String, besides declaredOnCommandLine: [String],
+    command: String
+  ) throws(CLIError) -> ImplementationsConfig {
+    let needsConfig =
+      scanner.has("all") || scanner.value("config") != nil
+      || scanner.all("impl").contains { $0 != builtIn && !declaredOnCommandLine.contains($0) }
+    let config = needsConfig ? try loadConfig(scanner, workspace: workspace) : ImplementationsConfig()
+    if let clash = config.implementations.first(where: { $0.name == builtIn }) {
+      throw .usage(
+        "the implementations config declares '\(clash.name)', the built-in Swift implementation's name; rename it",
+        command: command)
+    }
+    return config
+  }
+
+  /// The usage error for an `--impl` that names no implementation, with the closest known name.
+  private static func unknownImplementation(_ name: String, known: [String], command: String) -> CLIError {
+    let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+    return .usage(
+      "unknown implementation '\(name)'\(hint) (known: \(known.joined(separator: ", ")); declare others in \(ImplementationsConfig.defaultPath) or with --harness)",
+      command: command)
   }
 
   private static func loadConfig(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError)
@@ -95,7 +122,7 @@ enum ImplementationSelection {
     switch ImplementationsConfig.load(url, displayName: workspace.displayName(url)) {
     case .success(let config): return config
     case .failure(let failure):
-      throw .input(failure.errors.map(\.description).joined(separator: "\nerror: "))
+      throw .invalidFile(failure.errors)
     }
   }
 }

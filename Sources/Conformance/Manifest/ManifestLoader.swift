@@ -58,50 +58,12 @@ package struct ManifestLoader: Sendable {
     guard var reader = ObjectReader(value, at: .root, what: "a feature manifest", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
     }
-    let feature = reader.string("feature", required: true, issues: &issues) ?? ""
-    if !feature.isEmpty, !ScenarioLoader.isKebabCase(feature) {
-      issues.add(JSONPath([.key("feature")]), "feature '\(feature)' is not kebab-case")
-    }
-    if let expectedFeature, !feature.isEmpty, !ScalarOrder.equal(feature, expectedFeature) {
-      issues.add(
-        JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
-    }
+    let feature = readFeature(&reader, expectedFeature: expectedFeature, issues: &issues)
     let title = reader.string("title", required: true, issues: &issues) ?? feature
     _ = reader.string("description", required: true, issues: &issues)
     let spec = reader.string("spec", required: true, issues: &issues)
-    for platform in reader.object("platforms", required: true, issues: &issues)?.members ?? [] {
-      let platformPath = JSONPath([.key("platforms"), .key(platform.key)])
-      if !ManifestNames.isPlatformName(platform.key) {
-        issues.add(platformPath, "platform name '\(platform.key)' must be lower case letters and digits, e.g. 'swift'")
-      }
-      guard case .object(let names) = platform.value else {
-        issues.add(platformPath, "expected an object of type names, got \(platform.value.typeName)")
-        continue
-      }
-      for name in names.members where name.value.stringValue == nil {
-        issues.add(platformPath.appending(key: name.key), "expected a type name (a string), got \(name.value.typeName)")
-      }
-    }
-    let typesObject = reader.object("types", required: false, issues: &issues) ?? JSONObject()
-    let typeNames = Set(typesObject.keys)
-    var types: [String: FeatureManifest.Union] = [:]
-    for member in typesObject.members {
-      let path = JSONPath([.key("types"), .key(member.key)])
-      if !ManifestNames.isTypeName(member.key) {
-        issues.add(path, "type name '\(member.key)' is not upper camel case (e.g. 'LoginResult')")
-      }
-      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else {
-        continue
-      }
-      _ = typeReader.string("description", required: false, issues: &issues)
-      _ = typeReader.string("swift", required: false, issues: &issues)
-      _ = typeReader.string("kotlin", required: false, issues: &issues)
-      let cases = typeReader.required("cases", issues: &issues).map {
-        readCases($0, at: path.appending(key: "cases"), typeNames: typeNames, issues: &issues)
-      }
-      typeReader.reportUnknownKeys(allowed: ["cases", "description", "swift", "kotlin"], issues: &issues)
-      types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
-    }
+    readPlatforms(&reader, issues: &issues)
+    let (types, typeNames) = readTypes(&reader, issues: &issues)
     let stateFields =
       reader.required("state", issues: &issues).map {
         readFields($0, at: JSONPath([.key("state")]), typeNames: typeNames, issues: &issues)
@@ -134,6 +96,64 @@ package struct ManifestLoader: Sendable {
   }
 
   // MARK: - Pieces
+
+  /// `feature`: kebab-case, and equal to the file's base name `expectedFeature` when given; `""` when missing.
+  private func readFeature(_ reader: inout ObjectReader, expectedFeature: String?, issues: inout IssueList) -> String {
+    let feature = reader.string("feature", required: true, issues: &issues) ?? ""
+    if !feature.isEmpty, !ScenarioLoader.isKebabCase(feature) {
+      issues.add(JSONPath([.key("feature")]), "feature '\(feature)' is not kebab-case")
+    }
+    if let expectedFeature, !feature.isEmpty, !ScalarOrder.equal(feature, expectedFeature) {
+      issues.add(
+        JSONPath([.key("feature")]), "feature '\(feature)' does not match the file name '\(expectedFeature).json'")
+    }
+    return feature
+  }
+
+  /// `platforms`: each platform name lower case, mapped to an object of type names (strings).
+  private func readPlatforms(_ reader: inout ObjectReader, issues: inout IssueList) {
+    for platform in reader.object("platforms", required: true, issues: &issues)?.members ?? [] {
+      let platformPath = JSONPath([.key("platforms"), .key(platform.key)])
+      if !ManifestNames.isPlatformName(platform.key) {
+        issues.add(platformPath, "platform name '\(platform.key)' must be lower case letters and digits, e.g. 'swift'")
+      }
+      guard case .object(let names) = platform.value else {
+        issues.add(platformPath, "expected an object of type names, got \(platform.value.typeName)")
+        continue
+      }
+      for name in names.members where name.value.stringValue == nil {
+        issues.add(platformPath.appending(key: name.key), "expected a type name (a string), got \(name.value.typeName)")
+      }
+    }
+  }
+
+  /// `types`: the named unions, by name, and every declared name (also of unions with problems, so that fields
+  /// naming them do not add a second error).
+  private func readTypes(_ reader: inout ObjectReader, issues: inout IssueList) -> (
+    types: [String: FeatureManifest.Union], names: Set<String>
+  ) {
+    let typesObject = reader.object("types", required: false, issues: &issues) ?? JSONObject()
+    let typeNames = Set(typesObject.keys)
+    var types: [String: FeatureManifest.Union] = [:]
+    for member in typesObject.members {
+      let path = JSONPath([.key("types"), .key(member.key)])
+      if !ManifestNames.isTypeName(member.key) {
+        issues.add(path, "type name '\(member.key)' is not upper camel case (e.g. 'LoginResult')")
+      }
+      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else {
+        continue
+      }
+      _ = typeReader.string("description", required: false, issues: &issues)
+      _ = typeReader.string("swift", required: false, issues: &issues)
+      _ = typeReader.string("kotlin", required: false, issues: &issues)
+      let cases = typeReader.required("cases", issues: &issues).map {
+        readCases($0, at: path.appending(key: "cases"), typeNames: typeNames, issues: &issues)
+      }
+      typeReader.reportUnknownKeys(allowed: ["cases", "description", "swift", "kotlin"], issues: &issues)
+      types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
+    }
+    return (types, typeNames)
+  }
 
   private func readCases(
     _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,

@@ -47,6 +47,36 @@ package struct ScenarioLoader: Sendable {
     guard var reader = ObjectReader(value, at: .root, what: "a scenario", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
     }
+    // Plain string work: building a URL per file costed more than validating it (runner-profile.md, change A).
+    let parts = PathParts(file)
+    let id = readID(&reader, parts: parts, issues: &issues)
+    let feature = readFeature(&reader, parts: parts, issues: &issues)
+    let description = readDescription(&reader, issues: &issues)
+    let tags = readTags(&reader, issues: &issues)
+    let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
+    let initialStateValue = reader.value("initialState")
+    let stepsValue = reader.required("steps", issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
+
+    let manifest = manifests[feature]
+    if manifest == nil, !feature.isEmpty { reportMissingManifest(of: feature, issues: &issues) }
+    if let initialStateValue, let manifest {
+      manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
+    }
+    let steps =
+      stepsValue.map { readCheckedSteps($0, initialState: initialStateValue, manifest: manifest, issues: &issues) }
+      ?? []
+    guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
+    return .success(
+      Scenario(
+        id: id, feature: feature, description: description, tags: tags, file: file,
+        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps))
+  }
+
+  // MARK: - Pieces
+
+  /// `id`: non-empty, kebab-case, and the file's base name (scenario format §3.1).
+  private func readID(_ reader: inout ObjectReader, parts: PathParts, issues: inout IssueList) -> String {
     let id = reader.string("id", required: true, issues: &issues) ?? ""
     if reader.object["id"]?.stringValue?.isEmpty == true {
       issues.add(JSONPath([.key("id")]), "id is empty; give the scenario a kebab-case id, also its file name")
@@ -54,8 +84,6 @@ package struct ScenarioLoader: Sendable {
       issues.add(
         JSONPath([.key("id")]), "id '\(id)' is not kebab-case (lowercase letters and digits joined by single '-')")
     }
-    // Plain string work: building a URL per file costed more than validating it (runner-profile.md, change A).
-    let parts = PathParts(file)
     let baseName = parts.baseName
     if Self.isKebabCase(id), id != baseName {
       issues.add(
@@ -63,6 +91,11 @@ package struct ScenarioLoader: Sendable {
         "id '\(id)' does not match the file name '\(parts.fileName)'; name the file '\(id).json' (scenario format §3.1)"
       )
     }
+    return id
+  }
+
+  /// `feature`: non-empty, and the folder's name when the file is in `scenarios/<feature>/`.
+  private func readFeature(_ reader: inout ObjectReader, parts: PathParts, issues: inout IssueList) -> String {
     let feature = reader.string("feature", required: true, issues: &issues) ?? ""
     if reader.object["feature"]?.stringValue?.isEmpty == true {
       issues.add(JSONPath([.key("feature")]), "feature is empty; name the feature manifest the scenario belongs to")
@@ -73,50 +106,46 @@ package struct ScenarioLoader: Sendable {
         "feature '\(feature)' does not match the folder '\(parts.parent)'; keep scenarios in scenarios/<feature>/"
       )
     }
+    return feature
+  }
+
+  /// `description`: not empty or blank.
+  private func readDescription(_ reader: inout ObjectReader, issues: inout IssueList) -> String {
     let description = reader.string("description", required: true, issues: &issues) ?? ""
     if reader.object["description"]?.stringValue.map({ $0.allSatisfy(\.isWhitespace) }) == true {
       issues.add(JSONPath([.key("description")]), "description is empty; say what the scenario shows and cite the rule")
     }
-    let tags = readTags(&reader, issues: &issues)
-    let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
-    let initialStateValue = reader.value("initialState")
-    let stepsValue = reader.required("steps", issues: &issues)
-    reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
-
-    let manifest = manifests[feature]
-    if manifest == nil, !feature.isEmpty {
-      if let broken = brokenManifests[feature] {
-        issues.add(
-          JSONPath([.key("feature")]), "the manifest of feature '\(feature)' (\(broken)) has errors; fix it first")
-      } else {
-        let known = manifests.keys.sorted()
-        let suggestion = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
-        issues.add(
-          JSONPath([.key("feature")]),
-          "unknown feature \(quotedName(feature))\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
-        )
-      }
-    }
-    if let initialStateValue, let manifest {
-      manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
-    }
-    var steps: [Step] = []
-    if let stepsValue {
-      let issuesBefore = issues.items.count
-      steps = readSteps(stepsValue, manifest: manifest, issues: &issues)
-      // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
-      if let manifest, issues.items.count == issuesBefore {
-        checkMergedStates(steps, from: initialStateValue ?? manifest.initialState, manifest: manifest, issues: &issues)
-      }
-    }
-    guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
-    return .success(
-      Scenario(
-        id: id, feature: feature, description: description, tags: tags, file: file,
-        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps))
+    return description
   }
 
-  // MARK: - Pieces
+  /// Why there is no manifest for `feature`: its manifest has errors, or no manifest declares it (with the closest
+  /// name, when one is close).
+  private func reportMissingManifest(of feature: String, issues: inout IssueList) {
+    if let broken = brokenManifests[feature] {
+      issues.add(
+        JSONPath([.key("feature")]), "the manifest of feature '\(feature)' (\(broken)) has errors; fix it first")
+    } else {
+      let known = manifests.keys.sorted()
+      let suggestion = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
+      issues.add(
+        JSONPath([.key("feature")]),
+        "unknown feature \(quotedName(feature))\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+      )
+    }
+  }
+
+  /// The steps, then every merged expected state checked against the manifest when the steps themselves are valid.
+  private func readCheckedSteps(
+    _ value: JSONValue, initialState: JSONValue?, manifest: FeatureManifest?, issues: inout IssueList
+  ) -> [Step] {
+    let issuesBefore = issues.items.count
+    let steps = readSteps(value, manifest: manifest, issues: &issues)
+    // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
+    if let manifest, issues.items.count == issuesBefore {
+      checkMergedStates(steps, from: initialState ?? manifest.initialState, manifest: manifest, issues: &issues)
+    }
+    return steps
+  }
 
   private func readTags(_ reader: inout ObjectReader, issues: inout IssueList) -> [String] {
     guard let value = reader.value("tags") else { return [] }
