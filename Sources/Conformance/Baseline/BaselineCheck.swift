@@ -49,6 +49,14 @@ struct BaselineCheck {
   func apply(to report: inout ScenarioVerdict) {
     let active = entries(for: report.id).filter { !baseline.entries[$0].hasExpired(today: today) }
     guard !active.isEmpty else { return }
+    applyFailsEntries(active, to: &report)
+    applyDivergesEntries(active, to: &report)
+  }
+
+  // MARK: - Failing pairs
+
+  /// Each pair an active `fails` entry lists becomes `known`, or records a `fixed` or `different` problem.
+  private func applyFailsEntries(_ active: [Int], to report: inout ScenarioVerdict) {
     for position in report.verdicts.indices {
       let implementation = report.verdicts[position].implementation
       guard
@@ -60,6 +68,78 @@ struct BaselineCheck {
         report.verdicts[position].outcome = outcome
       }
     }
+  }
+
+  /// The new outcome of a listed pair (`known`), or `nil` after recording a `fixed` or `different` problem.
+  private func judge(_ outcome: Outcome, index: Int, report: inout ScenarioVerdict, on implementation: String)
+    -> Outcome?
+  {
+    let entry = baseline.entries[index]
+    let id = report.id
+    switch outcome {
+    case .passed:
+      report.baselineProblems.append(
+        problem(
+          .fixed, index, id, implementation, "fixed: remove the entry ('\(id)' now passes on '\(implementation)')"))
+    case .failed(let failure):
+      return judge(failure, index: index, report: &report, on: implementation)
+    case .noTrace(.errored), .noTrace(.skipped):
+      report.baselineProblems.append(
+        problem(
+          .different, index, id, implementation,
+          "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
+        ))
+    case .noTrace, .known:
+      // A harness fault says nothing about the recorded failure: it fails the gate on its own, and the entry stays
+      // (neither fixed nor different), so one flaky run cannot make --update-baseline drop a reason written by hand.
+      break
+    }
+    return nil
+  }
+
+  /// A failing listed pair: `known` when it fails at the recorded step and paths (later steps only at recorded
+  /// paths), else `nil` after recording how it differs.
+  private func judge(_ failure: StepFailure, index: Int, report: inout ScenarioVerdict, on implementation: String)
+    -> Outcome?
+  {
+    let entry = baseline.entries[index]
+    let id = report.id
+    let paths = Set(failure.mismatches.map(\.path.description)).sorted()
+    // Later steps may go on failing at the recorded paths (a wrong state persists), but a failure at any other
+    // path is new: it must not hide behind the entry.
+    let laterPaths = Set(failure.laterSteps.flatMap { $0.mismatches.map(\.path.description) })
+    let newLater = failure.laterSteps.first { step in
+      step.mismatches.contains { !entry.paths.contains($0.path.description) }
+    }
+    if failure.stepIndex + 1 == entry.step, paths == entry.paths, laterPaths.isSubset(of: entry.paths) {
+      return .known(
+        KnownFailure(
+          failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
+          spec: entry.spec,
+          expires: entry.expires))
+    }
+    if failure.stepIndex + 1 == entry.step, paths == entry.paths, let newLater {
+      let extra = Set(newLater.mismatches.map(\.path.description)).subtracting(entry.paths).sorted()
+      report.baselineProblems.append(
+        problem(
+          .different, index, id, implementation,
+          "'\(id)' also fails on '\(implementation)' at \(Self.describe(newLater.stepIndex + 1, extra)), beyond the recorded failure (\(Self.describe(entry.step, entry.paths)))"
+        ))
+      return nil
+    }
+    report.baselineProblems.append(
+      problem(
+        .different, index, id, implementation,
+        "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
+      ))
+    return nil
+  }
+
+  // MARK: - Divergences
+
+  /// The scenario's divergence is known when a `diverges` entry records it exactly, or when the known failures
+  /// explain it; an entry whose scenario no longer diverges is `fixed`; one recorded otherwise is `different`.
+  private func applyDivergesEntries(_ active: [Int], to report: inout ScenarioVerdict) {
     let names = Set(report.verdicts.map(\.implementation))
     let diverges = active.first {
       baseline.entries[$0].expect == .diverges && baseline.entries[$0].implementations.allSatisfy(names.contains)
@@ -77,26 +157,8 @@ struct BaselineCheck {
               "'\(report.id)' diverges differently: \(Self.describe(divergence.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
             ))
         }
-      } else {
-        // The divergence is the known failure itself only when it is at a known step and every differing path is a
-        // known one; two other implementations diverging from each other elsewhere is news.
-        let known = report.verdicts.compactMap { result -> KnownFailure? in
-          if case .known(let failure) = result.outcome { return failure }
-          return nil
-        }
-        let explained =
-          !known.isEmpty && !report.verdicts.contains(where: { $0.outcome.isFailure })
-          && known.contains { $0.failure.stepIndex == divergence.stepIndex }
-          && divergence.rows.allSatisfy { row in
-            // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse.
-            known.contains { known in
-              known.failure.mismatches.contains {
-                $0.path.components.starts(with: row.path.components)
-                  || row.path.components.starts(with: $0.path.components)
-              }
-            }
-          }
-        if explained { report.divergenceIsKnown = true }
+      } else if Self.knownFailuresExplain(divergence, in: report) {
+        report.divergenceIsKnown = true
       }
     } else if let index = diverges, !Self.hasFault(report, among: baseline.entries[index].implementations) {
       // No divergence, and every implementation the entry names produced a trace: it is fixed. (A harness fault
@@ -106,59 +168,27 @@ struct BaselineCheck {
     }
   }
 
-  /// The new outcome of a listed pair (`known`), or `nil` after recording a `fixed` or `different` problem.
-  private func judge(_ outcome: Outcome, index: Int, report: inout ScenarioVerdict, on implementation: String)
-    -> Outcome?
-  {
-    let entry = baseline.entries[index]
-    let id = report.id
-    switch outcome {
-    case .passed:
-      report.baselineProblems.append(
-        problem(
-          .fixed, index, id, implementation, "fixed: remove the entry ('\(id)' now passes on '\(implementation)')"))
-    case .failed(let failure):
-      let paths = Set(failure.mismatches.map(\.path.description)).sorted()
-      // Later steps may go on failing at the recorded paths (a wrong state persists), but a failure at any other
-      // path is new: it must not hide behind the entry.
-      let laterPaths = Set(failure.laterSteps.flatMap { $0.mismatches.map(\.path.description) })
-      let newLater = failure.laterSteps.first { step in
-        step.mismatches.contains { !entry.paths.contains($0.path.description) }
-      }
-      if failure.stepIndex + 1 == entry.step, paths == entry.paths, laterPaths.isSubset(of: entry.paths) {
-        return .known(
-          KnownFailure(
-            failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
-            spec: entry.spec,
-            expires: entry.expires))
-      }
-      if failure.stepIndex + 1 == entry.step, paths == entry.paths, let newLater {
-        let extra = Set(newLater.mismatches.map(\.path.description)).subtracting(entry.paths).sorted()
-        report.baselineProblems.append(
-          problem(
-            .different, index, id, implementation,
-            "'\(id)' also fails on '\(implementation)' at \(Self.describe(newLater.stepIndex + 1, extra)), beyond the recorded failure (\(Self.describe(entry.step, entry.paths)))"
-          ))
-        return nil
-      }
-      report.baselineProblems.append(
-        problem(
-          .different, index, id, implementation,
-          "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
-        ))
-    case .noTrace(.errored), .noTrace(.skipped):
-      report.baselineProblems.append(
-        problem(
-          .different, index, id, implementation,
-          "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
-        ))
-    case .noTrace, .known:
-      // A harness fault says nothing about the recorded failure: it fails the gate on its own, and the entry stays
-      // (neither fixed nor different), so one flaky run cannot make --update-baseline drop a reason written by hand.
-      break
+  /// Whether a divergence no entry records is the known failure itself: only when it is at a known step and every
+  /// differing path is a known one; two other implementations diverging from each other elsewhere is news.
+  private static func knownFailuresExplain(_ divergence: Divergence, in report: ScenarioVerdict) -> Bool {
+    let known = report.verdicts.compactMap { result -> KnownFailure? in
+      if case .known(let failure) = result.outcome { return failure }
+      return nil
     }
-    return nil
+    return !known.isEmpty && !report.verdicts.contains(where: { $0.outcome.isFailure })
+      && known.contains { $0.failure.stepIndex == divergence.stepIndex }
+      && divergence.rows.allSatisfy { row in
+        // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse.
+        known.contains { known in
+          known.failure.mismatches.contains {
+            $0.path.components.starts(with: row.path.components)
+              || row.path.components.starts(with: $0.path.components)
+          }
+        }
+      }
   }
+
+  // MARK: - End of the run
 
   /// After the run: every expired entry that matched is a problem, every entry that matched nothing an error.
   ///
