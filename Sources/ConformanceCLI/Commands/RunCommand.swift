@@ -81,23 +81,14 @@ struct RunCommand: CLICommand {
     if scanner.has("help") {
       // The in-process implementation may have another name than 'swift' in a team's own executable.
       console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
-      return 0
+      return ExitCode.success
     }
     let format = scanner.value("format") ?? "text"
     guard format == "text" || format == "json" else {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let junit = try scanner.value("junit").map { path throws(CLIError) in
-      try ReportFile(path, kind: .junit, workspace: workspace)
-    }
-    let json = try scanner.value("json").map { path throws(CLIError) in
-      try ReportFile(path, kind: .json, workspace: workspace)
-    }
-    if let junit, let json, junit.resolvedPath == json.resolvedPath {
-      throw .usage(
-        "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
-    }
+    let (junit, json) = try reportFiles(scanner, workspace: workspace)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
@@ -106,20 +97,13 @@ struct RunCommand: CLICommand {
     let corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
 
-    var reporters: [any RunReporter] = []
-    if format == "text" {
-      reporters.append(TextReporter(colored: console.usesColor, output: console.out, errorOutput: console.err))
-    } else {
-      reporters.append(InvalidFilePrinter(console: console))
-    }
-    let jsonReporter = JSONReporter()
-    if format == "json" || json != nil { reporters.append(jsonReporter) }
-    let junitReporter = JUnitReporter()
-    if junit != nil { reporters.append(junitReporter) }
     let update = baseline.updateTarget.map { _ in
       BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
     }
-    if let update { reporters.append(update) }
+    let (jsonReporter, junitReporter) = (JSONReporter(), JUnitReporter())
+    let reporters = Self.reporters(
+      format: format, console: console, json: format == "json" || json != nil ? jsonReporter : nil,
+      junit: junit != nil ? junitReporter : nil, update: update)
 
     let runner = ConformanceRunner(
       implementations: implementations, loader: loader,
@@ -131,27 +115,83 @@ struct RunCommand: CLICommand {
       for reporter in reporters { reporter.handle(event) }
     }
     if format == "json" { console.outRaw(jsonReporter.document) }
-    var status = summary.exitCode
-    if let update {
-      let say = format == "json" ? console.err : console.out
-      let wrote = baseline.write(update, workspace: workspace, print: say, error: console.err)
-      status =
-        summary.invalidFiles > 0 || summary.scenarios == 0 ? 2 : !wrote ? 2 : update.unrecordable > 0 ? 1 : 0
-    }
+    let status =
+      update.map {
+        writeBaseline($0, baseline, after: summary, workspace: workspace, console: console, quiet: format == "json")
+      } ?? summary.exitCode
     console.flush()
-    let writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)] = [
-      (junit, junitReporter.write(to:)), (json, jsonReporter.write(to:)),
+    let written = writeReportFiles(
+      [(junit, junitReporter.write(to:)), (json, jsonReporter.write(to:))], console: console)
+    return written ? status : ExitCode.invalidInput
+  }
+
+  /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard error),
+  /// then the JSON and JUnit reporters and the baseline update when asked for.
+  private static func reporters(
+    format: String, console: Console, json: JSONReporter?, junit: JUnitReporter?, update: BaselineUpdate?
+  ) -> [any RunReporter] {
+    var reporters: [any RunReporter] = [
+      format == "text"
+        ? TextReporter(colored: console.usesColor, output: console.out, errorOutput: console.err)
+        : InvalidFilePrinter(console: console)
     ]
+    if let json { reporters.append(json) }
+    if let junit { reporters.append(junit) }
+    if let update { reporters.append(update) }
+    return reporters
+  }
+
+  /// Writes the updated baseline (`--update-baseline`), saying what changed on standard output (standard error when
+  /// `quiet`, as the JSON report owns standard output).
+  ///
+  /// - Returns: The exit status: 2 when files were invalid, nothing ran or the baseline could not be written; 1 when
+  ///   a failure could not be recorded; else 0, as the updated baseline now records every failure.
+  private static func writeBaseline(
+    _ update: BaselineUpdate, _ baseline: BaselineSelection, after summary: RunSummary, workspace: Workspace,
+    console: Console, quiet: Bool
+  ) -> Int32 {
+    let wrote = baseline.write(
+      update, workspace: workspace, print: quiet ? console.err : console.out, error: console.err)
+    if summary.invalidFiles > 0 || summary.scenarios == 0 || !wrote { return ExitCode.invalidInput }
+    return update.unrecordable > 0 ? ExitCode.gateFailure : ExitCode.success
+  }
+
+  /// The `--junit` and `--json` report files, checked before the run.
+  ///
+  /// - Throws: ``CLIError`` when a path cannot be written or both name the same file.
+  private static func reportFiles(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError) -> (
+    junit: ReportFile?, json: ReportFile?
+  ) {
+    let junit = try scanner.value("junit").map { path throws(CLIError) in
+      try ReportFile(path, kind: .junit, workspace: workspace)
+    }
+    let json = try scanner.value("json").map { path throws(CLIError) in
+      try ReportFile(path, kind: .json, workspace: workspace)
+    }
+    if let junit, let json, junit.resolvedPath == json.resolvedPath {
+      throw .usage(
+        "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
+    }
+    return (junit, json)
+  }
+
+  /// Writes each requested report file after the run; an error line for each that could not be written.
+  ///
+  /// - Returns: Whether every file was written.
+  private static func writeReportFiles(
+    _ writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)], console: Console
+  ) -> Bool {
+    var written = true
     for (file, write) in writers {
       guard let file else { continue }
       do {
         try file.write(write)
       } catch {
         console.error(error.message)
-        status = ExitCode.invalidInput
+        written = false
       }
     }
-    return status
+    return written
   }
 }
 
