@@ -65,20 +65,31 @@ enum HarnessCodec {
     let implementation = reader.object("implementation", required: true, issues: &issues)
     let features = reader.object("features", required: true, issues: &issues)
     reader.reportUnknownKeys(allowed: ["protocol", "implementation", "features"], issues: &issues)
-    var name = ""
-    var language = ""
-    var version = ""
-    if let implementation,
+    let (name, language, version) = implementation.map { readImplementation($0, issues: &issues) } ?? ("", "", "")
+    let initialStates = readInitialStates(features ?? JSONObject(), issues: &issues)
+    guard issues.isEmpty else { return .failure(violation(issues)) }
+    return .success(ImplementationInfo(name: name, language: language, version: version, features: initialStates))
+  }
+
+  /// The hello reply's `implementation`: `{"name", "language", "version"}`, each a string.
+  private static func readImplementation(_ implementation: JSONObject, issues: inout IssueList) -> (
+    name: String, language: String, version: String
+  ) {
+    guard
       var inner = ObjectReader(
         .object(implementation), at: .root.appending(key: "implementation"), what: "", issues: &issues)
-    {
-      name = inner.string("name", required: true, issues: &issues) ?? ""
-      language = inner.string("language", required: true, issues: &issues) ?? ""
-      version = inner.string("version", required: true, issues: &issues) ?? ""
-      inner.reportUnknownKeys(allowed: ["name", "language", "version"], issues: &issues)
-    }
+    else { return ("", "", "") }
+    let name = inner.string("name", required: true, issues: &issues) ?? ""
+    let language = inner.string("language", required: true, issues: &issues) ?? ""
+    let version = inner.string("version", required: true, issues: &issues) ?? ""
+    inner.reportUnknownKeys(allowed: ["name", "language", "version"], issues: &issues)
+    return (name, language, version)
+  }
+
+  /// The hello reply's `features`: feature name → `{"initialState": {…}}`.
+  private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> [String: JSONValue] {
     var initialStates: [String: JSONValue] = [:]
-    for member in features?.members ?? [] {
+    for member in features.members {
       let path = JSONPath.root.appending(key: "features").appending(key: member.key)
       guard var feature = ObjectReader(member.value, at: path, what: "a feature", issues: &issues) else { continue }
       if let state = feature.object("initialState", required: true, issues: &issues) {
@@ -86,8 +97,7 @@ enum HarnessCodec {
       }
       feature.reportUnknownKeys(allowed: ["initialState"], issues: &issues)
     }
-    guard issues.isEmpty else { return .failure(violation(issues)) }
-    return .success(ImplementationInfo(name: name, language: language, version: version, features: initialStates))
+    return initialStates
   }
 
   /// Checks a `run` reply against the request's `seq` and number of actions.

@@ -25,44 +25,58 @@ package final class JUnitReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started: break
-    case .finished(let summary):
-      for problem in summary.baselineProblems where problem.kind == .expired { addBaseline(problem) }
-      for error in summary.invalidBaseline {
-        add(
-          suite: "baseline",
-          testcase:
-            "    <testcase name=\(attribute(error.path?.description ?? error.file)) classname=\"baseline\" time=\"0\">\n"
-            + "      <error message=\(attribute("invalid baseline entry")) type=\"invalid\">\(text(error.description))</error>\n"
-            + "    </testcase>", kind: .error, time: 0)
-      }
-    case .invalid(let file, let errors):
-      let body = errors.map(\.description).joined(separator: "\n")
-      add(
-        suite: "invalid-files",
-        testcase: "    <testcase name=\(attribute(file)) classname=\"invalid-files\" time=\"0\">\n"
-          + "      <error message=\(attribute("invalid scenario file")) type=\"invalid\">\(text(body))</error>\n"
-          + "    </testcase>", kind: .error, time: 0)
+    case .finished(let summary): addBaseline(summary)
+    case .invalid(let file, let errors): addInvalid(file, errors)
     case .scenario(let report):
       for result in report.verdicts { add(result) }
       for problem in report.baselineProblems { addBaseline(problem) }
-      if let divergence = report.divergence, report.divergenceIsKnown {
-        add(
-          suite: report.feature,
-          testcase:
-            "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
-            + "      <skipped message=\(attribute("known: implementations diverge at step \(divergence.stepIndex + 1)"))/>\n"
-            + "    </testcase>", kind: .skipped, time: 0)
-      } else if let divergence = report.divergence {
-        let lines = VerdictText.matrixLines(
-          report, implementations: report.verdicts.map(\.implementation), style: .plain)
-        let message = "implementations diverge at step \(divergence.stepIndex + 1)"
-        add(
-          suite: report.feature,
-          testcase:
-            "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
-            + "      <failure message=\(attribute(message)) type=\"divergence\">\(text(lines.joined(separator: "\n")))</failure>\n"
-            + "    </testcase>", kind: .failure, time: 0)
-      }
+      if let divergence = report.divergence { add(divergence, of: report) }
+    }
+  }
+
+  /// The baseline's expired entries and its invalid entries, in the `baseline` suite.
+  private func addBaseline(_ summary: RunSummary) {
+    for problem in summary.baselineProblems where problem.kind == .expired { addBaseline(problem) }
+    for error in summary.invalidBaseline {
+      add(
+        suite: "baseline",
+        testcase:
+          "    <testcase name=\(attribute(error.path?.description ?? error.file)) classname=\"baseline\" time=\"0\">\n"
+          + "      <error message=\(attribute("invalid baseline entry")) type=\"invalid\">\(text(error.description))</error>\n"
+          + "    </testcase>", kind: .error, time: 0)
+    }
+  }
+
+  /// An invalid scenario file, as an error in the `invalid-files` suite.
+  private func addInvalid(_ file: String, _ errors: [InputError]) {
+    let body = errors.map(\.description).joined(separator: "\n")
+    add(
+      suite: "invalid-files",
+      testcase: "    <testcase name=\(attribute(file)) classname=\"invalid-files\" time=\"0\">\n"
+        + "      <error message=\(attribute("invalid scenario file")) type=\"invalid\">\(text(body))</error>\n"
+        + "    </testcase>", kind: .error, time: 0)
+  }
+
+  /// A scenario's divergence, as the `<feature>.parity` test case: skipped when the baseline knows it, else failed
+  /// with the divergence rows.
+  private func add(_ divergence: Divergence, of report: ScenarioVerdict) {
+    if report.divergenceIsKnown {
+      add(
+        suite: report.feature,
+        testcase:
+          "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+          + "      <skipped message=\(attribute("known: implementations diverge at step \(divergence.stepIndex + 1)"))/>\n"
+          + "    </testcase>", kind: .skipped, time: 0)
+    } else {
+      let lines = VerdictText.matrixLines(
+        report, implementations: report.verdicts.map(\.implementation), style: .plain)
+      let message = "implementations diverge at step \(divergence.stepIndex + 1)"
+      add(
+        suite: report.feature,
+        testcase:
+          "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+          + "      <failure message=\(attribute(message)) type=\"divergence\">\(text(lines.joined(separator: "\n")))</failure>\n"
+          + "    </testcase>", kind: .failure, time: 0)
     }
   }
 
