@@ -3,8 +3,12 @@ import UnidirectionalFlow
 /// Converts one feature's Swift state, actions and effects to and from their JSON form (the feature manifest's
 /// shapes), so the in-process Swift implementation can run scenarios through the real reducer.
 ///
-/// To put a new Swift feature under conformance, write a codec for it and add a ``ReducerAdapter`` of it to
-/// ``SwiftImplementation``'s adapters.
+/// To put a Swift feature whose types are not `Codable` under conformance, write a codec for it and register a
+/// ``ReducerAdapter`` of it, as a ``CodableFeature`` is registered:
+///
+/// ```swift
+/// ConformanceCommand.main(swift: [ReducerAdapter(codec: LoginCodec(), reducer: LoginReducer(), initialState: .init())])
+/// ```
 public protocol FeatureCodec: Sendable {
   /// The reducer whose types this codec converts.
   associatedtype Feature: Reducer
