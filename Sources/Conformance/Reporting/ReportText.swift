@@ -30,6 +30,14 @@ package enum ReportText {
   /// ``error(_:)`` with the prefix in `style`'s red.
   static func error(_ message: String, style: TextStyle) -> String { style.red("error: ") + message }
 
+  /// Why an implementation did not start: an error line, then each further line of `error` (a harness's stderr tail)
+  /// indented, every line made safe (``oneLine(_:limit:)``).
+  package static func startErrorLines(implementation: String, error: String, style: TextStyle = .plain) -> [String] {
+    let lines = error.split(separator: "\n", omittingEmptySubsequences: false)
+    let headline = "the implementation '\(implementation)' did not start: \(oneLine(String(lines.first ?? "")))"
+    return [Self.error(headline, style: style)] + lines.dropFirst().map { "  \(oneLine(String($0)))" }
+  }
+
   /// `1 scenario`, `2 scenarios`.
   package static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"

@@ -54,14 +54,10 @@ package final class TextReporter: RunReporter {
 
   private func writeStart(_ started: [(name: String, info: ImplementationInfo?, startError: String?)]) {
     implementations = started.map(\.name)
-    for entry in started where entry.startError != nil {
+    for entry in started {
       // The error may carry the harness's stderr: one report line per line, each made safe.
-      let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-      errorOutput(
-        ReportText.error(
-          "the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))",
-          style: style))
-      for line in lines.dropFirst() { errorOutput("  \(ReportText.oneLine(String(line)))") }
+      guard let error = entry.startError else { continue }
+      ReportText.startErrorLines(implementation: entry.name, error: error, style: style).forEach(errorOutput)
     }
     if implementations.count > 1 {
       output(style.bold(implementations.map(ReportText.pad).joined() + "scenario"))

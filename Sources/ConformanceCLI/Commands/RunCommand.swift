@@ -194,25 +194,3 @@ struct RunCommand: CLICommand {
     return written
   }
 }
-
-/// Prints invalid-file errors to stderr when the text report is not shown (`--format json`).
-final class InvalidFilePrinter: RunReporter {
-  private let console: Console
-  init(console: Console) { self.console = console }
-  func handle(_ event: RunEvent) {
-    switch event {
-    case .invalid(_, let errors):
-      for error in errors { console.error("\(error)") }
-    case .started(let started):
-      for entry in started where entry.startError != nil {
-        let lines = (entry.startError ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        console.error(
-          "the implementation '\(entry.name)' did not start: \(ReportText.oneLine(String(lines.first ?? "")))")
-        for line in lines.dropFirst() { console.err("  \(ReportText.oneLine(String(line)))") }
-      }
-    case .finished(let summary):
-      for error in summary.invalidBaseline { console.error("\(error)") }
-    default: break
-    }
-  }
-}
