@@ -168,38 +168,45 @@ package struct ManifestLoader: Sendable {
     for key in object.keys where !ManifestNames.isCaseName(key) {
       issues.add(path.appending(key: key), "case name '\(key)' is not lower camel case (e.g. 'emailChanged')")
     }
-    var cases: [FeatureManifest.Case] = []
-    for member in object.members {
-      let casePath = path.appending(key: member.key)
-      guard var reader = ObjectReader(member.value, at: casePath, what: "a case", issues: &issues) else { continue }
-      var names: [String: String] = [:]
-      for platform in ["swift", "kotlin"] {
-        if let name = reader.string(platform, required: false, issues: &issues) { names[platform] = name }
-      }
-      let rule = reader.string("rule", required: false, issues: &issues)
-      if let rule, !ManifestNames.isRuleID(rule) {
-        issues.add(casePath.appending(key: "rule"), "rule '\(rule)' is not a spec rule id such as 'L3' or 'L3.d'")
-      }
-      _ = reader.string("description", required: false, issues: &issues)
-      let cancellation = reader.string("cancellationId", required: false, issues: &issues)
-      if cancellation != nil, !allowsCancellation {
-        issues.add(casePath.appending(key: "cancellationId"), "only effects have a cancellation id")
-      }
-      let fields =
-        reader.required("fields", issues: &issues).map {
-          readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
-        } ?? []
-      if fields.contains(where: { ScalarOrder.equal($0.name, "type") }) {
-        issues.add(
-          casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
-      }
-      reader.reportUnknownKeys(
-        allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)
-      cases.append(
-        FeatureManifest.Case(
-          name: member.key, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation))
+    return object.members.compactMap { member in
+      readCase(
+        member.value, named: member.key, at: path.appending(key: member.key), typeNames: typeNames,
+        allowsCancellation: allowsCancellation, issues: &issues)
     }
-    return cases
+  }
+
+  /// One case of a union: its per-platform names, rule, cancellation id (effects only) and fields; `nil` when it is
+  /// not an object.
+  private func readCase(
+    _ value: JSONValue, named name: String, at casePath: JSONPath, typeNames: Set<String>, allowsCancellation: Bool,
+    issues: inout IssueList
+  ) -> FeatureManifest.Case? {
+    guard var reader = ObjectReader(value, at: casePath, what: "a case", issues: &issues) else { return nil }
+    var names: [String: String] = [:]
+    for platform in ["swift", "kotlin"] {
+      if let platformName = reader.string(platform, required: false, issues: &issues) { names[platform] = platformName }
+    }
+    let rule = reader.string("rule", required: false, issues: &issues)
+    if let rule, !ManifestNames.isRuleID(rule) {
+      issues.add(casePath.appending(key: "rule"), "rule '\(rule)' is not a spec rule id such as 'L3' or 'L3.d'")
+    }
+    _ = reader.string("description", required: false, issues: &issues)
+    let cancellation = reader.string("cancellationId", required: false, issues: &issues)
+    if cancellation != nil, !allowsCancellation {
+      issues.add(casePath.appending(key: "cancellationId"), "only effects have a cancellation id")
+    }
+    let fields =
+      reader.required("fields", issues: &issues).map {
+        readFields($0, at: casePath.appending(key: "fields"), typeNames: typeNames, issues: &issues)
+      } ?? []
+    if fields.contains(where: { ScalarOrder.equal($0.name, "type") }) {
+      issues.add(
+        casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
+    }
+    reader.reportUnknownKeys(
+      allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)
+    return FeatureManifest.Case(
+      name: name, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation)
   }
 
   private func readFields(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
