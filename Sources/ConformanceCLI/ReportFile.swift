@@ -63,11 +63,18 @@ struct ReportFile {
     return head == Data(header.utf8)
   }
 
-  /// Whether the file is a JSON report written by this tool: a JSON object whose `format` is
-  /// `udf-conformance-report`.
+  /// Whether the file is a JSON report written by this tool: it starts as this tool's reports start
+  /// (`{"divergences":[`, the first of their sorted keys) and ends with their `tool` and `version` members. Only its
+  /// first and last bytes are read, so checking a report of any size costs nothing.
   private static func isJSONReport(_ url: URL) -> Bool {
-    guard let data = try? Data(contentsOf: url), let value = try? JSONParser().parse(data) else { return false }
-    return value["format"] == .string("udf-conformance-report")
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let head = Data(#"{"divergences":["#.utf8)
+    guard (try? handle.read(upToCount: head.count)) == head, let size = try? handle.seekToEnd(), size >= 160
+    else { return false }
+    guard (try? handle.seek(toOffset: size - 160)) != nil, let tail = try? handle.readToEnd() else { return false }
+    let text = String(decoding: tail, as: UTF8.self)
+    return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
   }
 
   /// The target with symbolic links in its folder resolved, to tell whether two report paths are the same file.

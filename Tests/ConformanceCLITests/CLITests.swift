@@ -213,7 +213,14 @@ struct CLITests {
     #expect(report.contains(#""format":"udf-conformance-report""#))
     #expect(report.contains(#""exitCode":1"#))
     // A second run may replace its own reports…
-    #expect(try CLI.run(["run", failing, "--junit", junit.path]).status == 1)
+    #expect(try CLI.run(["run", failing, "--junit", junit.path, "--json", json.path]).status == 1)
+    #expect(try String(contentsOf: json, encoding: .utf8).hasSuffix(#","version":1}"# + "\n"))
+    // …but not a JSON file that only starts like one (only the first and last bytes are read to tell).
+    let lookalike = folder.appendingPathComponent("lookalike.json")
+    let fake = #"{"divergences":[],"format":"something-else","padding":""# + String(repeating: "x", count: 200) + #""}"#
+    try Data(fake.utf8).write(to: lookalike)
+    #expect(try CLI.run(["run", failing, "--json", lookalike.path]).status == 2)
+    #expect(try String(contentsOf: lookalike, encoding: .utf8) == fake)
     // …but never a file that is not one.
     let precious = folder.appendingPathComponent("precious.xml")
     try Data("keep me".utf8).write(to: precious)

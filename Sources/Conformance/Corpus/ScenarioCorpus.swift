@@ -118,8 +118,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
     private let parser = JSONParser()
-    private var ids: [String: String] = [:]
-    private var seenFiles = Set<FileID>()
+    private var ids = SeenIDs()
+    /// The files read so far, by device and inode (inodes of one device in one set: 8 bytes a file).
+    private var seenFiles: [UInt64: Set<UInt64>] = [:]
     /// Scenario files read so far, valid or not (a file reached twice counts once).
     package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
@@ -172,7 +173,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
         fileCount += 1
         return .invalid(file: name, errors: [error])
       case .success(let info):
-        guard seenFiles.insert(FileID(info)).inserted else { return nil }
+        let file = FileID(info)
+        guard seenFiles[file.device, default: []].insert(file.inode).inserted else { return nil }
         fileCount += 1
         switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
         case .failure(let error): return .invalid(file: name, errors: [error])
@@ -183,10 +185,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
       case .failure(let failure):
         return .invalid(file: name, errors: failure.errors)
       case .success(let scenario):
-        if let other = ids[scenario.id] {
+        if let other = ids.insert(scenario.id, file: name) {
           return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
         }
-        ids[scenario.id] = name
         return .scenario(scenario)
       }
     }

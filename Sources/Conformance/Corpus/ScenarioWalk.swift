@@ -74,13 +74,24 @@ final class ScenarioWalk {
         }
         let child = stack[top].children[stack[top].position]
         stack[top].position += 1
+        let name = stack[top].nameBytes(of: child)
         switch child.kind {
         case .file:
-          return .file(FileReference(directory: dirfd(stack[top].stream), name: child.name, displayName: child.display))
-        case .problem(let message):
-          return .problem(InputError(file: child.display, path: nil, message: message))
+          return .file(
+            FileReference(
+              directory: dirfd(stack[top].stream), name: name.map { CChar(bitPattern: $0) } + [0],
+              displayName: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))))
+        case .problem:
+          let shown = ControlEscaping.validUTF8(name) ?? ControlEscaping.escapeBytes(name)
+          return .problem(
+            InputError(
+              file: Self.join(stack[top].display, shown), path: nil, message: stack[top].problems[Int(child.problem)]))
         case .folder:
-          if let problem = enter(child, parent: dirfd(stack[top].stream)) { return .problem(problem) }
+          let folder = (
+            name: name.map { CChar(bitPattern: $0) } + [0],
+            display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
+          )
+          if let problem = enter(folder, parent: dirfd(stack[top].stream)) { return .problem(problem) }
         }
       } else if nextRoot < roots.count {
         let root = roots[nextRoot]
@@ -94,24 +105,72 @@ final class ScenarioWalk {
 
   // MARK: - Folders
 
-  /// A folder being walked: its open stream, its children sorted, and the next child's position.
+  /// A folder being walked: its open stream, its children sorted, and the next child's position. The children's
+  /// names are kept in one byte buffer (``names``) and each child is a few integers, so a folder of 100,000 files
+  /// costs a few megabytes, and paths are built only as files are yielded (issue 7, item 8).
   private struct Folder {
     let stream: DirectoryStream
     let id: FileID
     let display: String
-    var children: [Child]
+    /// Every child's name, one after the other (UTF-8, or the raw bytes of a name that is not).
+    var names: [UInt8] = []
+    var children: [Child] = []
+    /// The messages of children that are problems, by ``Child/problem``.
+    var problems: [String] = []
     var position = 0
+
+    init(stream: DirectoryStream, id: FileID, display: String) {
+      self.stream = stream
+      self.id = id
+      self.display = display
+    }
+
+    func nameBytes(of child: Child) -> ArraySlice<UInt8> {
+      names[Int(child.start)..<Int(child.start) + Int(child.length)]
+    }
+
+    /// Sorts the children as whole paths sort: by name in byte order (Unicode scalar order for UTF-8), a folder's
+    /// name followed by `/`.
+    mutating func sortChildren() {
+      let names = self.names
+      children.sort { a, b in
+        names.withUnsafeBufferPointer { bytes in Child.precedes(a, b, in: bytes) }
+      }
+    }
   }
 
+  /// One entry of a folder: where its name is in ``Folder/names``, and what it is.
   private struct Child {
-    enum Kind {
-      case file, folder
-      case problem(String)
+    enum Kind: UInt8 {
+      case file, folder, problem
     }
-    let key: String
-    let name: [CChar]
-    let display: String
+    let start: Int32
+    /// A name is at most 255 bytes (`NAME_MAX`).
+    let length: UInt8
     let kind: Kind
+    /// For a problem, its message's index in ``Folder/problems`` (a folder has at most 65,535 problems listed).
+    let problem: UInt16
+
+    /// The byte of this child's sort key at `index`, or -1 past its end: the name, then `/` for a folder.
+    func keyByte(_ index: Int, in names: UnsafeBufferPointer<UInt8>) -> Int {
+      if index < Int(length) { return Int(names[Int(start) + index]) }
+      return index == Int(length) && kind == .folder ? 0x2F : -1
+    }
+
+    static func precedes(_ a: Child, _ b: Child, in names: UnsafeBufferPointer<UInt8>) -> Bool {
+      var index = 0
+      while true {
+        let (x, y) = (a.keyByte(index, in: names), b.keyByte(index, in: names))
+        if x != y { return x < y }
+        if x < 0 { return false }
+        index += 1
+      }
+    }
+  }
+
+  /// `display/name`, or `name` for the current directory's own entries.
+  private static func join(_ display: String, _ name: String) -> String {
+    display.isEmpty ? name : display.hasSuffix("/") ? display + name : display + "/" + name
   }
 
   /// Starts a root: a folder is pushed to be walked, anything else is yielded as a file (the reader reports what it
@@ -135,7 +194,7 @@ final class ScenarioWalk {
   }
 
   /// Opens the folder `child` of the folder `parent` and pushes it, or returns why it cannot be walked.
-  private func enter(_ child: Child, parent: Int32) -> InputError? {
+  private func enter(_ child: (name: [CChar], display: String), parent: Int32) -> InputError? {
     if stack.count > Self.maximumDepth {
       return folderProblem(
         Self.clipped(child.display),
@@ -173,10 +232,10 @@ final class ScenarioWalk {
       close(descriptor)
       return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
     }
-    var children: [Child] = []
+    var folder = Folder(stream: stream, id: id, display: display)
     errno = 0
     while let entry = readdir(stream) {
-      if let child = self.child(entry, in: dirfd(stream), display: display) { children.append(child) }
+      add(entry, in: dirfd(stream), to: &folder)
       errno = 0
     }
     if errno != 0 {
@@ -184,45 +243,63 @@ final class ScenarioWalk {
       closedir(stream)
       return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
     }
-    children.sort { $0.key < $1.key }
-    stack.append(Folder(stream: stream, id: id, display: display, children: children))
+    folder.sortChildren()
+    stack.append(folder)
     return nil
   }
 
-  /// What one folder entry is: a scenario file, a folder, a problem, or `nil` for an entry the walk passes over
-  /// (`.`, `..`, hidden entries, files not named `*.json`).
-  private func child(_ entry: UnsafeMutablePointer<dirent>, in folder: Int32, display: String) -> Child? {
-    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-      Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0]
-    }
-    let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
-    if bytes == [0x2E] || bytes == [0x2E, 0x2E] { return nil }
-    if bytes.first == 0x2E {
+  /// Adds one folder entry to `folder`: a scenario file, a folder or a problem; passes over `.`, `..`, hidden
+  /// entries (counting them) and files not named `*.json`.
+  private func add(_ entry: UnsafeMutablePointer<dirent>, in descriptor: Int32, to folder: inout Folder) {
+    let length = withUnsafeBytes(of: &entry.pointee.d_name) { raw in raw.firstIndex(of: 0) ?? raw.count }
+    guard length > 0 else { return }
+    let (first, second) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in (raw[0], length > 1 ? raw[1] : 0) }
+    if first == 0x2E {
+      if length == 1 || (length == 2 && second == 0x2E) { return }
       ignoredCount += 1
-      return nil
+      return
     }
-    let decoded = ControlEscaping.validUTF8(bytes)
-    let isUTF8 = decoded != nil
-    let shownName = decoded ?? ControlEscaping.escapeBytes(bytes)
-    let path = display.isEmpty ? shownName : display.hasSuffix("/") ? display + shownName : display + "/" + shownName
-    let isJSON = bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
+    let start = folder.names.count
+    withUnsafeBytes(of: &entry.pointee.d_name) { raw in folder.names.append(contentsOf: raw.prefix(length)) }
+    let bytes = folder.names[start...]
+    let isUTF8 = bytes.allSatisfy { $0 < 0x80 } || ControlEscaping.validUTF8(bytes) != nil
+    let isJSON = length > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
+    var problem: String?
     let kind: Child.Kind
-    switch Self.kind(of: name, type: entry.pointee.d_type, in: folder) {
+    let type = Int32(entry.pointee.d_type)
+    // The name as a C string is needed only to follow a link or an entry of unknown type.
+    let name = type == Int32(DT_DIR) || type == Int32(DT_REG) ? [] : bytes.map { CChar(bitPattern: $0) } + [0]
+    switch Self.kind(of: name, type: entry.pointee.d_type, in: descriptor) {
     case .folder:
-      kind = isUTF8 ? .folder : .problem("the folder's name is not valid UTF-8, so it is not searched; rename it")
+      kind = isUTF8 ? .folder : .problem
+      if !isUTF8 { problem = "the folder's name is not valid UTF-8, so it is not searched; rename it" }
     case .file:
-      guard isJSON else { return nil }
-      kind = isUTF8 ? .file : .problem("the file's name is not valid UTF-8, so it is not read; rename it")
+      guard isJSON else {
+        folder.names.removeSubrange(start...)
+        return
+      }
+      kind = isUTF8 ? .file : .problem
+      if !isUTF8 { problem = "the file's name is not valid UTF-8, so it is not read; rename it" }
     case .problem(let message):
-      kind = .problem(message)
+      kind = .problem
+      problem = message
     }
-    if case .folder = kind { return Child(key: shownName + "/", name: name, display: path, kind: kind) }
-    return Child(key: shownName, name: name, display: path, kind: kind)
+    if let problem { folder.problems.append(problem) }
+    folder.children.append(
+      Child(
+        start: Int32(start), length: UInt8(clamping: length), kind: kind,
+        problem: UInt16(clamping: max(0, folder.problems.count - 1))))
+  }
+
+  /// What an entry turned out to be.
+  private enum EntryKind {
+    case file, folder
+    case problem(String)
   }
 
   /// Whether an entry is a folder or a file, following a symbolic link; a problem for a link that points nowhere
   /// or cannot be followed.
-  private static func kind(of name: [CChar], type: UInt8, in folder: Int32) -> Child.Kind {
+  private static func kind(of name: [CChar], type: UInt8, in folder: Int32) -> EntryKind {
     if Int32(type) == Int32(DT_DIR) { return .folder }
     if Int32(type) == Int32(DT_REG) { return .file }
     var info = stat()

@@ -37,7 +37,7 @@ package enum ControlEscaping {
 
   /// Bytes that may not be UTF-8 (a file name, a command-line argument) as text: ASCII as it is (control characters
   /// are escaped later with the rest of a message), every byte from 0x80 as `\xHH`, e.g. `caf\xE9.json`.
-  package static func escapeBytes(_ bytes: [UInt8]) -> String {
+  package static func escapeBytes<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     var text = ""
     for byte in bytes {
       if byte < 0x80 {
@@ -51,7 +51,7 @@ package enum ControlEscaping {
   }
 
   /// The bytes as a `String` when they are valid UTF-8, else `nil`.
-  package static func validUTF8(_ bytes: [UInt8]) -> String? {
+  package static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
     return text.utf8.elementsEqual(bytes) ? text : nil
   }

@@ -4,7 +4,7 @@ import Foundation
 /// flat memory (issue 7, item 8): the JSON and JUnit reporters keep one spool per section and put the sections
 /// together when the report is written.
 ///
-/// Appends are buffered (1 MiB). When no temporary file can be created, the text stays in memory instead: the report
+/// Appends are buffered (64 KiB). When no temporary file can be created, the text stays in memory instead: the report
 /// is still written, only the memory bound is lost.
 final class Spool {
   private var buffer: [UInt8] = []
@@ -13,7 +13,7 @@ final class Spool {
   /// Whether anything was appended.
   private(set) var isEmpty = true
 
-  private static let flushThreshold = 1 << 20
+  private static let flushThreshold = 64 << 10
 
   /// Creates an empty spool; its file is created on the first flush.
   init() {}
@@ -30,7 +30,7 @@ final class Spool {
     if buffer.count >= Self.flushThreshold { flush() }
   }
 
-  /// Writes everything appended so far to `sink`, in order, in chunks of at most 1 MiB.
+  /// Writes everything appended so far to `sink`, in order, in chunks of at most 64 KiB.
   func copy(to sink: (Data) throws -> Void) rethrows {
     if let handle, let url {
       flush()
