@@ -16,7 +16,7 @@ enum ImplementationSelection {
   ///   `--impl` does not select;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   static func resolve(
-    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, command: String
+    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, jobs: Int = 1, command: String
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
     let fromCommandLine = try harnessOptions(scanner, workspace: workspace, builtIn: builtIn, command: command)
@@ -50,7 +50,8 @@ enum ImplementationSelection {
       }
       if let startup { entry.startupTimeout = startup }
       if let timeout { entry.scenarioTimeout = timeout }
-      result.append(ProcessImplementation(configuration: entry))
+      // With --jobs N, a harness gets up to N processes, each with its own restart budget and timeouts.
+      result.append(jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))
     }
     return result
   }

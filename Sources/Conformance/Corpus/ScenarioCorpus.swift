@@ -136,16 +136,70 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
     /// The next file's scenario or problems; `nil` when the walk is over.
     package mutating func next() -> Entry? {
+      while let pending = nextPending() {
+        switch pending {
+        case .done(let entry): return entry
+        case .opened(let file): return admit(Self.load(file, loader: loader, parser: parser), file: file.name)
+        }
+      }
+      return nil
+    }
+
+    /// A file the walk found and opened, not yet read: ``load(_:loader:parser:)`` reads and validates it (on any
+    /// thread), then ``admit(_:file:)`` checks its id, in walk order.
+    package struct OpenedFile: @unchecked Sendable {
+      /// How reports name the file.
+      package let name: String
+      let descriptor: Int32
+      let status: stat
+    }
+
+    /// What the walk yields next, before reading: an entry that is already decided (a walk problem, a file that
+    /// cannot be opened), or an opened file to load.
+    package enum Pending: Sendable {
+      case done(Entry)
+      case opened(OpenedFile)
+    }
+
+    /// Walks to the next file and opens it, skipping files already read through another path; `nil` when the walk is
+    /// over. Every ``Pending/opened(_:)`` file must be given to ``load(_:loader:parser:)``, which closes it.
+    package mutating func nextPending() -> Pending? {
       while let found = walk.next() {
         switch found {
         case .problem(let error):
           walkProblemCount += 1
-          return .invalid(file: error.file, errors: [error])
+          return .done(.invalid(file: error.file, errors: [error]))
         case .file(let file):
-          if let entry = read(file) { return entry }
+          if let pending = open(file) { return pending }
         }
       }
       return nil
+    }
+
+    /// Reads and validates an opened file, then closes it. Pure: files can be loaded in parallel, as long as their
+    /// results are admitted in walk order.
+    package static func load(_ file: OpenedFile, loader: ScenarioLoader, parser: JSONParser = JSONParser())
+      -> Result<Scenario, InputErrors>
+    {
+      defer { close(file.descriptor) }
+      switch JSONFile.read(descriptor: file.descriptor, status: file.status, displayName: file.name, parser: parser) {
+      case .failure(let error): return .failure(InputErrors([error]))
+      case .success(let value): return loader.load(value, file: file.name)
+      }
+    }
+
+    /// Turns a loaded file into an entry, rejecting a scenario whose id an earlier file used (scenario format
+    /// §3.1). Call in walk order.
+    package mutating func admit(_ loaded: Result<Scenario, InputErrors>, file name: String) -> Entry {
+      switch loaded {
+      case .failure(let failure):
+        return .invalid(file: name, errors: failure.errors)
+      case .success(let scenario):
+        if let other = ids.insert(scenario.id, file: name) {
+          return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
+        }
+        return .scenario(scenario)
+      }
     }
 
     /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for
@@ -158,37 +212,27 @@ package struct ScenarioCorpus: Sequence, Sendable {
       return count
     }
 
-    /// Reads, validates and de-duplicates one file; `nil` for a file already read through another path.
-    private mutating func read(_ file: ScenarioWalk.FileReference) -> Entry? {
+    /// Opens one file the walk found; `nil` for a file already read through another path.
+    private mutating func open(_ file: ScenarioWalk.FileReference) -> Pending? {
       let name = file.displayName
       let descriptor = file.open()
       guard descriptor >= 0 else {
         fileCount += 1
-        return .invalid(file: name, errors: [JSONFile.cannotRead(name, errno)])
+        return .done(.invalid(file: name, errors: [JSONFile.cannotRead(name, errno)]))
       }
-      defer { close(descriptor) }
-      let value: JSONValue
       switch JSONFile.status(of: descriptor, displayName: name) {
       case .failure(let error):
+        close(descriptor)
         fileCount += 1
-        return .invalid(file: name, errors: [error])
+        return .done(.invalid(file: name, errors: [error]))
       case .success(let info):
-        let file = FileID(info)
-        guard seenFiles[file.device, default: []].insert(file.inode).inserted else { return nil }
+        let id = FileID(info)
+        guard seenFiles[id.device, default: []].insert(id.inode).inserted else {
+          close(descriptor)
+          return nil
+        }
         fileCount += 1
-        switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
-        case .failure(let error): return .invalid(file: name, errors: [error])
-        case .success(let parsed): value = parsed
-        }
-      }
-      switch loader.load(value, file: name) {
-      case .failure(let failure):
-        return .invalid(file: name, errors: failure.errors)
-      case .success(let scenario):
-        if let other = ids.insert(scenario.id, file: name) {
-          return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
-        }
-        return .scenario(scenario)
+        return .opened(OpenedFile(name: name, descriptor: descriptor, status: info))
       }
     }
   }

@@ -29,6 +29,10 @@ package struct ConformanceRunner: Sendable {
     /// entry that matches no scenario an error: a run over some files cannot tell a stale entry from one whose
     /// scenario it did not read.
     package var filesAreWholeCorpus: Bool
+    /// How many batches run at once (`--jobs N`, 1 or more): files are read and validated, and scenarios run and
+    /// judged, in a bounded window of concurrent tasks, with every event and report the same as with 1. `--fail-fast`
+    /// runs one scenario at a time whatever this is.
+    package var jobs: Int
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -41,8 +45,9 @@ package struct ConformanceRunner: Sendable {
     /// Creates options; the defaults run everything, let nothing be skipped and use no baseline.
     package init(
       filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
-      baseline: KnownDivergences? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true
+      baseline: KnownDivergences? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true, jobs: Int = 1
     ) {
+      self.jobs = max(1, jobs)
       self.filter = filter
       self.tags = tags
       self.failFast = failFast
@@ -103,9 +108,32 @@ package struct ConformanceRunner: Sendable {
       emit(.invalid(file: file, errors: errors))
     }
     var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
+    var entries = corpus.makeIterator()
+    if options.jobs > 1, !options.failFast {
+      await runInParallel(&entries, on: started, check: &check, into: &summary, emit: emit)
+    } else {
+      await runInOrder(&entries, on: started, check: &check, into: &summary, emit: emit)
+    }
+    for implementation in implementations { await implementation.shutdown() }
+    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
+    check?.finish(
+      into: &summary,
+      checkUnmatched: options.filesAreWholeCorpus && summary.stoppedEarlyWithRemaining == nil
+        && summary.invalidFiles == 0)
+    summary.duration = (ContinuousClock.now - clock).seconds
+    emit(.finished(summary))
+    return summary
+  }
+
+  // MARK: - Reading and running
+
+  /// Reads one file at a time and runs a batch as soon as it is full (`--jobs 1`, and `--fail-fast`).
+  private func runInOrder(
+    _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
+    into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) async {
     var batch: [Scenario] = []
     let batchSize = options.failFast ? 1 : Self.batchSize
-    var entries = corpus.makeIterator()
     while let entry = entries.next() {
       let scenario: Scenario
       switch entry {
@@ -124,19 +152,107 @@ package struct ConformanceRunner: Sendable {
       if options.failFast, failed {
         let remaining = entries.skipRemainingFiles()
         if remaining > 0 { summary.stoppedEarlyWithRemaining = remaining }
-        break
+        return
       }
     }
     if !batch.isEmpty { _ = await run(batch, on: started, baseline: check, into: &summary, emit: emit) }
-    for implementation in implementations { await implementation.shutdown() }
-    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
-    check?.finish(
-      into: &summary,
-      checkUnmatched: options.filesAreWholeCorpus && summary.stoppedEarlyWithRemaining == nil
-        && summary.invalidFiles == 0)
-    summary.duration = (ContinuousClock.now - clock).seconds
-    emit(.finished(summary))
-    return summary
+  }
+
+  /// What a window of files leads to, in walk order: an invalid file to report, or a full batch to run.
+  private enum Queued {
+    case invalid(file: String, errors: [InputError])
+    case batch([Scenario])
+  }
+
+  /// Reads `jobs` batches' worth of files at a time, validating them in parallel, then runs that window's batches in
+  /// parallel and reports everything in walk order. Events are the same as ``runInOrder`` gives: an invalid file is
+  /// reported where it was read, and a batch where its last scenario was read (issue 12).
+  private func runInParallel(
+    _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
+    into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) async {
+    let window = options.jobs * Self.batchSize
+    var batch: [Scenario] = []
+    var pending: [ScenarioCorpus.Iterator.Pending] = []
+    while true {
+      pending.removeAll(keepingCapacity: true)
+      while pending.count < window, let next = entries.nextPending() { pending.append(next) }
+      if pending.isEmpty { break }
+      let loaded = await Self.load(pending, jobs: options.jobs, loader: loader)
+      var queue: [Queued] = []
+      for (item, result) in zip(pending, loaded) {
+        let entry: ScenarioCorpus.Entry
+        switch (item, result) {
+        case (.done(let done), _): entry = done
+        case (.opened(let file), let result?): entry = entries.admit(result, file: file.name)
+        case (.opened(let file), nil):  // Not reached: every opened file is loaded.
+          entry = .invalid(file: file.name, errors: [InputError(file: file.name, path: nil, message: "was not read")])
+        }
+        switch entry {
+        case .invalid(let file, let errors): queue.append(.invalid(file: file, errors: errors))
+        case .scenario(let scenario):
+          check?.noteRead(scenario.id)
+          guard options.selects(scenario) else { continue }
+          batch.append(scenario)
+          guard batch.count == Self.batchSize else { continue }
+          queue.append(.batch(batch))
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      await runAndReport(queue, on: started, baseline: check, into: &summary, emit: emit)
+    }
+    if !batch.isEmpty { await runAndReport([.batch(batch)], on: started, baseline: check, into: &summary, emit: emit) }
+  }
+
+  /// Loads the opened files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for an
+  /// item that was already decided.
+  private static func load(_ pending: [ScenarioCorpus.Iterator.Pending], jobs: Int, loader: ScenarioLoader) async
+    -> [Result<Scenario, InputErrors>?]
+  {
+    let chunk = (pending.count + jobs - 1) / jobs
+    return await withTaskGroup(of: (Int, [Result<Scenario, InputErrors>?]).self) { group in
+      for start in stride(from: 0, to: pending.count, by: chunk) {
+        let slice = pending[start..<min(start + chunk, pending.count)]
+        group.addTask {
+          let parser = JSONParser()
+          return (
+            start,
+            slice.map { item in
+              guard case .opened(let file) = item else { return nil }
+              return ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
+            }
+          )
+        }
+      }
+      var results = [Result<Scenario, InputErrors>?](repeating: nil, count: pending.count)
+      for await (start, loaded) in group { results.replaceSubrange(start..<start + loaded.count, with: loaded) }
+      return results
+    }
+  }
+
+  /// Runs the queue's batches at once, then reports the queue in order.
+  private func runAndReport(
+    _ queue: [Queued], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
+    emit: (RunEvent) -> Void
+  ) async {
+    let judged = await withTaskGroup(of: (Int, [ScenarioVerdict]).self) { group in
+      for (index, item) in queue.enumerated() {
+        guard case .batch(let batch) = item else { continue }
+        group.addTask { (index, await Self.evaluate(batch, on: started, baseline: baseline)) }
+      }
+      var judged: [Int: [ScenarioVerdict]] = [:]
+      for await (index, verdicts) in group { judged[index] = verdicts }
+      return judged
+    }
+    for (index, item) in queue.enumerated() {
+      switch item {
+      case .invalid(let file, let errors):
+        summary.invalidFiles += 1
+        emit(.invalid(file: file, errors: errors))
+      case .batch:
+        _ = report(judged[index] ?? [], into: &summary, emit: emit)
+      }
+    }
   }
 
   // MARK: - Steps of a run
@@ -165,12 +281,20 @@ package struct ConformanceRunner: Sendable {
   /// enough that memory stays flat and output streams.
   static let batchSize = 32
 
-  /// Runs a batch on every implementation (concurrently across implementations), then judges and reports each
-  /// scenario in order. Returns whether any scenario failed the gate.
+  /// Runs a batch on every implementation, then judges and reports each scenario in order. Returns whether any
+  /// scenario failed the gate.
   private func run(
     _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
     emit: (RunEvent) -> Void
   ) async -> Bool {
+    report(await Self.evaluate(batch, on: started, baseline: baseline), into: &summary, emit: emit)
+  }
+
+  /// Runs a batch on every implementation (concurrently across implementations) and judges each scenario. Touches
+  /// nothing shared, so several batches can be evaluated at once (`--jobs`).
+  private static func evaluate(_ batch: [Scenario], on started: [Started], baseline: BaselineCheck?) async
+    -> [ScenarioVerdict]
+  {
     let requests = batch.map { scenario in
       RunRequest(
         id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
@@ -190,31 +314,47 @@ package struct ConformanceRunner: Sendable {
         return collected
       }
     }
-    var failed = false
-    for (position, scenario) in batch.enumerated() {
-      var verdicts: [Verdict] = []
-      var traces: [(implementation: String, trace: [TraceEntry])] = []
-      for (entry, observations) in zip(started, perImplementation) {
-        let (observation, duration) =
-          observations.indices.contains(position)
-          ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
-        let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
-        if case .trace(let trace) = observation, trace.count == scenario.steps.count {
-          traces.append((entry.implementation.name, trace))
-        }
-        verdicts.append(
-          Verdict(
-            scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
-            implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
-            duration: duration))
+    return batch.enumerated().map { position, scenario in
+      judge(scenario, position: position, on: started, perImplementation: perImplementation, baseline: baseline)
+    }
+  }
+
+  /// One scenario's verdicts on every implementation, its divergence, and the baseline's reading of them.
+  private static func judge(
+    _ scenario: Scenario, position: Int, on started: [Started],
+    perImplementation: [[(observation: Observation, seconds: Double)]], baseline: BaselineCheck?
+  ) -> ScenarioVerdict {
+    var verdicts: [Verdict] = []
+    var traces: [(implementation: String, trace: [TraceEntry])] = []
+    for (entry, observations) in zip(started, perImplementation) {
+      let (observation, duration) =
+        observations.indices.contains(position)
+        ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
+      let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+      if case .trace(let trace) = observation, trace.count == scenario.steps.count {
+        traces.append((entry.implementation.name, trace))
       }
-      var report = ScenarioVerdict(
-        id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
-        stepCount: scenario.steps.count, verdicts: verdicts, divergence: Divergence.find(in: scenario, traces: traces))
-      baseline?.apply(to: &report)
-      record(report, into: &summary)
-      emit(.scenario(report))
-      failed = failed || report.isFailure || (report.hasSkip && !options.allowSkipped)
+      verdicts.append(
+        Verdict(
+          scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
+          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked, duration: duration))
+    }
+    var verdict = ScenarioVerdict(
+      id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
+      stepCount: scenario.steps.count, verdicts: verdicts, divergence: Divergence.find(in: scenario, traces: traces))
+    baseline?.apply(to: &verdict)
+    return verdict
+  }
+
+  /// Counts and emits judged scenarios in order. Returns whether any failed the gate.
+  private func report(_ verdicts: [ScenarioVerdict], into summary: inout RunSummary, emit: (RunEvent) -> Void)
+    -> Bool
+  {
+    var failed = false
+    for verdict in verdicts {
+      record(verdict, into: &summary)
+      emit(.scenario(verdict))
+      failed = failed || verdict.isFailure || (verdict.hasSkip && !options.allowSkipped)
     }
     return failed
   }

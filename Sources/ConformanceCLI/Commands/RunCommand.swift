@@ -6,7 +6,7 @@ struct RunCommand: CLICommand {
   static let name = "run"
   static let abstract = "Run scenarios on implementations and report (the default)."
   static let usage =
-    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--fail-fast] [--missing-ok] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
+    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--jobs <n>] [--fail-fast] [--missing-ok] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -39,7 +39,11 @@ struct RunCommand: CLICommand {
       --format text|json      Write the text report (default) or the JSON report to stdout.
       --junit <file>          Also write a JUnit XML report to <file>.
       --json <file>           Also write the JSON report to <file>.
-      --fail-fast             Stop after the first scenario that fails.
+      --jobs <n>              Run up to <n> batches at once (default: the number of cores, here \(defaultJobs)):
+                              files are read, validated, run and judged in parallel, and a harness gets up
+                              to <n> processes, each with its own restart budget and timeouts. Output and
+                              reports are the same as with --jobs 1, timings aside.
+      --fail-fast             Stop after the first scenario that fails (runs one scenario at a time).
       --missing-ok            Pass over a <path> that does not exist, with a note (for CI scripts that run
                               the files of `git diff --name-only`, which names deleted files too); without
                               it a missing path is an error. A run left with no scenario still exits 2.
@@ -68,6 +72,7 @@ struct RunCommand: CLICommand {
     .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
     .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
     .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
+    .init(name: "jobs", takesValue: true),
     .init(name: "missing-ok", takesValue: false),
     .init(name: "allow-skipped", takesValue: false), .init(name: "baseline", takesValue: true),
     .init(name: "no-baseline", takesValue: false), .init(name: "update-baseline", takesValue: false),
@@ -87,11 +92,12 @@ struct RunCommand: CLICommand {
     guard format == "text" || format == "json" else {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
+    let jobs = try Self.jobs(scanner)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json) = try reportFiles(scanner, workspace: workspace)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), jobs: jobs, command: name)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
     let corpus = try workspace.scenarioCorpus(
@@ -110,7 +116,7 @@ struct RunCommand: CLICommand {
       options: .init(
         filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
         allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
-        filesAreWholeCorpus: scanner.positionals.isEmpty))
+        filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs))
     let summary = await runner.run(corpus, invalidInputs: manifestErrors) { event in
       for reporter in reporters { reporter.handle(event) }
     }
@@ -154,6 +160,20 @@ struct RunCommand: CLICommand {
       update, workspace: workspace, print: quiet ? console.err : console.out, error: console.err)
     if summary.invalidFiles > 0 || summary.scenarios == 0 || !wrote { return ExitCode.invalidInput }
     return update.unrecordable > 0 ? ExitCode.gateFailure : ExitCode.success
+  }
+
+  /// The default of `--jobs`: the number of active cores.
+  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// `--jobs <n>`: a whole number from 1 to 1,024, or the number of cores when not given.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for anything else.
+  static func jobs(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
+    guard let text = scanner.value("jobs") else { return defaultJobs }
+    guard let jobs = Int(text), (1...1024).contains(jobs) else {
+      throw .usage("option '--jobs' takes a whole number from 1 to 1024, got '\(text)'", command: name)
+    }
+    return jobs
   }
 
   /// The `--junit` and `--json` report files, checked before the run.

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `--jobs N` must change nothing but the time taken (issue 12): the text report, its error output, the exit status
+/// and both report files are the same as with `--jobs 1`, for passing, failing and invalid corpora alike.
+@Suite(.serialized) struct JobsCLITests {
+  /// A corpus of every bundled scenario, the failing and invalid fixtures, a duplicate id and a hidden file: more
+  /// than two windows of two batches, with invalid files between and inside batches.
+  static func mixedCorpus() throws -> URL {
+    let folder = try CLI.temporaryFolder()
+    let manager = FileManager.default
+    let scenarios = folder.appendingPathComponent("scenarios")
+    try manager.copyItem(
+      at: CLI.repository.appendingPathComponent("Conformance/scenarios"), to: scenarios)
+    let fixtures = CLI.repository.appendingPathComponent("Tests/ConformanceTests/Fixtures")
+    for kind in ["failing", "invalid"] {
+      let source = fixtures.appendingPathComponent(kind)
+      for name in try manager.contentsOfDirectory(atPath: source.path) {
+        // Between the login files, so that invalid and failing files fall inside batches.
+        try manager.copyItem(
+          at: source.appendingPathComponent(name),
+          to: scenarios.appendingPathComponent("login").appendingPathComponent(name))
+      }
+    }
+    let duplicate = scenarios.appendingPathComponent("zz-copies")
+    try manager.createDirectory(at: duplicate, withIntermediateDirectories: true)
+    try manager.copyItem(
+      at: scenarios.appendingPathComponent("login/login-submit-valid-credentials.json"),
+      to: duplicate.appendingPathComponent("login-submit-valid-credentials.json"))
+    try Data("{}".utf8).write(to: scenarios.appendingPathComponent("login/.hidden.json"))
+    return folder
+  }
+
+  /// The output with every timing replaced by `T`.
+  static func normalized(_ text: String) -> String {
+    let patterns = [
+      (#"in [0-9.]+ s\b"#, "in T s"), (#""durationSeconds":[0-9.e-]+"#, #""durationSeconds":T"#),
+      (#"time="[0-9.]+""#, #"time="T""#),
+    ]
+    return patterns.reduce(text) { text, pattern in
+      text.replacingOccurrences(of: pattern.0, with: pattern.1, options: .regularExpression)
+    }
+  }
+
+  static func run(_ arguments: [String], jobs: Int, in folder: URL) throws -> [String] {
+    let json = folder.appendingPathComponent("report-\(jobs).json")
+    let junit = folder.appendingPathComponent("report-\(jobs).xml")
+    let result = try CLI.run(
+      ["run", "--jobs", "\(jobs)", "--json", json.path, "--junit", junit.path] + arguments, in: CLI.repository)
+    return [
+      "\(result.status)", normalized(result.stdout), normalized(result.stderr),
+      normalized(try String(contentsOf: json, encoding: .utf8)),
+      normalized(try String(contentsOf: junit, encoding: .utf8)),
+    ]
+  }
+
+  @Test(arguments: [
+    ("passing", ["Conformance/scenarios"]),
+    ("mixed", []),
+    ("mixed, two implementations that diverge", ["--harness", "fake=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good"]),
+  ])
+  func jobsTwoGivesExactlyWhatJobsOneGives(name: String, arguments: [String]) throws {
+    let folder = try Self.mixedCorpus()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = name == "passing" ? arguments : arguments + [folder.appendingPathComponent("scenarios").path]
+    let one = try Self.run(paths, jobs: 1, in: folder)
+    let two = try Self.run(paths, jobs: 2, in: folder)
+    let three = try Self.run(paths, jobs: 3, in: folder)
+    #expect(one[0] == (name == "passing" ? "0" : "2"), "exit status of --jobs 1")
+    for (label, index) in [("exit status", 0), ("stdout", 1), ("stderr", 2), ("JSON report", 3), ("JUnit report", 4)] {
+      #expect(two[index] == one[index], "\(name): \(label) differs between --jobs 1 and --jobs 2")
+      #expect(three[index] == one[index], "\(name): \(label) differs between --jobs 1 and --jobs 3")
+    }
+    #expect(one[1].contains("passed"))
+  }
+
+  @Test func jobsMustBeAWholeNumberFromOne() throws {
+    for bad in ["0", "-1", "two", "1.5", "1025"] {
+      let result = try CLI.run(["run", "--jobs", bad])
+      #expect(result.status == 2)
+      #expect(
+        result.errorLines == [
+          "error: option '--jobs' takes a whole number from 1 to 1024, got '\(bad)'",
+          "Usage: " + (result.errorLines.dropFirst().first?.dropFirst("Usage: ".count).description ?? ""),
+          "See 'conformance run --help'.",
+        ])
+    }
+  }
+}
