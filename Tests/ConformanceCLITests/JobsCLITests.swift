@@ -57,7 +57,10 @@ import Testing
   @Test(arguments: [
     ("passing", ["Conformance/scenarios"]),
     ("mixed", []),
-    ("mixed, two implementations that diverge", ["--harness", "fake=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good"]),
+    (
+      "mixed, two implementations that diverge",
+      ["--harness", "fake=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good"]
+    ),
   ])
   func jobsTwoGivesExactlyWhatJobsOneGives(name: String, arguments: [String]) throws {
     let folder = try Self.mixedCorpus()
@@ -72,6 +75,48 @@ import Testing
       #expect(three[index] == one[index], "\(name): \(label) differs between --jobs 1 and --jobs 3")
     }
     #expect(one[1].contains("passed"))
+  }
+
+  /// Issue 7, item 10: the text, JUnit and JSON reports count the same things. Each JUnit testcase is one count of
+  /// the closing line: a pair (passed, failed, skipped, known), a divergence, an invalid file, a baseline problem.
+  @Test func theTextJUnitAndJSONCountsAgree() throws {
+    let folder = try Self.mixedCorpus()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appendingPathComponent("r.json")
+    let junit = folder.appendingPathComponent("r.xml")
+    let result = try CLI.run([
+      "run", "--json", json.path, "--junit", junit.path, "--harness",
+      "fake=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good",
+      folder.appendingPathComponent("scenarios").path,
+    ])
+    let closing = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+    func count(_ label: String) -> Int {
+      closing.components(separatedBy: ", ").compactMap { part -> Int? in
+        let words = part.split(separator: " ", maxSplits: 1)
+        return words.count == 2 && label.hasPrefix(words[1]) ? Int(words[0]) : nil
+      }.first ?? 0
+    }
+    let (passed, failed, skipped, known) = (count("passed"), count("failed"), count("skipped"), count("known"))
+    let (divergences, invalid) = (count("divergences"), count("invalid files"))
+    #expect(failed > 0 && divergences > 0 && invalid > 0 && skipped > 0, "the corpus must have every kind: \(closing)")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    let header = try #require(xml.split(separator: "\n").dropFirst().first.map(String.init))
+    func attribute(_ name: String) -> Int? {
+      header.range(of: "\(name)=\"[0-9]+\"", options: .regularExpression).flatMap {
+        Int(header[$0].dropFirst(name.count + 2).dropLast())
+      }
+    }
+    #expect(attribute("tests") == passed + failed + skipped + known + divergences + invalid)
+    #expect((attribute("failures") ?? 0) + (attribute("errors") ?? 0) == failed + divergences + invalid)
+    #expect(attribute("skipped") == skipped + known)
+    let summary =
+      try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])["summary"]
+      as? [String: Any]
+    #expect(summary?["passed"] as? Int == passed)
+    #expect(summary?["failed"] as? Int == failed)
+    #expect(summary?["skipped"] as? Int == skipped)
+    #expect(summary?["divergences"] as? Int == divergences)
+    #expect(summary?["invalidFiles"] as? Int == invalid)
   }
 
   @Test func jobsMustBeAWholeNumberFromOne() throws {

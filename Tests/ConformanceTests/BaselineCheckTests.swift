@@ -63,7 +63,7 @@ struct BaselineCheckTests {
         "    kd.json: entries[0]: fixed: remove the entry ('login-submit-valid-credentials' now passes on 'swift')",
         "",
         "1 baseline entry fails the run (1 fixed)",
-        "1 passed, 0 failed",
+        "1 passed, 0 failed, 1 baseline problem",
       ])
   }
 
@@ -81,7 +81,7 @@ struct BaselineCheckTests {
           "    kd.json: entries[0]: 'login-wrong-loading-flag' fails differently on 'swift': step 3 at effects[0], state.isLoading; recorded: \(recorded)"
         ))
       #expect(lines.contains("1 baseline entry fails the run (1 different)"))
-      #expect(lines.last == "0 passed, 1 failed")
+      #expect(lines.last == "0 passed, 1 failed, 1 baseline problem")
     }
   }
 
@@ -94,7 +94,7 @@ struct BaselineCheckTests {
       lines.suffix(4).filter { !$0.hasPrefix("Ran ") } == [
         "kd.json: entries[0]: expired on 2026-05-31: fix the divergence, or renew the entry with a later date (today is 2026-06-01)",
         "1 baseline entry fails the run (1 expired)",
-        "0 passed, 1 failed",
+        "0 passed, 1 failed, 1 baseline problem",
       ])
     // On its last day the entry still holds.
     let (_, _, lastDay) = await Self.run([Self.wrongLoadingFlag], entries: [entry], today: "2026-05-31")

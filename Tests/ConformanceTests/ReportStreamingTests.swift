@@ -31,7 +31,7 @@ import Testing
       .finished(
         RunSummary(
           tallies: ["swift": tally], implementations: ["swift"], scenarios: count, divergences: 0,
-          divergencesAmongPassed: 0, invalidFiles: 1, stoppedEarlyWithRemaining: nil, duration: 1,
+          invalidFiles: 1, stoppedEarlyWithRemaining: nil, duration: 1,
           allowsSkipped: false)))
     return events
   }

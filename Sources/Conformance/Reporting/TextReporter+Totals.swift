@@ -37,12 +37,23 @@ extension TextReporter {
     return lines
   }
 
-  /// `N passed, N failed`, then skipped, known and invalid files when there are any, so the closing line never reads
+  /// `N passed, N failed`, then skipped, known, divergences, baseline problems, invalid baseline entries and invalid
+  /// files when there are any: one count per JUnit testcase kind, so the text and JUnit reports agree (issue 7,
+  /// item 10), and the closing line never reads
   /// like a clean run when something besides scenarios went wrong.
   static func closingLine(_ summary: RunSummary) -> String {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     if summary.known > 0 { closing += ", \(summary.known) known" }
+    if summary.divergences > 0 { closing += ", " + ReportText.plural(summary.divergences, "divergence", "divergences") }
+    if !summary.baselineProblems.isEmpty {
+      closing += ", " + ReportText.plural(summary.baselineProblems.count, "baseline problem", "baseline problems")
+    }
+    if !summary.invalidBaseline.isEmpty {
+      closing +=
+        ", "
+        + ReportText.plural(summary.invalidBaseline.count, "invalid baseline entry", "invalid baseline entries")
+    }
     if summary.invalidFiles > 0 {
       closing += ", " + ReportText.plural(summary.invalidFiles, "invalid file", "invalid files")
     }

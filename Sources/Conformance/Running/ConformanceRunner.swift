@@ -101,7 +101,7 @@ package struct ConformanceRunner: Sendable {
     emit(.started(implementations: started.map { ($0.implementation.name, $0.info, $0.error) }))
     var summary = RunSummary(
       tallies: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0,
-      divergencesAmongPassed: 0, invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
+      invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
       allowsSkipped: options.allowSkipped)
     for (file, errors) in Dictionary(grouping: invalidInputs, by: \.file).sorted(by: { $0.key < $1.key }) {
       summary.invalidFiles += 1
@@ -394,7 +394,6 @@ package struct ConformanceRunner: Sendable {
       summary.knownDivergences += 1
     } else if report.divergence != nil {
       summary.divergences += 1
-      if !report.verdicts.contains(where: { $0.outcome.isFailure }) { summary.divergencesAmongPassed += 1 }
     }
   }
 }
