@@ -244,6 +244,26 @@ struct CLITests {
     #expect((object?["results"] as? [[String: Any]])?.first?["outcome"] as? String == "passed")
   }
 
+  /// `validate` checks the implementations config too: what its JSON Schema cannot say (unique names) is said here,
+  /// as `scripts/check-schemas` checks schemas only.
+  @Test func validateChecksTheImplementationsConfig() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Conformance"), to: folder.appendingPathComponent("Conformance"))
+    let config = folder.appendingPathComponent("Conformance/implementations.json")
+    try Data(
+      #"{"implementations": [{"name": "kotlin", "command": ["x"]}, {"name": "kotlin", "command": ["y"]}]}"#.utf8
+    ).write(to: config)
+    let result = try CLI.run(["validate"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: Conformance/implementations.json: implementations[1].name: duplicate name 'kotlin' (also used by implementations[0]); names must be unique"
+      ])
+    #expect(result.stdout.hasPrefix("1 file invalid, "))
+  }
+
   @Test func validateAndListReportWithoutRunning() throws {
     let validate = try CLI.run(["validate"])
     #expect(validate.status == 0)

@@ -12,7 +12,8 @@ struct ValidateCommand: CLICommand {
     OVERVIEW: \(abstract)
 
     Checks every scenario's keys and types, its actions, states and effects against the feature manifest, and that ids
-    are unique. Reports every problem with the file and JSON path (and line:column for syntax errors).
+    are unique; also the feature manifests, and Conformance/implementations.json when there is one (unique names,
+    commands). Reports every problem with the file and JSON path (and line:column for syntax errors).
 
     USAGE: \(usage)
 
@@ -40,8 +41,15 @@ struct ValidateCommand: CLICommand {
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()
-    var invalid = Set(manifestErrors.map(\.file))
-    for error in manifestErrors { console.error("\(error)") }
+    // The implementations config is checked too: what its schema cannot say (unique names, commands) is said here.
+    var configErrors: [InputError] = []
+    if let url = workspace.implementationsConfig,
+      case .failure(let failure) = ImplementationsConfig.load(url, displayName: workspace.displayName(url))
+    {
+      configErrors = failure.errors
+    }
+    var invalid = Set((manifestErrors + configErrors).map(\.file))
+    for error in manifestErrors + configErrors { console.error("\(error)") }
     var valid = 0
     while let entry = entries.next() {
       switch entry {
