@@ -27,7 +27,7 @@ SCRIPTS = [
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
-    (["scripts/bench"], "scripts/bench [--scenarios N] [--runs N] [--skip-kotlin] [--keep]"),
+    (["scripts/bench"], "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"),
     (["scripts/grapheme_scenarios.py", "--out", "unused"],
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),
@@ -78,7 +78,7 @@ class UsageErrorTests(unittest.TestCase):
             "missing subcommand (build, test, classpath, jar, libraries or kotlinc)", "scripts/kotlin", usage)))
 
     def test_a_missing_value_and_a_bad_number_are_usage_errors(self):
-        usage = "scripts/bench [--scenarios N] [--runs N] [--skip-kotlin] [--keep]"
+        usage = "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"
         self.assertEqual(run(["scripts/bench", "--runs"]),
                          (2, "", usage_error("option '--runs' needs a value", "scripts/bench", usage)))
         self.assertEqual(run(["scripts/bench", "--scenarios", "many"]), (2, "", usage_error(
