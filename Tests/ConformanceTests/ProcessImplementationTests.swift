@@ -45,7 +45,8 @@ import Testing
     let started = clock.now
     await harness.shutdown()
     let elapsed = clock.now - started
-    #expect(elapsed >= .seconds(2) && elapsed < .seconds(4), "took \(elapsed)")
+    // 2 s for 'bye', then SIGTERM and 0.5 s, then SIGKILL: well under 10 s even on a loaded machine.
+    #expect(elapsed >= .seconds(2) && elapsed < .seconds(10), "took \(elapsed)")
     #expect(await isGone(pid))
   }
 
