@@ -158,86 +158,100 @@ package struct ConformanceRunner: Sendable {
     if !batch.isEmpty { _ = await run(batch, on: started, baseline: check, into: &summary, emit: emit) }
   }
 
-  /// Reads `jobs` batches' worth of files at a time; each of `jobs` concurrent tasks loads a contiguous chunk of them
-  /// and runs and judges the chunk's selected scenarios as one batch. Then, in walk order, files are admitted (ids),
-  /// and events are sent exactly as ``runInOrder`` sends them: an invalid file where it is read, and 32 verdicts at
-  /// a time, where the 32nd scenario is read (issue 12). A verdict does not depend on which scenarios share its
-  /// batch, and a scenario that turns out to reuse an id is reported invalid and its verdict dropped.
+  /// What a window of files leads to, in walk order: an invalid file to report, or a full batch to run.
+  private enum Queued {
+    case invalid(file: String, errors: [InputError])
+    case batch([Scenario])
+  }
+
+  /// Reads `jobs` batches' worth of files at a time, validating them in parallel, then runs that window's batches in
+  /// parallel and reports everything in walk order. Events are the same as ``runInOrder`` gives: an invalid file is
+  /// reported where it was read, and a batch where its last scenario was read (issue 12).
   private func runInParallel(
     _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
     into summary: inout RunSummary, emit: (RunEvent) -> Void
   ) async {
     let window = options.jobs * Self.batchSize
-    var verdicts: [ScenarioVerdict] = []
+    var batch: [Scenario] = []
     var pending: [ScenarioCorpus.Iterator.Pending] = []
     while true {
       pending.removeAll(keepingCapacity: true)
       while pending.count < window, let next = entries.nextPending() { pending.append(next) }
       if pending.isEmpty { break }
-      let results = await loadAndEvaluate(pending, on: started, baseline: check)
-      for (item, result) in zip(pending, results) {
+      let loaded = await Self.load(pending, jobs: options.jobs, loader: loader)
+      var queue: [Queued] = []
+      for (item, result) in zip(pending, loaded) {
         let entry: ScenarioCorpus.Entry
-        switch (item, result.loaded) {
+        switch (item, result) {
         case (.done(let done), _): entry = done
-        case (.opened(let file), let loaded?): entry = entries.admit(loaded, file: file.name)
+        case (.opened(let file), let result?): entry = entries.admit(result, file: file.name)
         case (.opened(let file), nil):  // Not reached: every opened file is loaded.
           entry = .invalid(file: file.name, errors: [InputError(file: file.name, path: nil, message: "was not read")])
         }
         switch entry {
-        case .invalid(let file, let errors):
-          summary.invalidFiles += 1
-          emit(.invalid(file: file, errors: errors))
+        case .invalid(let file, let errors): queue.append(.invalid(file: file, errors: errors))
         case .scenario(let scenario):
           check?.noteRead(scenario.id)
-          guard let verdict = result.verdict else { continue }
-          verdicts.append(verdict)
-          guard verdicts.count == Self.batchSize else { continue }
-          _ = report(verdicts, into: &summary, emit: emit)
-          verdicts.removeAll(keepingCapacity: true)
+          guard options.selects(scenario) else { continue }
+          batch.append(scenario)
+          guard batch.count == Self.batchSize else { continue }
+          queue.append(.batch(batch))
+          batch.removeAll(keepingCapacity: true)
         }
       }
+      await runAndReport(queue, on: started, baseline: check, into: &summary, emit: emit)
     }
-    if !verdicts.isEmpty { _ = report(verdicts, into: &summary, emit: emit) }
+    if !batch.isEmpty { await runAndReport([.batch(batch)], on: started, baseline: check, into: &summary, emit: emit) }
   }
 
-  /// Loads the opened files of `pending` in `jobs` contiguous chunks at once, and runs and judges each chunk's
-  /// selected scenarios as a batch; one result per item (`loaded` is `nil` for an item already decided, `verdict`
-  /// for a file that is invalid or not selected).
-  private func loadAndEvaluate(
-    _ pending: [ScenarioCorpus.Iterator.Pending], on started: [Started], baseline: BaselineCheck?
-  ) async -> [(loaded: Result<Scenario, InputErrors>?, verdict: ScenarioVerdict?)] {
-    let chunk = (pending.count + options.jobs - 1) / options.jobs
-    let (loader, options) = (self.loader, self.options)
-    typealias Results = [(loaded: Result<Scenario, InputErrors>?, verdict: ScenarioVerdict?)]
-    return await withTaskGroup(of: (Int, Results).self) { group in
+  /// Loads the opened files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for an
+  /// item that was already decided.
+  private static func load(_ pending: [ScenarioCorpus.Iterator.Pending], jobs: Int, loader: ScenarioLoader) async
+    -> [Result<Scenario, InputErrors>?]
+  {
+    let chunk = (pending.count + jobs - 1) / jobs
+    return await withTaskGroup(of: (Int, [Result<Scenario, InputErrors>?]).self) { group in
       for start in stride(from: 0, to: pending.count, by: chunk) {
         let slice = pending[start..<min(start + chunk, pending.count)]
         group.addTask {
           let parser = JSONParser()
-          let loaded = slice.map { item -> Result<Scenario, InputErrors>? in
-            guard case .opened(let file) = item else { return nil }
-            return ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
-          }
-          var selected: [Scenario] = []
-          var positions: [Int] = []
-          for (position, result) in loaded.enumerated() {
-            guard case .success(let scenario)? = result, options.selects(scenario) else { continue }
-            selected.append(scenario)
-            positions.append(position)
-          }
-          var results: Results = loaded.map { ($0, nil) }
-          if !selected.isEmpty {
-            let judged = await Self.evaluate(selected, on: started, baseline: baseline)
-            for (position, verdict) in zip(positions, judged) { results[position].verdict = verdict }
-          }
-          return (start, results)
+          return (
+            start,
+            slice.map { item in
+              guard case .opened(let file) = item else { return nil }
+              return ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
+            }
+          )
         }
       }
-      var results = Results(repeating: (nil, nil), count: pending.count)
-      for await (start, chunkResults) in group {
-        results.replaceSubrange(start..<start + chunkResults.count, with: chunkResults)
-      }
+      var results = [Result<Scenario, InputErrors>?](repeating: nil, count: pending.count)
+      for await (start, loaded) in group { results.replaceSubrange(start..<start + loaded.count, with: loaded) }
       return results
+    }
+  }
+
+  /// Runs the queue's batches at once, then reports the queue in order.
+  private func runAndReport(
+    _ queue: [Queued], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
+    emit: (RunEvent) -> Void
+  ) async {
+    let judged = await withTaskGroup(of: (Int, [ScenarioVerdict]).self) { group in
+      for (index, item) in queue.enumerated() {
+        guard case .batch(let batch) = item else { continue }
+        group.addTask { (index, await Self.evaluate(batch, on: started, baseline: baseline)) }
+      }
+      var judged: [Int: [ScenarioVerdict]] = [:]
+      for await (index, verdicts) in group { judged[index] = verdicts }
+      return judged
+    }
+    for (index, item) in queue.enumerated() {
+      switch item {
+      case .invalid(let file, let errors):
+        summary.invalidFiles += 1
+        emit(.invalid(file: file, errors: errors))
+      case .batch:
+        _ = report(judged[index] ?? [], into: &summary, emit: emit)
+      }
     }
   }
 
