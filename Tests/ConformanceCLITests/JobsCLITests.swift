@@ -119,6 +119,44 @@ import Testing
     #expect(summary?["invalidFiles"] as? Int == invalid)
   }
 
+  static let fake = "Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py"
+
+  /// A scenario whose id an earlier file used is rejected before anything runs, with --jobs as without: it is never
+  /// sent to a harness (a crash on it would use up the restart budget of valid scenarios).
+  @Test func aDuplicateIdIsNeverSentToAHarness() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = CLI.repository.appendingPathComponent(
+      "Conformance/scenarios/login/login-double-submit-is-ignored.json")
+    for index in 0..<6 {
+      let sub = folder.appendingPathComponent("copies/\(index)")
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: source, to: sub.appendingPathComponent(source.lastPathComponent))
+    }
+    let log = folder.appendingPathComponent("ids.log")
+    let result = try CLI.run([
+      "run", "--jobs", "2", "--harness", "f=\(Self.fake) log-ids \(log.path)",
+      folder.appendingPathComponent("copies").path,
+    ])
+    #expect(result.status == 2)
+    #expect(try String(contentsOf: log, encoding: .utf8) == "login-double-submit-is-ignored\n")
+  }
+
+  /// A harness that cannot run twice (a fixed port, a lock file) still runs every scenario with --jobs: the extra
+  /// process that fails to start is left out, and its batches go to the one that started.
+  @Test func aHarnessProcessThatCannotStartIsLeftOutNotItsScenarios() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = folder.appendingPathComponent("running")
+    let result = try CLI.run([
+      "run", "--jobs", "3", "--harness", "f=\(Self.fake) refuse-second \(marker.path)", "Conformance/scenarios/login",
+    ])
+    #expect(!result.stdout.contains("not run"), "\(result.stdout.suffix(600))")
+    #expect(result.stdout.contains("\nf: 65 failed\n"), "\(result.stdout.suffix(600))")
+    let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("passed ") }
+    #expect(rows.count == 65, "every login scenario has a row: \(rows.count)")
+  }
+
   @Test func jobsMustBeAWholeNumberFromOne() throws {
     for bad in ["0", "-1", "two", "1.5", "1025"] {
       let result = try CLI.run(["run", "--jobs", bad])

@@ -3,41 +3,51 @@
 ///
 /// Each process is a ``ProcessImplementation`` of its own, with its own restart budget and timeouts (harness
 /// protocol §3.5): one process's faults never stop the others. Only the first is started by ``start()``; the others
-/// start when a batch first needs them, and check their `hello` against the manifests as the first did.
+/// start when a batch first needs them, and check their `hello` against the manifests as the first did. A process
+/// that cannot start (a harness that cannot run twice: a fixed port, a lock file) is left out, and its batches go
+/// to the processes that did start: the run is slower, never short of results.
 package actor ProcessPool: Implementation {
   package nonisolated let name: String
   private let members: [ProcessImplementation]
   private var idle: [Int]
   private var waiting: [CheckedContinuation<Int, Never>] = []
+  private var started: [Bool]
+  private var manifests: [String: FeatureManifest] = [:]
 
   /// Creates a pool of `size` processes (at least 1) of the harness `configuration`.
   package init(configuration: HarnessConfiguration, size: Int) {
     name = configuration.name
     members = (0..<max(1, size)).map { _ in ProcessImplementation(configuration: configuration) }
     idle = Array(members.indices.reversed())
+    started = members.map { _ in false }
   }
 
   /// Starts the first process and performs its `hello` handshake.
   ///
   /// - Throws: ``ImplementationStartError`` when it cannot be started.
   package func start() async throws(ImplementationStartError) -> ImplementationInfo {
-    try await members[0].start()
+    let info = try await members[0].start()
+    started[0] = true
+    return info
   }
 
   /// Starts the first process; every process, when it starts, refuses to serve with another initial state than the
   /// manifests'.
   ///
   /// - Throws: ``ImplementationStartError`` when the first process cannot be started or its initial state differs.
-  package func start(expectingInitialStatesOf manifests: [String: FeatureManifest]) async
+  package func start(expectingInitialStatesOf manifests: [String: FeatureManifest])
+    async
     throws(ImplementationStartError) -> ImplementationInfo
   {
-    for member in members.dropFirst() { await member.expectInitialStates(of: manifests) }
-    return try await members[0].start(expectingInitialStatesOf: manifests)
+    self.manifests = manifests
+    let info = try await members[0].start(expectingInitialStatesOf: manifests)
+    started[0] = true
+    return info
   }
 
   /// Performs one scenario on an idle process.
   package func run(_ request: RunRequest) async -> Observation {
-    let member = await acquire()
+    let member = await acquireStarted()
     let observation = await members[member].run(request)
     release(member)
     return observation
@@ -45,7 +55,7 @@ package actor ProcessPool: Implementation {
 
   /// Performs a batch on an idle process (waiting for one when all are busy).
   package func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
-    let member = await acquire()
+    let member = await acquireStarted()
     let results = await members[member].run(batch: requests)
     release(member)
     return results
@@ -62,6 +72,23 @@ package actor ProcessPool: Implementation {
       var counts: [Int] = []
       for member in members { counts.append(await member.restartCount) }
       return counts
+    }
+  }
+
+  /// An idle process that has started, starting it first if needed; a process that cannot start is shut down and
+  /// never handed out again. The first process is started before any batch runs, so one is always left.
+  private func acquireStarted() async -> Int {
+    while true {
+      let member = await acquire()
+      if started[member] { return member }
+      do {
+        _ = try await members[member].start(expectingInitialStatesOf: manifests)
+        started[member] = true
+        return member
+      } catch {
+        await members[member].shutdown()
+        if member == 0 { return member }  // Not reached: the runner starts the first process itself.
+      }
     }
   }
 

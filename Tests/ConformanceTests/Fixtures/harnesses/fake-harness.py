@@ -29,6 +29,8 @@ Modes (faults happen in `run` unless noted):
   deaf                 ignore bye, SIGTERM and the end of stdin (only SIGKILL ends it)
   answer-twice ID      on the run of scenario ID: write the reply twice, in one write
   slow-on ID           on the run of scenario ID: wait 0.4 s before answering
+  log-ids FILE         follow the protocol, and append each run's scenario id to FILE (one per line)
+  refuse-second FILE   follow the protocol; a second process started while FILE exists exits 1 at once
 """
 import json
 import os
@@ -72,6 +74,10 @@ def trace(request):
 def hello():
     if MODE == "exit-at-once":
         die(1, "fake-harness: cannot load the implementation classes")
+    if MODE == "refuse-second" and os.path.exists(ARGUMENT):
+        die(1, "fake-harness: address already in use")
+    if MODE == "refuse-second":
+        open(ARGUMENT, "w").close()
     if MODE == "refuse-restart" and os.path.exists(ARGUMENT):
         die(1, "fake-harness: refusing to start again")
     if MODE == "refuse-restart":
@@ -129,6 +135,9 @@ def run(request, count):
         return
     if MODE == "slow-on" and request["id"] == ARGUMENT:
         time.sleep(0.4)
+    if MODE == "log-ids":
+        with open(ARGUMENT, "a") as log:
+            log.write(request["id"] + "\n")
     if MODE == "echo-env":
         reply = {"seq": request["seq"], "errored": {"step": 0, "message": "%s|%s" % (os.environ.get(ARGUMENT), os.getcwd())}}
     send(reply)
