@@ -422,6 +422,24 @@ import Testing
     await harness.shutdown()
   }
 
+  /// A reply that only carries the previous request's seq, with other content, is a wrong seq of the request whose
+  /// reply was due, not a second answer: the previous scenario keeps its result.
+  @Test func aWrongSeqIsNotTakenForASecondAnswer() async {
+    let harness = fake("earlier-seq", "b")
+    // b's trace differs from a's (3 actions, not 2), so its line is not a's reply again.
+    let observations = await harness.run(batch: [request("a"), request("b", actions: 3), request("c")]).map(
+      \.observation)
+    #expect(observations.count == 3)
+    #expect(observations.first == expectedTrace(actions: 2))
+    guard case .noTrace(.protocolError(let message, _)) = observations[1] else {
+      Issue.record("expected b to break the protocol, got \(observations)")
+      return
+    }
+    #expect(message == "the reply has seq 1, but the request had seq 2 (an earlier request's seq)")
+    #expect(observations[2] == expectedTrace(actions: 2))
+    await harness.shutdown()
+  }
+
   /// Issue 7, item 4: a second answer to the last request of a batch is found by checking for an extra line.
   @Test func aSecondAnswerToTheLastRequestOfABatchIsFound() async {
     let harness = fake("answer-twice", "c")

@@ -13,7 +13,8 @@ enum HarnessCodec {
   struct Violation: Error, Sendable, Equatable {
     /// What is wrong, e.g. `the reply has seq 4, but the request had seq 5`.
     var message: String
-    /// The seq of an earlier request, when the reply carries one: the harness answered that request twice.
+    /// The seq of an earlier request, when the reply carries one: a second answer to that request if the line is the
+    /// same as its first answer (the caller checks), else a wrong seq.
     var earlierSeq: Int? = nil
   }
 
@@ -124,7 +125,7 @@ enum HarnessCodec {
         Violation(
           message:
             "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"
-            + (earlier != nil ? " (an earlier request's seq: the harness answered that request twice)" : ""),
+            + (earlier != nil ? " (an earlier request's seq)" : ""),
           earlierSeq: earlier))
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }

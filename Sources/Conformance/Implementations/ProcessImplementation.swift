@@ -186,7 +186,25 @@ package actor ProcessImplementation: Implementation {
 
   /// Where each answered request of a batch is in its results, by `seq`, so a second answer can be blamed on it.
   private struct AnsweredRequests {
-    var positions: [Int: (index: Int, id: String)] = [:]
+    /// By seq: where the result is, the scenario's id, and a fingerprint of the reply line (FNV-1a and length).
+    var positions: [Int: (index: Int, id: String, reply: Fingerprint)] = [:]
+
+    /// The request `line` answers a second time: one whose first reply was the very same line. A line that only
+    /// carries an earlier seq is not a second answer, just a wrong seq.
+    func repeated(_ line: Data, seq: Int?) -> (index: Int, id: String)? {
+      guard let seq, let position = positions[seq], position.reply == Fingerprint(line) else { return nil }
+      return (position.index, position.id)
+    }
+  }
+
+  /// A reply line's FNV-1a hash and length, to tell a second answer from a line that only reuses a seq.
+  private struct Fingerprint: Equatable {
+    let hash: UInt64
+    let length: Int
+    init(_ line: Data) {
+      hash = line.withUnsafeBytes { SeenIDs.fnv1a($0.bindMemory(to: UInt8.self)) }
+      length = line.count
+    }
   }
 
   /// Writes every request from a detached task while reading replies here; appends the observations up to and
@@ -219,12 +237,12 @@ package actor ProcessImplementation: Implementation {
         switch HarnessCodec.decodeRun(line, seq: firstSeq + index, actionCount: request.actions.count) {
         case .success(let observation):
           let now = ContinuousClock.now
-          answered.positions[firstSeq + index] = (results.count, request.id)
+          answered.positions[firstSeq + index] = (results.count, request.id, Fingerprint(line))
           results.append((observation, (now - previous).seconds))
           previous = now
           continue
         case .failure(let violation):
-          if let earlier = violation.earlierSeq, let position = answered.positions[earlier] {
+          if let earlier = violation.earlierSeq, let position = answered.repeated(line, seq: earlier) {
             results[position.index].observation = await answeredTwice(
               process, position.id, seq: earlier, line: line, due: firstSeq + index)
             _ = await writer.value
@@ -261,9 +279,9 @@ package actor ProcessImplementation: Implementation {
     else { return }
     switch event {
     case .line(let line):
-      if let seq = HarnessCodec.seq(of: line), let position = answered.positions[seq] {
+      if let position = answered.repeated(line, seq: HarnessCodec.seq(of: line)) {
         results[position.index].observation = await answeredTwice(
-          process, position.id, seq: seq, line: line, due: nil)
+          process, position.id, seq: HarnessCodec.seq(of: line) ?? 0, line: line, due: nil)
       } else {
         let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
         results[last].observation = await brokeProtocol(

@@ -29,6 +29,7 @@ Modes (faults happen in `run` unless noted):
   deaf                 ignore bye, SIGTERM and the end of stdin (only SIGKILL ends it)
   answer-twice ID      on the run of scenario ID: write the reply twice, in one write
   slow-on ID           on the run of scenario ID: wait 0.4 s before answering
+  earlier-seq ID       on the run of scenario ID: answer with the previous request's seq (a wrong seq, not a repeat)
   log-ids FILE         follow the protocol, and append each run's scenario id to FILE (one per line)
   refuse-second FILE   follow the protocol; a second process started while FILE exists exits 1 at once
 """
@@ -135,6 +136,8 @@ def run(request, count):
         return
     if MODE == "slow-on" and request["id"] == ARGUMENT:
         time.sleep(0.4)
+    if MODE == "earlier-seq" and request["id"] == ARGUMENT:
+        reply["seq"] -= 1
     if MODE == "log-ids":
         with open(ARGUMENT, "a") as log:
             log.write(request["id"] + "\n")
