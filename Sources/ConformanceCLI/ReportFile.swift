@@ -21,7 +21,7 @@ struct ReportFile {
   /// - Throws: ``CLIError/input(_:)`` when it is a folder, an existing file that is not a report of this kind, or its
   ///   folder does not exist.
   init(_ path: String, kind: Kind, workspace: Workspace) throws(CLIError) {
-    url = workspace.url(for: path)
+    url = Self.followingLink(workspace.url(for: path))
     display = path
     var info = stat()
     if stat(url.path, &info) == 0 {
@@ -54,13 +54,26 @@ struct ReportFile {
     }
   }
 
-  /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes.
+  /// The file a symbolic link points to, so that writing a report through a link replaces its target and keeps the
+  /// link; `url` itself when it is not a link (or a broken one).
+  static func followingLink(_ url: URL) -> URL {
+    var info = stat()
+    guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }
+    let target = url.resolvingSymlinksInPath()
+    return FileManager.default.fileExists(atPath: target.path) ? target : url
+  }
+
+  /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes and
+  /// ends as its reports end (`</testsuites>` and a newline). Only its first and last bytes are read.
   private static func isJUnitReport(_ url: URL) -> Bool {
-    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\""
+    let header = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\"".utf8)
+    let footer = Data("</testsuites>\n".utf8)
     guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
     defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: header.utf8.count)) ?? Data()
-    return head == Data(header.utf8)
+    guard (try? handle.read(upToCount: header.count)) == header, let size = try? handle.seekToEnd(),
+      size >= UInt64(header.count + footer.count), (try? handle.seek(toOffset: size - UInt64(footer.count))) != nil
+    else { return false }
+    return (try? handle.readToEnd()) == footer
   }
 
   /// Whether the file is a JSON report written by this tool: it starts as this tool's reports start

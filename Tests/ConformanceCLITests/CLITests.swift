@@ -221,6 +221,23 @@ struct CLITests {
     try Data(fake.utf8).write(to: lookalike)
     #expect(try CLI.run(["run", failing, "--json", lookalike.path]).status == 2)
     #expect(try String(contentsOf: lookalike, encoding: .utf8) == fake)
+    // A JUnit file is checked at both ends too.
+    let xmlLookalike = folder.appendingPathComponent("lookalike.xml")
+    let fakeXML = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\" tests=\"1\">\n<mine/>"
+    try Data(fakeXML.utf8).write(to: xmlLookalike)
+    #expect(try CLI.run(["run", failing, "--junit", xmlLookalike.path]).status == 2)
+    #expect(try String(contentsOf: xmlLookalike, encoding: .utf8) == fakeXML)
+    // A report reached through a link replaces the link's target and keeps the link.
+    let link = folder.appendingPathComponent("latest.json")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "report.json")
+    #expect(try CLI.run(["run", failing, "--json", link.path]).status == 1)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "report.json")
+    // The same file for both reports is said as such, not as "not a report".
+    let same = try CLI.run(["run", failing, "--json", json.path, "--junit", json.path])
+    #expect(same.status == 2)
+    #expect(
+      same.errorLines.first
+        == "error: '--junit' and '--json' name the same file '\(json.path)'; give each report its own file")
     // …but never a file that is not one.
     let precious = folder.appendingPathComponent("precious.xml")
     try Data("keep me".utf8).write(to: precious)

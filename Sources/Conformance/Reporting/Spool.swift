@@ -4,12 +4,12 @@ import Foundation
 /// flat memory (issue 7, item 8): the JSON and JUnit reporters keep one spool per section and put the sections
 /// together when the report is written.
 ///
-/// Appends are buffered (64 KiB). When no temporary file can be created, the text stays in memory instead: the report
-/// is still written, only the memory bound is lost.
+/// Appends are buffered (64 KiB). The temporary file is removed from its folder as soon as it is created and only its
+/// open descriptor is kept, so an interrupted or killed run leaves nothing behind. When no temporary file can be
+/// created, the text stays in memory instead: the report is still written, only the memory bound is lost.
 final class Spool {
   private var buffer: [UInt8] = []
   private var handle: FileHandle?
-  private var url: URL?
   /// Whether anything was appended.
   private(set) var isEmpty = true
 
@@ -20,7 +20,6 @@ final class Spool {
 
   deinit {
     try? handle?.close()
-    if let url { try? FileManager.default.removeItem(at: url) }
   }
 
   /// Appends `text`.
@@ -32,13 +31,12 @@ final class Spool {
 
   /// Writes everything appended so far to `sink`, in order, in chunks of at most 64 KiB.
   func copy(to sink: (Data) throws -> Void) rethrows {
-    if let handle, let url {
+    if let handle {
       flush()
-      try? handle.synchronize()
-      if let reader = try? FileHandle(forReadingFrom: url) {
-        defer { try? reader.close() }
-        while let chunk = try? reader.read(upToCount: Self.flushThreshold), !chunk.isEmpty { try sink(chunk) }
+      if (try? handle.seek(toOffset: 0)) != nil {
+        while let chunk = try? handle.read(upToCount: Self.flushThreshold), !chunk.isEmpty { try sink(chunk) }
       }
+      _ = try? handle.seekToEnd()
     }
     if !buffer.isEmpty { try sink(Data(buffer)) }
   }
@@ -48,10 +46,10 @@ final class Spool {
     if handle == nil {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-spool-\(UUID().uuidString)")
       guard FileManager.default.createFile(atPath: file.path, contents: nil),
-        let opened = try? FileHandle(forWritingTo: file)
+        let opened = try? FileHandle(forUpdating: file)
       else { return }
+      try? FileManager.default.removeItem(at: file)
       handle = opened
-      url = file
     }
     guard let handle, (try? handle.write(contentsOf: buffer)) != nil else { return }
     buffer.removeAll(keepingCapacity: true)

@@ -39,10 +39,12 @@ struct RunCommand: CLICommand {
       --format text|json      Write the text report (default) or the JSON report to stdout.
       --junit <file>          Also write a JUnit XML report to <file>.
       --json <file>           Also write the JSON report to <file>.
-      --jobs <n>              Run up to <n> batches at once (default: the number of cores, here \(defaultJobs)):
-                              files are read, validated, run and judged in parallel, and a harness gets up
-                              to <n> processes, each with its own restart budget and timeouts. Output and
-                              reports are the same as with --jobs 1, timings aside.
+      --jobs <n>              Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here
+                              \(defaultJobs)): files are read, validated, run and judged in parallel, and a
+                              harness gets up to <n> processes, each with its own restart budget and
+                              timeouts. Output and reports are the same as with --jobs 1, timings aside,
+                              unless a harness faults (more scenarios may then run before its budgets
+                              are used up).
       --fail-fast             Stop after the first scenario that fails (runs one scenario at a time).
       --missing-ok            Pass over a <path> that does not exist, with a note (for CI scripts that run
                               the files of `git diff --name-only`, which names deleted files too); without
@@ -182,6 +184,13 @@ struct RunCommand: CLICommand {
   private static func reportFiles(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError) -> (
     junit: ReportFile?, json: ReportFile?
   ) {
+    // The same file twice is said first: otherwise the second option would find a report there and refuse it.
+    if let junit = scanner.value("junit"), let json = scanner.value("json"),
+      ReportFile.followingLink(workspace.url(for: junit)).resolvingSymlinksInPath().path
+        == ReportFile.followingLink(workspace.url(for: json)).resolvingSymlinksInPath().path
+    {
+      throw .usage("'--junit' and '--json' name the same file '\(junit)'; give each report its own file", command: name)
+    }
     let junit = try scanner.value("junit").map { path throws(CLIError) in
       try ReportFile(path, kind: .junit, workspace: workspace)
     }
