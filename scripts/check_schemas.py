@@ -19,8 +19,10 @@ that names a manifest, a manifest's refs and initialState) is `conformance valid
 (Conformance/README.md §2.5, §3.6, §9).
 
 Output: one line per problem, '<file>: <JSON path>: <message>', then exactly one closing line
-'schema-check: N passed, N failed' (N counts files). Exit status: 0 every file passed; 1 a file failed; 2 usage
-error, a path that does not exist, or no usable Python environment (scripts/check-schemas sets it up).
+'schema-check: N passed, N failed' (N counts files). Exit status: 0 every file passed; 2 a file failed (an invalid
+input, as `conformance validate` exits), a folder could not be walked, a usage error, a path that does not exist, or no
+usable Python environment (scripts/check-schemas sets it up). Folders are walked as `conformance run` walks them:
+links followed, hidden entries passed over, and an unreadable folder, broken link, loop or non-UTF-8 name reported.
 """
 import json
 import os
@@ -373,21 +375,57 @@ def check_markdown(tally, path, validators):
 
 # MARK: - Main
 
-def _json_files(folder):
+def _json_files(folder, problems=None):
+    """The `*.json` files under `folder`, walked as `conformance run` walks it (Conformance/README.md §1): entries
+    sorted as whole paths sort, symbolic links followed, hidden files and folders (names starting with '.') passed
+    over. What keeps part of the folder from being read is appended to `problems` as (path, message), never skipped
+    silently: a folder that cannot be read, a broken link, a link loop, a name that is not UTF-8."""
+    problems = [] if problems is None else problems
     found = []
-    for root, dirs, files in sorted(os.walk(folder)):
-        dirs.sort()
-        found += [os.path.join(root, name) for name in sorted(files) if name.endswith(".json")]
+
+    def walk(path, ancestors):
+        try:
+            info = os.stat(path)
+            entries = sorted(os.listdir(path), key=lambda name: name.encode("utf-8", "surrogateescape")
+                             + (b"/" if os.path.isdir(os.path.join(path, name)) else b""))
+        except OSError as error:
+            problems.append((path, f"cannot read the folder: {error.strerror}"))
+            return
+        identity = (info.st_dev, info.st_ino)
+        if identity in ancestors:
+            problems.append((path, "this folder is one that holds it, through a symbolic link (a loop); "
+                                   "it is not searched twice; remove the link"))
+            return
+        for name in entries:
+            if name.startswith("."):
+                continue
+            child = os.path.join(path, name)
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                if os.path.isdir(child) or name.endswith(".json"):
+                    problems.append((child, "the name is not valid UTF-8, so it is not read; rename it"))
+                continue
+            if os.path.islink(child) and not os.path.exists(child):
+                problems.append((child, f"a symbolic link to '{os.readlink(child)}', which does not exist "
+                                        "(a broken link); fix or remove it"))
+            elif os.path.isdir(child):
+                walk(child, ancestors | {identity})
+            elif name.endswith(".json"):
+                found.append(child)
+
+    walk(folder, frozenset())
     return found
 
 
-def default_targets(conformance):
+def default_targets(conformance, problems=None):
     """The files checked without a path: manifests, scenarios, the implementations and known-divergences files,
     and PROTOCOL.md (those that exist)."""
     features = os.path.join(conformance, "features")
     found = [os.path.join(features, n) for n in sorted(os.listdir(features)) if n.endswith(".json")] \
         if os.path.isdir(features) else []
-    found += _json_files(os.path.join(conformance, "scenarios"))
+    if os.path.exists(os.path.join(conformance, "scenarios")):
+        found += _json_files(os.path.join(conformance, "scenarios"), problems)
     for name in ("implementations.json", "known-divergences.json", os.path.join("unicode", "known-divergences.json"),
                  "PROTOCOL.md"):
         if os.path.isfile(os.path.join(conformance, name)):
@@ -416,7 +454,7 @@ class UsageError(Exception):
 
 def main(argv, repo=REPO, out=None, err=None):
     """Runs the check on the repository at `repo`, printing to `out` and `err` (default: stdout and stderr); returns
-    the exit status (0 all passed, 1 a file failed, 2 usage or input error)."""
+    the exit status (0 all passed, 2 a file failed, a usage or an input error)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         action, paths = parse_arguments(argv)
@@ -435,8 +473,11 @@ def main(argv, repo=REPO, out=None, err=None):
     tally = Tally(repo, out)
     validators = load_schemas(tally, os.path.join(conformance, "schema"))
     schema_dir = os.path.realpath(os.path.join(conformance, "schema"))
-    targets = default_targets(conformance) if not paths else \
-        [found for path in paths for found in (_json_files(path) if os.path.isdir(path) else [path])]
+    walk_problems = []
+    targets = default_targets(conformance, walk_problems) if not paths else \
+        [found for path in paths for found in (_json_files(path, walk_problems) if os.path.isdir(path) else [path])]
+    for path, message in walk_problems:
+        tally.finish(path, [("(file)", message)])
     for path in targets:
         if path.endswith(".schema.json") and os.path.dirname(os.path.realpath(path)) == schema_dir:
             continue  # already checked by load_schemas
@@ -445,7 +486,8 @@ def main(argv, repo=REPO, out=None, err=None):
         else:
             check_json(tally, path, validators)
     print(f"schema-check: {tally.passed} passed, {tally.failed} failed", file=out)
-    return script_cli.EXIT_FAILURE if tally.failed else script_cli.EXIT_SUCCESS
+    # A file that fails its schema is an invalid input, as for `conformance validate`: exit 2.
+    return script_cli.EXIT_USAGE if tally.failed else script_cli.EXIT_SUCCESS
 
 
 if __name__ == "__main__":

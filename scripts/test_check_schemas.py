@@ -72,7 +72,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         scenario = dict(SCENARIO, bogus=1)
         del scenario["description"]
         self.write("Conformance/scenarios/login/login-x.json", scenario)
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
             "exhaustive, feature, id, initialState, steps, tags)\n"
@@ -81,14 +81,14 @@ class SchemaErrorTests(CheckSchemasTestCase):
     def test_state_and_changes_together_get_one_message(self):
         step = {"send": {"type": "submit"}, "expect": {"state": {}, "changes": {}}}
         self.write("Conformance/scenarios/login/login-x.json", dict(SCENARIO, steps=[step]))
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: steps[0].expect: 'state' and 'changes' are mutually "
             "exclusive; give one of them\n"
             "schema-check: 10 passed, 1 failed\n"))
 
     def test_patterns_empty_arrays_and_repeated_items(self):
         self.write("Conformance/scenarios/login/login-x.json", dict(SCENARIO, id="Login_X", steps=[], tags=["a", "a"]))
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: id: \"Login_X\" does not match the pattern "
             "'^[a-z0-9]+(-[a-z0-9]+)*$'\n"
             "Conformance/scenarios/login/login-x.json: steps: must not be empty\n"
@@ -97,7 +97,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
 
     def test_a_wrong_type_shows_the_value(self):
         self.write("Conformance/scenarios/login/login-x.json", dict(SCENARIO, exhaustive="yes"))
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: exhaustive: must be of type boolean, not \"yes\"\n"
             "schema-check: 10 passed, 1 failed\n"))
 
@@ -129,7 +129,7 @@ class StrictJSONTests(CheckSchemasTestCase):
         for name, content, problem in self.CASES:
             with self.subTest(name):
                 path = self.write("Conformance/scenarios/login/login-x.json", content)
-                self.assertChecks([path], 1, (
+                self.assertChecks([path], 2, (
                     f"Conformance/scenarios/login/login-x.json: {problem}\n"
                     "schema-check: 10 passed, 1 failed\n"))
 
@@ -138,12 +138,12 @@ class FileKindTests(CheckSchemasTestCase):
     def test_a_report_is_checked_against_the_report_schema(self):
         path = self.write("out/report.json", {"format": "udf-conformance-report", "version": 1})
         status, out, _ = self.run_main(path)
-        self.assertEqual(status, 1)
+        self.assertEqual(status, 2)
         self.assertIn("out/report.json: (root): missing required key 'results'\n", out)
 
     def test_a_file_of_no_known_kind_fails(self):
         path = self.write("elsewhere/thing.json", {"hello": 1})
-        self.assertChecks([path], 1, (
+        self.assertChecks([path], 2, (
             "elsewhere/thing.json: (root): cannot tell whether this is a scenario, a manifest, a report, an "
             "implementations or a known-divergences file; add a \"$schema\" key naming its schema\n"
             "schema-check: 10 passed, 1 failed\n"))
@@ -152,8 +152,23 @@ class FileKindTests(CheckSchemasTestCase):
         path = self.write("elsewhere/thing.json",
                           {"$schema": "schema/known-divergences.schema.json", "entries": [], "extra": True})
         status, out, _ = self.run_main(path)
-        self.assertEqual(status, 1)
+        self.assertEqual(status, 2)
         self.assertIn("elsewhere/thing.json: extra: unknown key 'extra'", out)
+
+    def test_a_folder_is_walked_as_conformance_run_walks_it(self):
+        # Links are followed, hidden entries passed over, and a broken link or a loop is a failure, never a skip.
+        self.write("walked/real/login-x.json", SCENARIO)
+        self.write("walked/.hidden/broken.json", "{")
+        os.symlink(os.path.join(self.repo, "walked", "real"), os.path.join(self.repo, "walked", "linked"))
+        os.symlink("nowhere", os.path.join(self.repo, "walked", "gone.json"))
+        os.symlink("..", os.path.join(self.repo, "walked", "real", "loop"))
+        status, out, _ = self.run_main(os.path.join(self.repo, "walked"))
+        self.assertEqual(status, 2)
+        self.assertIn("walked/gone.json: (file): a symbolic link to 'nowhere', which does not exist (a broken link); "
+                      "fix or remove it\n", out)
+        self.assertIn("walked/real/loop: (file): this folder is one that holds it, through a symbolic link (a loop)", out)
+        self.assertNotIn(".hidden", out)
+        self.assertIn("walked/real/login-x.json: ", out)
 
     def test_folders_are_searched_for_json_files(self):
         self.write("elsewhere/scenarios/login/login-x.json", SCENARIO)
@@ -170,7 +185,7 @@ class SchemaFileTests(CheckSchemasTestCase):
         schema["type"] = "objekt"
         self.write("Conformance/schema/protocol-bye.schema.json", schema)
         status, out, _ = self.run_main()
-        self.assertEqual(status, 1)
+        self.assertEqual(status, 2)
         self.assertIn("Conformance/schema/protocol-bye.schema.json: $id: must be an absolute URI ending in "
                       "'/protocol-bye.schema.json'\n", out)
         self.assertIn("Conformance/schema/protocol-bye.schema.json: type: ", out)
@@ -186,7 +201,7 @@ class ProtocolExampleTests(CheckSchemasTestCase):
             '{"cmd":"hello","protocol":1}', '{"cmd":"hello","protocol":"one"}', "```", "",
             "<!-- example: protocol-nothing -->", "```json", "{}", "```", "",
             "<!-- example: protocol-bye -->", "no block", ""]))
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/PROTOCOL.md: line 11: protocol: must be 1, not \"one\"\n"
             "Conformance/PROTOCOL.md: line 16: unknown or invalid schema 'protocol-nothing.schema.json'\n"
             "Conformance/PROTOCOL.md: line 19: an example marker must be followed by a fenced code block\n"
@@ -194,7 +209,7 @@ class ProtocolExampleTests(CheckSchemasTestCase):
 
     def test_a_markdown_file_without_examples_fails(self):
         self.write("Conformance/PROTOCOL.md", "# Protocol\n")
-        self.assertChecks([], 1, (
+        self.assertChecks([], 2, (
             "Conformance/PROTOCOL.md: (file): no example marked with '<!-- example: <schema name> -->'\n"
             "schema-check: 10 passed, 1 failed\n"))
 
@@ -218,7 +233,7 @@ class CommandLineTests(CheckSchemasTestCase):
     def test_a_path_after_double_dash_is_a_path(self):
         self.write("-odd.json", {"hello": 1})
         status, out, _ = self.run_main("--", "-odd.json")
-        self.assertEqual(status, 1)
+        self.assertEqual(status, 2)
         self.assertIn("-odd.json: (root): cannot tell", out)
 
 
