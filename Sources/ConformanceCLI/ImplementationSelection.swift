@@ -51,7 +51,8 @@ enum ImplementationSelection {
       if let startup { entry.startupTimeout = startup }
       if let timeout { entry.scenarioTimeout = timeout }
       // With --jobs N, a harness gets up to N processes, each with its own restart budget and timeouts.
-      result.append(jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))
+      result.append(
+        jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))
     }
     return result
   }
@@ -70,6 +71,9 @@ enum ImplementationSelection {
           "the name '\(builtIn)' is the built-in Swift implementation's; give the harness another name",
           command: command
         )
+      case .success(let entry) where fromCommandLine.contains { $0.name == entry.name }:
+        throw .usage(
+          "'\(entry.name)' is declared twice with --harness; give each harness its own name", command: command)
       case .success(let entry): fromCommandLine.append(entry)
       case .failure(let error): throw .usage(error.message, command: command)
       }

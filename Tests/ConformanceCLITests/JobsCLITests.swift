@@ -157,6 +157,13 @@ import Testing
     #expect(rows.count == 65, "every login scenario has a row: \(rows.count)")
   }
 
+  /// Two --harness options with one name would keep only the last, silently; it is a usage error.
+  @Test func aHarnessNameGivenTwiceIsAUsageError() throws {
+    let result = try CLI.run(["run", "--harness", "a=true", "--harness", "a=\(Self.fake) good"])
+    #expect(result.status == 2)
+    #expect(result.errorLines.first == "error: 'a' is declared twice with --harness; give each harness its own name")
+  }
+
   @Test func jobsMustBeAWholeNumberFromOne() throws {
     for bad in ["0", "-1", "two", "1.5", "1025"] {
       let result = try CLI.run(["run", "--jobs", bad])

@@ -87,7 +87,7 @@ import Testing
       error
         == ImplementationStartError(
           message: "the harness 'fake' did not answer 'hello' within 1.5 s; check that it flushes stdout after each "
-            + "reply line (Python: flush=True; Java: flush()), and if it needs longer to start, raise 'startupTimeout'",
+            + "reply line (Python: flush=True; Java: flush()), and if it needs longer to start, raise 'startupTimeout' in the implementations config, or pass --startup-timeout <seconds>",
           stderrTail: "fake-harness: starting very slowly"))
     #expect(
       await harness.run(request("a"))

@@ -98,7 +98,8 @@ struct HarnessLauncher {
     return ImplementationStartError(
       message: "the harness '\(configuration.name)' did not answer 'hello' within \(seconds); check that it flushes "
         + "stdout after each reply line (Python: flush=True; Java: flush()), and if it needs longer to start, raise "
-        + "'startupTimeout'", stderrTail: await process.stderrText(waitingUpTo: 0.5))
+        + "'startupTimeout' in the implementations config, or pass --startup-timeout <seconds>",
+      stderrTail: await process.stderrText(waitingUpTo: 0.5))
   }
 
   private func refuse(_ process: HarnessProcess, _ what: String) async -> ImplementationStartError {
