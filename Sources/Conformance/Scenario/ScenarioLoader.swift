@@ -130,6 +130,9 @@ package struct ScenarioLoader: Sendable {
       issues.add(
         JSONPath([.key("feature")]),
         "unknown feature \(quotedName(feature))\(suggestion) (known features: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+          + (known.isEmpty
+            ? "; no feature manifests were found: run from a folder that holds Conformance/features (or below one), or pass scenarios that live in one"
+            : "")
       )
     }
   }
