@@ -36,3 +36,28 @@ import Testing
     #expect(Array("a".utf8).withUnsafeBufferPointer(SeenIDs.fnv1a) == 0xaf63_dc4c_8601_ec8c)
   }
 }
+
+/// The arena behind ``SeenIDs`` and the walk's folder listings.
+@Suite struct ByteArenaTests {
+  @Test func stringsComeBackWholeAcrossChunks() {
+    var arena = ByteArena()
+    var positions: [(Int32, [UInt8])] = []
+    for index in 0..<20_000 {
+      let bytes = Array("name-\(index)-\(String(repeating: "x", count: index % 200))".utf8)
+      positions.append((arena.append(bytes), bytes))
+    }
+    #expect(positions.allSatisfy { arena.bytes(at: $0.0, length: $0.1.count).elementsEqual($0.1) })
+    #expect(positions.last.map { Int($0.0) >> 18 } ?? 0 > 2, "the strings fill several chunks")
+  }
+
+  @Test func theLastStringCanBeTakenBack() {
+    var arena = ByteArena()
+    let kept = arena.append(Array("kept".utf8))
+    let dropped = arena.append(Array("dropped".utf8))
+    arena.removeLast(from: dropped)
+    let next = arena.append(Array("next".utf8))
+    #expect(next == dropped)
+    #expect(Array(arena.bytes(at: kept, length: 4)) == Array("kept".utf8))
+    #expect(Array(arena.bytes(at: next, length: 4)) == Array("next".utf8))
+  }
+}

@@ -113,7 +113,7 @@ final class ScenarioWalk {
     let id: FileID
     let display: String
     /// Every child's name, one after the other (UTF-8, or the raw bytes of a name that is not).
-    var names: [UInt8] = []
+    var names = ByteArena()
     var children: [Child] = []
     /// The messages of children that are problems, by ``Child/problem``.
     var problems: [String] = []
@@ -126,16 +126,14 @@ final class ScenarioWalk {
     }
 
     func nameBytes(of child: Child) -> ArraySlice<UInt8> {
-      names[Int(child.start)..<Int(child.start) + Int(child.length)]
+      names.bytes(at: child.start, length: Int(child.length))
     }
 
     /// Sorts the children as whole paths sort: by name in byte order (Unicode scalar order for UTF-8), a folder's
     /// name followed by `/`.
     mutating func sortChildren() {
       let names = self.names
-      children.sort { a, b in
-        names.withUnsafeBufferPointer { bytes in Child.precedes(a, b, in: bytes) }
-      }
+      children.sort { a, b in Child.precedes(a, b, in: names) }
     }
   }
 
@@ -152,12 +150,12 @@ final class ScenarioWalk {
     let problem: UInt16
 
     /// The byte of this child's sort key at `index`, or -1 past its end: the name, then `/` for a folder.
-    func keyByte(_ index: Int, in names: UnsafeBufferPointer<UInt8>) -> Int {
-      if index < Int(length) { return Int(names[Int(start) + index]) }
+    func keyByte(_ index: Int, in names: ByteArena) -> Int {
+      if index < Int(length) { return Int(names.byte(at: start, index)) }
       return index == Int(length) && kind == .folder ? 0x2F : -1
     }
 
-    static func precedes(_ a: Child, _ b: Child, in names: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func precedes(_ a: Child, _ b: Child, in names: ByteArena) -> Bool {
       var index = 0
       while true {
         let (x, y) = (a.keyByte(index, in: names), b.keyByte(index, in: names))
@@ -259,9 +257,8 @@ final class ScenarioWalk {
       ignoredCount += 1
       return
     }
-    let start = folder.names.count
-    withUnsafeBytes(of: &entry.pointee.d_name) { raw in folder.names.append(contentsOf: raw.prefix(length)) }
-    let bytes = folder.names[start...]
+    let start = withUnsafeBytes(of: &entry.pointee.d_name) { raw in folder.names.append(raw.prefix(length)) }
+    let bytes = folder.names.bytes(at: start, length: length)
     let isUTF8 = bytes.allSatisfy { $0 < 0x80 } || ControlEscaping.validUTF8(bytes) != nil
     let isJSON = length > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
     var problem: String?
@@ -275,7 +272,7 @@ final class ScenarioWalk {
       if !isUTF8 { problem = "the folder's name is not valid UTF-8, so it is not searched; rename it" }
     case .file:
       guard isJSON else {
-        folder.names.removeSubrange(start...)
+        folder.names.removeLast(from: start)
         return
       }
       kind = isUTF8 ? .file : .problem
@@ -287,7 +284,7 @@ final class ScenarioWalk {
     if let problem { folder.problems.append(problem) }
     folder.children.append(
       Child(
-        start: Int32(start), length: UInt8(clamping: length), kind: kind,
+        start: start, length: UInt8(clamping: length), kind: kind,
         problem: UInt16(clamping: max(0, folder.problems.count - 1))))
   }
 

@@ -1,8 +1,8 @@
 /// The scenario ids a corpus has read, and which file used each: kept compactly so that memory grows by a few dozen
 /// bytes per scenario, not by two heap strings and a dictionary entry (issue 7, item 8).
 ///
-/// Ids are found by a 64-bit FNV-1a hash of their UTF-8 bytes. A hash only narrows the search: every candidate is
-/// compared byte for byte, so two different ids that share a hash are both kept and never reported as duplicates,
+/// Ids are found by a 64-bit FNV-1a hash of their UTF-8 bytes, in an open-addressing table of 4-byte entry numbers
+/// (linear probing, at most half full). A hash only narrows the search: every candidate is compared byte for byte, so two different ids that share a hash are both kept and never reported as duplicates,
 /// and a duplicate is reported with the exact file that used the id first. A file's name is stored as its folder (one
 /// string per folder, shared by its files) and its own name, which is left out when it is `<id>.json`, as it is for
 /// every scenario the walk finds (scenario format §3.1: the id is the file's name).
@@ -10,14 +10,13 @@ struct SeenIDs {
   private struct Entry {
     var idStart: Int32
     var folder: Int32
-    /// The next entry with the same hash, or -1.
-    var next: Int32
     var idLength: UInt16
   }
 
-  private var bytes: [UInt8] = []
+  private var bytes = ByteArena()
   private var entries: [Entry] = []
-  private var firstByHash: [UInt64: Int32] = [:]
+  /// Entry number + 1 by slot; 0 is an empty slot. Its size is a power of two.
+  private var table = [Int32](repeating: 0, count: 1024)
   /// The file's own name, by entry index, when it is not `<id>.json` (a file given by name on the command line).
   private var otherNames: [Int32: String] = [:]
   private var folders: [String] = []
@@ -38,23 +37,37 @@ struct SeenIDs {
   /// - Returns: The earlier file's name when the id was already used (then nothing is recorded), else `nil`.
   mutating func insert(_ id: String, file: String) -> String? {
     var id = id
-    let hash = id.withUTF8 { self.hash($0) }
-    var candidate = firstByHash[hash] ?? -1
-    while candidate >= 0 {
-      let entry = entries[Int(candidate)]
-      if id.withUTF8({ $0.elementsEqual(bytes[Int(entry.idStart)..<Int(entry.idStart) + Int(entry.idLength)]) }) {
-        return fileName(of: entry, at: candidate, id: id)
+    let mask = table.count - 1
+    var slot = Int(truncatingIfNeeded: id.withUTF8 { self.hash($0) }) & mask
+    while table[slot] != 0 {
+      let number = table[slot] - 1
+      let entry = entries[Int(number)]
+      if id.withUTF8({ $0.elementsEqual(bytes.bytes(at: entry.idStart, length: Int(entry.idLength))) }) {
+        return fileName(of: entry, at: number, id: id)
       }
-      candidate = entry.next
+      slot = (slot + 1) & mask
     }
-    append(id, file: file, next: firstByHash[hash] ?? -1)
-    firstByHash[hash] = Int32(entries.count - 1)
+    append(id, file: file)
+    table[slot] = Int32(entries.count)
+    if entries.count * 2 > table.count { grow() }
     return nil
   }
 
-  private mutating func append(_ id: String, file: String, next: Int32) {
-    let idStart = Int32(bytes.count)
-    bytes.append(contentsOf: id.utf8)
+  /// Doubles the table and places every entry again, by the hash of its bytes.
+  private mutating func grow() {
+    var grown = [Int32](repeating: 0, count: table.count * 2)
+    let mask = grown.count - 1
+    for (number, entry) in entries.enumerated() {
+      let idBytes = bytes.bytes(at: entry.idStart, length: Int(entry.idLength))
+      var slot = Int(truncatingIfNeeded: idBytes.withUnsafeBufferPointer { hash($0) }) & mask
+      while grown[slot] != 0 { slot = (slot + 1) & mask }
+      grown[slot] = Int32(number + 1)
+    }
+    table = grown
+  }
+
+  private mutating func append(_ id: String, file: String) {
+    let idStart = bytes.append(id.utf8)
     let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
     let folderName = slash.map { String(file[..<$0]) } ?? ""
     let ownName = slash.map { String(file[file.index(after: $0)...]) } ?? file
@@ -68,7 +81,7 @@ struct SeenIDs {
     }
     if ownName != id + ".json" { otherNames[Int32(entries.count)] = ownName }
     entries.append(
-      Entry(idStart: idStart, folder: folder, next: next, idLength: UInt16(clamping: bytes.count - Int(idStart))))
+      Entry(idStart: idStart, folder: folder, idLength: UInt16(clamping: id.utf8.count)))
   }
 
   private func fileName(of entry: Entry, at index: Int32, id: String) -> String {
