@@ -2,12 +2,14 @@ import Foundation
 
 /// Runs scenario files against one or more implementations and reports each result as it comes.
 ///
-/// Files are read, validated and run one at a time (streaming), so memory does not grow with the corpus: only small
-/// per-scenario results are kept. A file that fails validation is reported with every problem and the run goes on.
+/// Files are read, validated and run as they are walked, in batches of 32 (streaming), so memory does not grow with
+/// the corpus: only small per-scenario results are kept. A file that fails validation is reported with every problem
+/// and the run goes on. With ``Options/jobs`` above 1, a window of that many batches is read and run at once, and the
+/// events are the same as with 1.
 ///
 /// ```swift
-/// let runner = ConformanceRunner(implementations: [SwiftImplementation()], loader: loader)
-/// let summary = await runner.run(files: files) { event in reporter.handle(event) }
+/// let runner = ConformanceRunner(implementations: [swift], loader: loader, options: .init(jobs: 2))
+/// let summary = await runner.run(ScenarioCorpus(roots: roots, loader: loader)) { event in reporter.handle(event) }
 /// ```
 package struct ConformanceRunner: Sendable {
   /// Which scenarios to run and when to stop.
