@@ -14,8 +14,8 @@ import UnidirectionalFlow
 /// )
 /// ```
 public struct LoginEffectRunner: EffectRunner {
-  /// The failure message used when the client throws an error that has no user-facing description:
-  /// "Sign-in failed. Please try again."
+  /// The failure message used whenever the client throws (login.md LR2): "Sign-in failed. Please try again.",
+  /// whatever the error says, so both platforms show the same text.
   public static let unknownFailureMessage = "Sign-in failed. Please try again."
 
   private let client: any AuthenticationClient
@@ -31,18 +31,19 @@ public struct LoginEffectRunner: EffectRunner {
 
   /// Performs one login effect.
   ///
-  /// - `.authenticate(email:password:)` calls the client and returns `[.loginResponse(result)]`. An error
-  ///   thrown by the client becomes `[.loginResponse(.failure(message:))]`, where the message is the
-  ///   error's `LocalizedError.errorDescription` when it has one, else ``unknownFailureMessage``. (Not
-  ///   `localizedDescription`: for a plain Swift error that is "The operation couldn't be completed. (…)",
-  ///   differs by platform and is not meant for users.)
+  /// - `.authenticate(email:password:)` calls the client and returns `[.loginResponse(result)]` (login.md LR1).
+  ///   Any error the client throws, except the cancellation of this task, becomes
+  ///   `[.loginResponse(.failure(message: unknownFailureMessage))]` (LR2): the error's own text differs by platform
+  ///   and is not meant for users. A `CancellationError` the client throws while this task is not cancelled (a
+  ///   client that gave up on its own, as Kotlin's `withTimeout` does) is such an error, not a cancellation, so
+  ///   the screen is never left loading with no response.
   /// - `.cancel(id:)` is performed by the `Store` itself and never reaches a runner; if called directly,
   ///   returns `[]`.
   ///
   /// - Parameter effect: The effect to perform.
   /// - Returns: The actions to send back: one `.loginResponse` for `.authenticate`, none for `.cancel`.
-  /// - Throws: `CancellationError` when the task was cancelled (the client threw it, or the task was
-  ///   cancelled while the client ran); the store drops the result of a cancelled effect either way.
+  /// - Throws: `CancellationError` when this task was cancelled while the client ran (LR4); the store drops the
+  ///   result of a cancelled effect either way.
   public func run(_ effect: LoginEffect) async throws -> [LoginAction] {
     switch effect {
     case .authenticate(let email, let password):
@@ -59,18 +60,10 @@ public struct LoginEffectRunner: EffectRunner {
       let result = try await client.authenticate(email: email, password: password)
       try Task.checkCancellation()
       return result
-    } catch let cancellation as CancellationError {
-      throw cancellation
     } catch {
+      // Only this task's own cancellation is a cancellation (LR4); anything else the client throws is a failure.
       try Task.checkCancellation()
-      return .failure(message: Self.message(for: error))
+      return .failure(message: Self.unknownFailureMessage)
     }
-  }
-
-  private static func message(for error: any Error) -> String {
-    if let description = (error as? any LocalizedError)?.errorDescription, !description.isEmpty {
-      return description
-    }
-    return unknownFailureMessage
   }
 }

@@ -22,10 +22,13 @@ import kotlinx.coroutines.launch
  * [onIntent] updates it with `_state.update { }` and the pure reducer. Effects run in [viewModelScope]
  * on the injected dispatcher:
  * - [LoginEffect.Authenticate] calls [AuthenticationClient.authenticate] and sends
- *   [LoginIntent.LoginResponse] with its result (a thrown exception becomes [LoginResult.Failure]);
- *   it replaces any running effect with the same cancellation id.
+ *   [LoginIntent.LoginResponse] with its result (login.md LR1). Anything the client throws but this
+ *   job's own cancellation, a `withTimeout` inside the client included, becomes
+ *   `LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)` (LR2); it replaces any running effect with the same
+ *   cancellation id.
  * - [LoginEffect.Cancel] cancels the running effect with that cancellation id, at once.
- * [clear] (the owner's call) cancels everything in flight; no response lands afterwards.
+ * [clear] (the owner's call) cancels everything in flight; no response lands afterwards, and later
+ * intents change nothing and start nothing (LR5).
  *
  * ```kotlin
  * val viewModel = LoginViewModel(client)
@@ -58,6 +61,8 @@ public class LoginViewModel(
      * @param intent what happened (user input, a response, the screen going away).
      */
     public fun onIntent(intent: LoginIntent) {
+        // login.md LR5: once cleared, an intent changes nothing and starts nothing (as a cancelled Swift store).
+        if (isCleared) return
         var effects: List<LoginEffect> = emptyList()
         _state.update { current ->
             val next = LoginReducer.reduce(current, intent)
@@ -86,9 +91,13 @@ public class LoginViewModel(
         val result = try {
             authenticationClient.authenticate(effect.email, effect.password)
         } catch (cancellation: CancellationException) {
-            throw cancellation
+            // Only this coroutine's own cancellation is a cancellation (LR4). A client that gave up on its own, with
+            // withTimeout for instance, throws a CancellationException too while this job is still active: that is
+            // a failure (LR2), or the screen would stay loading with no response.
+            coroutineContext.ensureActive()
+            LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
         } catch (failure: Exception) {
-            LoginResult.Failure(failure.message ?: "Authentication failed.")
+            LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
         }
         coroutineContext.ensureActive()
         onIntent(LoginIntent.LoginResponse(result))
@@ -107,5 +116,13 @@ public class LoginViewModel(
 
     private fun cancel(id: String) {
         synchronized(inFlight) { inFlight.remove(id) }?.cancel()
+    }
+
+    public companion object {
+        /**
+         * The failure message whenever the client throws (login.md LR2): "Sign-in failed. Please try again.",
+         * whatever the exception says, the same text as the Swift `LoginEffectRunner.unknownFailureMessage`.
+         */
+        public const val UNKNOWN_FAILURE_MESSAGE: String = "Sign-in failed. Please try again."
     }
 }

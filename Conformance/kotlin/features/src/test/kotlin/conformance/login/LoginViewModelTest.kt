@@ -5,6 +5,7 @@ import java.util.concurrent.Executors
 import kotlin.concurrent.thread
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.awaitCancellation
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.isActive
@@ -84,7 +85,45 @@ class LoginViewModelTest {
         fillValidForm()
         viewModel.onIntent(LoginIntent.Submit)
         client.calls.single().response.completeExceptionally(IllegalStateException("Server unreachable."))
-        assertEquals("Server unreachable." to false, viewModel.state.value.error to viewModel.state.value.isLoading)
+        // LR2: the same text as on Swift, whatever the exception says.
+        assertEquals(
+            "Sign-in failed. Please try again." to false,
+            viewModel.state.value.error to viewModel.state.value.isLoading,
+        )
+    }
+
+    @Test
+    fun `a client that gives up with withTimeout is a failure, not a screen left loading`() {
+        // Fault 1 of issue 9: a TimeoutCancellationException is a CancellationException, and was rethrown.
+        val timingOut = LoginViewModel(
+            object : AuthenticationClient {
+                override suspend fun authenticate(email: String, password: String): LoginResult =
+                    withTimeout(1) { awaitCancellation() }
+            },
+            Dispatchers.Unconfined,
+        )
+        timingOut.onIntent(LoginIntent.UpdateEmail("ada@example.com"))
+        timingOut.onIntent(LoginIntent.UpdatePassword("correct horse"))
+        timingOut.onIntent(LoginIntent.Submit)
+        val deadline = System.nanoTime() + 5_000_000_000
+        while (timingOut.state.value.isLoading && System.nanoTime() < deadline) Thread.sleep(5)
+        assertEquals(
+            "Sign-in failed. Please try again." to false,
+            timingOut.state.value.error to timingOut.state.value.isLoading,
+        )
+        timingOut.clear()
+    }
+
+    @Test
+    fun `after clear an intent changes nothing and starts nothing`() {
+        // Fault 2 of issue 9: a submit after clear() left isLoading = true with no request.
+        fillValidForm()
+        viewModel.clear()
+        viewModel.onIntent(LoginIntent.Submit)
+        viewModel.onIntent(LoginIntent.UpdateEmail("other@example.com"))
+        assertEquals(false, viewModel.state.value.isLoading)
+        assertEquals(" user@example.com ", viewModel.state.value.email)
+        assertTrue(client.calls.isEmpty(), "a request started after clear()")
     }
 
     @Test
