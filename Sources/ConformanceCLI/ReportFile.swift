@@ -90,11 +90,6 @@ struct ReportFile {
     return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
   }
 
-  /// The target with symbolic links in its folder resolved, to tell whether two report paths are the same file.
-  var resolvedPath: String {
-    url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
-  }
-
   /// Writes the report atomically, piece by piece: into a temporary file in the target's folder (created when
   /// missing), which is then renamed over the target, so a reader never sees half a report and an existing report
   /// is replaced only once the new one is whole.

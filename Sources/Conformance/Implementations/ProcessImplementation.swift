@@ -277,25 +277,20 @@ package actor ProcessImplementation: Implementation {
     guard case .running(let running) = phase, running === process, let last = results.indices.last,
       let event = process.queuedLine()
     else { return }
+    let line: Data?
+    let quoted: String
     switch event {
-    case .line(let line):
-      if let position = answered.repeated(line, seq: HarnessCodec.seq(of: line)) {
-        results[position.index].observation = await answeredTwice(
-          process, position.id, seq: HarnessCodec.seq(of: line) ?? 0, line: line, due: nil)
-      } else {
-        let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
-        results[last].observation = await brokeProtocol(
-          process, id, message: "the harness wrote a line after its last reply, when no request was waiting",
-          line: HarnessCodec.quote(line))
-      }
-    case .overlong(let prefix, let length):
-      let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
-      results[last].observation = await brokeProtocol(
-        process, id, message: "the harness wrote a line after its last reply, when no request was waiting",
-        line: HarnessCodec.quote(prefix, length: length))
-    case .closed, .timedOut:
+    case .line(let whole): (line, quoted) = (whole, HarnessCodec.quote(whole))
+    case .overlong(let prefix, let length): (line, quoted) = (nil, HarnessCodec.quote(prefix, length: length))
+    case .closed, .timedOut: return
+    }
+    if let line, let seq = HarnessCodec.seq(of: line), let position = answered.repeated(line, seq: seq) {
+      results[position.index].observation = await answeredTwice(process, position.id, seq: seq, line: line, due: nil)
       return
     }
+    let id = answered.positions.max { $0.key < $1.key }?.value.id ?? ""
+    results[last].observation = await brokeProtocol(
+      process, id, message: "the harness wrote a line after its last reply, when no request was waiting", line: quoted)
   }
 
   /// The largest reply accepted for `request`, in bytes: the configured limit (64 MiB by default), or 6 times the

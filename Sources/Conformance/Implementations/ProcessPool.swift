@@ -66,15 +66,6 @@ package actor ProcessPool: Implementation {
     for member in members { await member.shutdown() }
   }
 
-  /// How many times each process was restarted after a fault, in order.
-  package var restartCounts: [Int] {
-    get async {
-      var counts: [Int] = []
-      for member in members { counts.append(await member.restartCount) }
-      return counts
-    }
-  }
-
   /// An idle process that has started, starting it first if needed; a process that cannot start is shut down and
   /// never handed out again. The first process is started before any batch runs, so one is always left.
   private func acquireStarted() async -> Int {

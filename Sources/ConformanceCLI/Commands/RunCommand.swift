@@ -197,10 +197,6 @@ struct RunCommand: CLICommand {
     let json = try scanner.value("json").map { path throws(CLIError) in
       try ReportFile(path, kind: .json, workspace: workspace)
     }
-    if let junit, let json, junit.resolvedPath == json.resolvedPath {
-      throw .usage(
-        "'--junit' and '--json' name the same file '\(junit.display)'; give each report its own file", command: name)
-    }
     return (junit, json)
   }
 
