@@ -12,6 +12,10 @@ package struct RunRequest: Sendable {
   /// unknown. A harness's reply may be 6 times as long, so a correct harness is never over the reply limit (harness
   /// protocol §3.4).
   package var expectedTraceBytes: Int
+  /// The scenario's level; `.reducer` requests carry ``actions``, `.runtime` requests carry ``steps``.
+  package var level: ScenarioLevel = .reducer
+  /// The runtime steps, with call names translated into ``CallReference``s (empty at reducer level).
+  package var steps: [RuntimeStep] = []
 
   /// Creates a request.
   package init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0)
