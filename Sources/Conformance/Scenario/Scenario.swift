@@ -19,4 +19,22 @@ package struct Scenario: Sendable {
   package var exhaustive: Bool
   /// The steps, at least one.
   package var steps: [Step]
+  /// The level (scenario format v1.1): `.reducer` (the default) or `.runtime`.
+  package var level: ScenarioLevel = .reducer
+
+  /// Creates a scenario.
+  package init(
+    id: String, feature: String, description: String, tags: [String], file: String, initialState: JSONValue,
+    exhaustive: Bool, steps: [Step], level: ScenarioLevel = .reducer
+  ) {
+    self.id = id
+    self.feature = feature
+    self.description = description
+    self.tags = tags
+    self.file = file
+    self.initialState = initialState
+    self.exhaustive = exhaustive
+    self.steps = steps
+    self.level = level
+  }
 }
