@@ -127,7 +127,10 @@ enum HarnessCodec {
       return []
     }
     if elements.isEmpty {
-      issues.add(path, "the list of levels is empty; declare at least one of \"reducer\", \"runtime\", or leave 'levels' out for reducer only")
+      issues.add(
+        path,
+        "the list of levels is empty; declare at least one of \"reducer\", \"runtime\", or leave 'levels' out for reducer only"
+      )
     }
     var levels = Set<ScenarioLevel>()
     for (index, element) in elements.enumerated() {
@@ -302,7 +305,8 @@ extension HarnessCodec {
   static func encode(_ step: RuntimeStep) -> JSONValue {
     switch step {
     case .send(let action): return ["send": action]
-    case .respond(let reference, .result(let result)): return ["respond": ["call": encode(reference), "result": result]]
+    case .respond(let reference, .result(let result)):
+      return ["respond": ["call": encode(reference), "result": result]]
     case .respond(let reference, .error(let message)):
       return ["respond": ["call": encode(reference), "error": ["message": .string(message)]]]
     case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
@@ -448,7 +452,9 @@ extension HarnessCodec {
     var calls: [DependencyCall] = []
     for (index, element) in elements.enumerated() {
       let callPath = path.appending(index: index)
-      guard var reader = ObjectReader(element, at: callPath, what: "a call {\"dependency\", \"arguments\"}", issues: &issues)
+      guard
+        var reader = ObjectReader(
+          element, at: callPath, what: "a call {\"dependency\", \"arguments\"}", issues: &issues)
       else { continue }
       let dependency = reader.string("dependency", required: true, issues: &issues)
       let arguments = reader.object("arguments", required: true, issues: &issues)

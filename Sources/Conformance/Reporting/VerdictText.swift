@@ -66,8 +66,10 @@ package enum VerdictText {
     lines += mismatchLines(failure.mismatches, indent: indent + "  ") {
       "… and \($0) more differences (the JSON report lists all)"
     }
-    lines.append("")
-    lines += diffs(failure, indent: indent + "  ", style: style)
+    let diffLines = diffs(failure, indent: indent + "  ", style: style)
+    // A runtime step that failed only on its calls has no diff to set apart (reducer output is unchanged).
+    if !(diffLines.isEmpty && failure.title != nil) { lines.append("") }
+    lines += diffLines
     for later in failure.laterSteps.prefix(ReportText.maximumLaterSteps) {
       lines.append(
         "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): \(stepText(later.title, later.action))")

@@ -79,7 +79,8 @@ extension ScenarioLoader {
       manifest?.checkAction(value, at: valuePath, issues: &issues)
       return .send(value)
     case "respond":
-      return readRespond(value, stepNumber: stepNumber, at: valuePath, manifest: manifest, calls: &calls, issues: &issues)
+      return readRespond(
+        value, stepNumber: stepNumber, at: valuePath, manifest: manifest, calls: &calls, issues: &issues)
     case "advance":
       guard case .number(let number) = value, let milliseconds = number.int64Value,
         (0...Self.maximumAdvance).contains(milliseconds)
@@ -93,7 +94,9 @@ extension ScenarioLoader {
       return .advance(milliseconds: milliseconds)
     default:
       guard value == .bool(true) else {
-        issues.add(valuePath, "expected true (the only value 'clear' takes), got \(JSONRenderer.compact(value, style: .display))")
+        issues.add(
+          valuePath, "expected true (the only value 'clear' takes), got \(JSONRenderer.compact(value, style: .display))"
+        )
         return nil
       }
       return .clear
@@ -128,7 +131,9 @@ extension ScenarioLoader {
     }
     switch (result, error) {
     case (let result?, nil):
-      if let dependency { manifest?.checkResult(result, of: dependency, at: path.appending(key: "result"), issues: &issues) }
+      if let dependency {
+        manifest?.checkResult(result, of: dependency, at: path.appending(key: "result"), issues: &issues)
+      }
       guard let name else { return nil }
       return .respond(call: name, answer: .result(result))
     case (nil, let error?):
@@ -179,7 +184,8 @@ extension ScenarioLoader {
       if let dependencyName, let manifest {
         if let dependency = manifest.dependencies[dependencyName] {
           if let arguments {
-            manifest.checkArguments(arguments, of: dependency, at: callPath.appending(key: "arguments"), issues: &issues)
+            manifest.checkArguments(
+              arguments, of: dependency, at: callPath.appending(key: "arguments"), issues: &issues)
           }
         } else {
           let known = manifest.dependencies.keys.sorted()

@@ -246,6 +246,10 @@ package struct ScenarioLoader: Sendable {
   static let runtimeStepKeys = ["respond", "advance", "clear"]
   /// The `expect` keys only a runtime-level step has.
   static let runtimeExpectKeys = ["calls", "cancelled"]
+  /// The keys a reducer-level step's reader passes over: its own, and the runtime-only ones reported on their own.
+  static let reducerStepKeys = ["send", "expect", "description"] + runtimeStepKeys
+  /// The keys a reducer-level `expect` reader passes over.
+  static let reducerExpectKeys = ["state", "changes", "effects"] + runtimeExpectKeys
 
   private func readStep(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
     -> Step?
@@ -257,7 +261,7 @@ package struct ScenarioLoader: Sendable {
     let send = reader.required("send", issues: &issues)
     let description = readStepDescription(&reader, at: path, issues: &issues)
     let expect = reader.object("expect", required: false, issues: &issues)
-    reader.reportUnknownKeys(allowed: ["send", "expect", "description"] + Self.runtimeStepKeys, issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.reducerStepKeys, issues: &issues)
     if let send, let manifest { manifest.checkAction(send, at: path.appending(key: "send"), issues: &issues) }
 
     var state = StateExpectation.unchanged
@@ -269,8 +273,7 @@ package struct ScenarioLoader: Sendable {
         issues.add(expectPath.appending(key: key), Self.runtimeOnly(key))
       }
       let effectsValue = expectReader?.value("effects")
-      expectReader?.reportUnknownKeys(
-        allowed: ["state", "changes", "effects"] + Self.runtimeExpectKeys, issues: &issues)
+      expectReader?.reportUnknownKeys(allowed: Self.reducerExpectKeys, issues: &issues)
       state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let effectsValue {
         effects = readEffects(
