@@ -93,6 +93,17 @@ struct RuntimeCLITests {
     #expect(result.lines.last == "1 passed, 0 failed, 1 not applicable")
   }
 
+  @Test func listSaysWhichScenariosAreRuntimeLevel() throws {
+    let root = try Self.workspace()
+    let result = try CLI.run(["list"], in: root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines.prefix(2) == [
+        "login-email  login, 1 step  Conformance/scenarios/login/login-email.json",
+        "login-runtime-dismiss  login (runtime), 5 steps  Conformance/scenarios/login/login-runtime-dismiss.json",
+      ])
+  }
+
   @Test func aRuntimeHarnessIsSentTheStepsAndJudgedOnCancellations() throws {
     let root = try Self.workspace()
     let good = try Self.harness(levels: #"["reducer", "runtime"]"#)

@@ -120,7 +120,7 @@ enum HarnessCodec {
     return (initialStates, levels)
   }
 
-  /// A feature's `levels`: a non-empty array of `"reducer"` and `"runtime"`.
+  /// A feature's `levels`: a non-empty array of distinct names, each `"reducer"` or `"runtime"`.
   private static func readLevels(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Set<ScenarioLevel> {
     guard case .array(let elements) = value else {
       issues.add(path, "expected an array of levels (\"reducer\", \"runtime\"), got \(value.typeName)")
@@ -140,7 +140,9 @@ enum HarnessCodec {
           "unknown level \(JSONRenderer.compact(element, style: .display)) (known: \"reducer\", \"runtime\")")
         continue
       }
-      levels.insert(level)
+      if !levels.insert(level).inserted {
+        issues.add(path.appending(index: index), "duplicate level \"\(name)\"; list each level once")
+      }
     }
     return levels
   }

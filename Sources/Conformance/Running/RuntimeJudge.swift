@@ -65,8 +65,8 @@ enum RuntimeJudge {
 
   // MARK: - Pieces
 
-  /// The step's calls against the expected list: a count that differs is one mismatch at `calls`; otherwise each call
-  /// whose dependency or arguments differ is one at `calls[i]`.
+  /// The step's calls against the expected list: a count that differs is one mismatch at `calls`; otherwise a call
+  /// to another dependency is one at `calls[i]`, and each differing argument one at `calls[i].arguments.NAME`.
   static func callMismatches(expected: [ExpectedCall], actual: [DependencyCall], step: Int, names: CallNames)
     -> [Mismatch]
   {
@@ -92,12 +92,23 @@ enum RuntimeJudge {
     var mismatches: [Mismatch] = []
     for (offset, (want, got)) in zip(expected, actual).enumerated()
     where want.dependency != got.dependency || want.arguments != got.arguments {
-      mismatches.append(
-        Mismatch(
-          path: JSONPath([.key("calls"), .index(offset)]),
-          kind: .differs(expected: expectedValues[offset], actual: actualValues[offset]),
-          note:
-            "call \(want.name): expected \(render(want.dependency, want.arguments)), got \(render(got))"))
+      let callPath = JSONPath([.key("calls"), .index(offset)])
+      guard want.dependency == got.dependency else {
+        mismatches.append(
+          Mismatch(
+            path: callPath, kind: .differs(expected: expectedValues[offset], actual: actualValues[offset]),
+            note: "call \(want.name): expected \(render(want.dependency, want.arguments)), got \(render(got))"))
+        continue
+      }
+      // Same dependency: each differing argument at its own path, read as `call a1 (authenticate): arguments.…`.
+      let name = "call \(ReportText.oneLine(want.name, limit: 80)) (\(ReportText.oneLine(want.dependency, limit: 80)))"
+      for mismatch in StructuralDiff.mismatches(
+        expected: want.arguments, actual: got.arguments, at: JSONPath([.key("arguments")]))
+      {
+        mismatches.append(
+          Mismatch(
+            path: callPath.appending(mismatch.path), kind: mismatch.kind, note: "\(name): \(mismatch.description)"))
+      }
     }
     return mismatches
   }

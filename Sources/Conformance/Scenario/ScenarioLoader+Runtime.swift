@@ -3,7 +3,7 @@ extension ScenarioLoader {
   /// The call names a runtime scenario has declared and answered so far, as its steps are read in order.
   struct CallTable {
     /// Name → where `expect.calls` declares it and its dependency.
-    var declared: [String: (path: JSONPath, dependency: String)] = [:]
+    var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
     /// Name → the 1-based step that answered it.
     var answered: [String: Int] = [:]
   }
@@ -54,7 +54,8 @@ extension ScenarioLoader {
       state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let value = expect["calls"] {
         expectedCalls = readCalls(
-          value, at: expectPath.appending(key: "calls"), manifest: manifest, calls: &calls, issues: &issues)
+          value, stepNumber: index + 1, at: expectPath.appending(key: "calls"), manifest: manifest, calls: &calls,
+          issues: &issues)
       }
       if let value = expect["cancelled"] {
         cancelled = readCancelled(value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
@@ -155,7 +156,7 @@ extension ScenarioLoader {
   /// `expect.calls`: `[{"call", "dependency", "arguments"}]`, each name new in the file, each dependency declared in
   /// the manifest, each `arguments` of its argument shapes. Declares the names.
   private func readCalls(
-    _ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
+    _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
   ) -> [ExpectedCall] {
     guard case .array(let elements) = value else {
@@ -176,9 +177,12 @@ extension ScenarioLoader {
             callPath.appending(key: "call"),
             "call name \(quotedName(name)) must be 1 to 64 letters, digits, '_', '.' or '-'")
         } else if let earlier = calls.declared[name] {
-          issues.add(callPath.appending(key: "call"), "call name '\(name)' is already declared at \(earlier.path)")
+          issues.add(
+            callPath.appending(key: "call"),
+            "call name '\(name)' is already declared by step \(earlier.step) (at \(earlier.path)); names are unique in a file"
+          )
         } else {
-          calls.declared[name] = (callPath, dependencyName ?? "")
+          calls.declared[name] = (callPath, stepNumber, dependencyName ?? "")
         }
       }
       if let dependencyName, let manifest {

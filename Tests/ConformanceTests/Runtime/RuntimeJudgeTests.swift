@@ -54,13 +54,18 @@ struct RuntimeJudgeTests {
     trace[2].calls = [DependencyCall(dependency: "authenticate", arguments: ["email": "a@b.c", "password": ""])]
     #expect(
       headline(scenario, trace)
-        == #"step 3 (send submit): call a1: expected authenticate({"email":"a@b.c","password":"pw"}), got authenticate({"email":"a@b.c","password":""})"#
+        == #"step 3 (send submit): call a1 (authenticate): arguments.password: expected "pw", got """#
     )
     guard case .failed(let failure) = judge(scenario, trace).0 else {
       Issue.record("expected a failure")
       return
     }
-    #expect(failure.mismatches.map(\.path.description) == ["calls[0]"])
+    #expect(failure.mismatches.map(\.path.description) == ["calls[0].arguments.password"])
+    // A call to another dependency is one mismatch for the whole call.
+    trace[2].calls = [DependencyCall(dependency: "refresh", arguments: [:])]
+    #expect(
+      headline(scenario, trace)
+        == #"step 3 (send submit): call a1: expected authenticate({"email":"a@b.c","password":"pw"}), got refresh({})"#)
   }
 
   @Test func aMissingCancellationAndThePendingCallAreBothReported() throws {

@@ -120,6 +120,11 @@ struct RuntimeProtocolTests {
         == .failure(
           HarnessCodec.Violation(
             message: #"features.login.levels[1]: unknown level "store" (known: "reducer", "runtime")"#)))
+    #expect(
+      hello(#","levels":["runtime","runtime"]"#)
+        == .failure(
+          HarnessCodec.Violation(message: #"features.login.levels[1]: duplicate level "runtime"; list each level once"#)
+        ))
   }
 
   @Test func theSwiftHarnessDeclaresLevelsPerFeature() {

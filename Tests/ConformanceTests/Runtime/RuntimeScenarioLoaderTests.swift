@@ -81,7 +81,7 @@ struct RuntimeScenarioLoaderTests {
       #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
     #expect(
       F.problems([F.typeEmail, F.typePassword, F.submit, again].joined(separator: ",")) == [
-        "x.json: steps[3].expect.calls[0].call: call name 'a1' is already declared at steps[2].expect.calls[0]"
+        "x.json: steps[3].expect.calls[0].call: call name 'a1' is already declared by step 3 (at steps[2].expect.calls[0]); names are unique in a file"
       ])
   }
 
