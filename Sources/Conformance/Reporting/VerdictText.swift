@@ -120,8 +120,9 @@ package enum VerdictText {
     _ scenario: ScenarioVerdict, implementations: [String], style: TextStyle,
     sameReasonAsAbove: (Verdict) -> Bool = { _ in false }
   ) -> [String] {
-    let cells = scenario.verdicts.map { verdict -> String in
-      let text = ReportText.pad(verdict.outcome.label)
+    let cells = scenario.verdicts.enumerated().map { column, verdict -> String in
+      let header = implementations.indices.contains(column) ? implementations[column] : ""
+      let text = ReportText.pad(verdict.outcome.label, under: header)
       switch verdict.outcome.kind {
       case .passed: return style.green(text)
       case .skipped, .known: return style.yellow(text)

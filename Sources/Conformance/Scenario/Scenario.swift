@@ -1,7 +1,9 @@
 /// One conformance scenario: an initial state and a list of steps, each an action sent and what must follow.
 ///
-/// Loaded from one JSON file by ``ScenarioLoader`` (scenario format v1, Conformance/README.md). A scenario is already
-/// validated against its feature manifest, so its actions, states and effects are well-formed.
+/// Loaded from one JSON file by ``ScenarioLoader`` (scenario format v1.1, Conformance/README.md). A scenario is
+/// already validated against its feature manifest, so its actions, states and effects are well-formed; at runtime
+/// level (``level``), each step also says what it does and which calls it starts and cancels (``Step/runtime``), and
+/// every call name it uses is declared by an earlier step.
 package struct Scenario: Sendable {
   /// The stable id, kebab-case and unique across the corpus, e.g. `login-submit-valid-credentials`.
   package var id: String

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1 and the
-/// feature manifest.
+/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.1 (v1 and
+/// its runtime level, Conformance/README.md §13) and the feature manifest.
 ///
 /// All problems in one document are reported together, each with the file and JSON path.
 package struct ScenarioLoader: Sendable {

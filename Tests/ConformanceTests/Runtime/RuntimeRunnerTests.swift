@@ -153,6 +153,20 @@ struct RuntimeRunnerTests {
     #expect(document["divergences"]?.arrayValue?.first?["rows"]?.arrayValue?.first?["path"] == "calls")
   }
 
+  @Test func aLongImplementationNameKeepsItsMatrixColumnAligned() async throws {
+    let v1 = RecordingImplementation(name: "v1", levels: nil) { _ in .errored(step: 0, message: "not sent") }
+    let viewModel = RecordingImplementation(name: "kotlin-viewmodel", levels: ["login": [.runtime]]) { _ in
+      .trace(Self.correctTrace)
+    }
+    let (lines, _, _, _) = try await run([viewModel, v1])
+    #expect(
+      lines.prefix(3) == [
+        "kotlin-viewmodel  v1              scenario",
+        "not applicable    passed          login-reducer",
+        "passed            not applicable  login-runtime",
+      ])
+  }
+
   @Test func aKnownRuntimeFailureIsKeyedByStepAndCallPaths() async throws {
     let late = RecordingImplementation(name: "late", levels: ["login": [.reducer, .runtime]]) { _ in
       var trace = Self.correctTrace
