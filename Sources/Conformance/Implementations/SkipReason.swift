@@ -16,4 +16,19 @@ enum SkipReason {
     return
       "'\(implementation)' does not implement feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
   }
+
+  /// `'NAME' does not declare level 'L' for feature 'F' (it declares: reducer)`: why a scenario is `not applicable`.
+  ///
+  /// - Parameters:
+  ///   - level: The scenario's level.
+  ///   - feature: The scenario's feature.
+  ///   - implementation: The implementation's name.
+  ///   - declared: The levels the implementation declares for the feature.
+  static func undeclaredLevel(
+    _ level: ScenarioLevel, feature: String, implementation: String, declared: Set<ScenarioLevel>
+  ) -> String {
+    let known = declared.sorted().map(\.rawValue).joined(separator: ", ")
+    return
+      "'\(implementation)' does not declare level '\(level.rawValue)' for feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
+  }
 }
