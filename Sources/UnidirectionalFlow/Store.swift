@@ -47,12 +47,16 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
   ///   - initialState: The state before any action is sent.
   ///   - reducer: Applies actions to the state and returns effects.
   ///   - effectRunner: Performs the effects and returns the actions they produce.
+  ///   - executor: The executor the effect tasks prefer (`Task(executorPreference:)`, SE-0417), inherited by the
+  ///     child tasks they start; `nil` (the default) runs them on the global concurrent executor. Runtime scenarios
+  ///     pass a manual executor here, so that every effect runs only when the scenario settles a step.
   public init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    effectRunner: some EffectRunner<Effect, Action>
+    effectRunner: some EffectRunner<Effect, Action>,
+    executor: (any TaskExecutor)? = nil
   ) {
-    core = StoreCore(initialState: initialState, reducer: reducer, runner: effectRunner)
+    core = StoreCore(initialState: initialState, reducer: reducer, runner: effectRunner, executor: executor)
   }
 
   deinit {
