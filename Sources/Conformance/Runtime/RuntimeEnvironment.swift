@@ -116,7 +116,7 @@ public final class RuntimeEnvironment: @unchecked Sendable {
 
   /// The most jobs one step may run before the driver gives up on it settling: far more than any runtime needs to
   /// react to one step, few enough to fail within seconds.
-  package static let jobLimit = 1_000_000
+  package static let jobLimit = 100_000
 
   /// Runs everything runnable at the current virtual time.
   ///
