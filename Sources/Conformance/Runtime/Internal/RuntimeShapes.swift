@@ -13,9 +13,16 @@ struct RuntimeShapes: Sendable {
   /// No manifest: everything opaque.
   static let opaque = RuntimeShapes(feature: .opaque, arguments: [:], results: [:])
 
-  /// The shapes a manifest declares.
+  /// The shapes a manifest declares, its `dependencies` included.
   init(manifest: FeatureManifest) {
-    self.init(feature: CodingShapes(manifest: manifest), arguments: [:], results: [:])
+    let feature = CodingShapes(manifest: manifest)
+    var arguments: [String: CodingShape] = [:]
+    var results: [String: CodingShape] = [:]
+    for (name, dependency) in manifest.dependencies {
+      arguments[name] = .object(CodingShape.fields(dependency.arguments, unions: feature.named))
+      results[name] = CodingShape(dependency.result, unions: feature.named)
+    }
+    self.init(feature: feature, arguments: arguments, results: results)
   }
 
   private init(feature: CodingShapes, arguments: [String: CodingShape], results: [String: CodingShape]) {
@@ -27,8 +34,8 @@ struct RuntimeShapes: Sendable {
   /// The shape of `dependency`'s arguments; ``CodingShape/opaque`` when unknown.
   func arguments(of dependency: String) -> CodingShape { arguments[dependency] ?? .opaque }
 
-  /// The shape of `dependency`'s result, decoded as `type`: the declared one, else the named type whose name is the
-  /// Swift type's (`LoginResult`), else ``CodingShape/opaque``.
+  /// The shape of `dependency`'s result, decoded as `type`: the manifest's, else (a dependency the manifest does not
+  /// declare) the named type whose name is the Swift type's (`LoginResult`), else ``CodingShape/opaque``.
   func result(of dependency: String, as type: Any.Type) -> CodingShape {
     if let shape = results[dependency] { return shape }
     return feature.named[String(describing: type)].map(CodingShape.union) ?? .opaque
