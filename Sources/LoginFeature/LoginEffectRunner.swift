@@ -32,7 +32,9 @@ public struct LoginEffectRunner: EffectRunner {
   /// Creates a runner that signs in with `client` and times requests on `clock`.
   ///
   /// - Parameters:
-  ///   - client: Performs the sign-in request.
+  ///   - client: Performs the sign-in request. It should honour cancellation: the request runs in a child task that
+  ///     is waited for once cancelled (as Kotlin's `withTimeout` waits for its block), so a client that ignores
+  ///     cancellation delays the timeout's answer until it returns.
   ///   - clock: Measures the LR3 ``timeout``: `ContinuousClock` by default; a runtime scenario passes its manual clock,
   ///     so that the timeout falls due only when the scenario advances virtual time.
   public init(client: some AuthenticationClient, clock: some Clock<Duration> = ContinuousClock()) {

@@ -80,13 +80,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// calling `settle` after each one with ``now`` at its deadline.
   ///
   /// - Parameters:
-  ///   - duration: How far to move; zero wakes only sleepers already due.
+  ///   - duration: How far to move; zero wakes nothing new, and a negative duration counts as zero (time never goes
+  ///     back).
   ///   - settle: Runs everything runnable (the driver drains the ``ManualTaskExecutor``) and returns whether it got
   ///     to the end; sleepers it starts that fall due within `duration` are woken too.
   /// - Returns: `false` when `settle` did not get to the end; time then stays at the last deadline reached.
   @discardableResult
   package func advance(by duration: Duration, settle: () -> Bool) -> Bool {
-    let target = locked { current.advanced(by: duration) }
+    let target = locked { current.advanced(by: max(duration, .zero)) }
     while let id = nextDue(by: target) {
       wake(id, with: .success(()))
       guard settle() else { return false }

@@ -13,6 +13,9 @@
 /// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
 /// trace every time. At the end, the runtime is cleared and every call and sleep still pending ends with
 /// `CancellationError` (unrecorded), so that no task is left suspended.
+///
+/// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
+/// step 0, which no scenario can name, so it stays pending until the end.
 package enum RuntimeDriver {
   /// Runs `steps` from `initialState` and returns one ``TraceEntry`` per step, or `.errored`.
   ///

@@ -114,3 +114,11 @@ struct ManualClockTests {
     #expect(clock.minimumResolution == .zero)
   }
 }
+
+extension ManualClockTests {
+  @Test func aNegativeAdvanceDoesNotMoveTimeBack() {
+    advance(10)
+    advance(-5)
+    #expect(clock.nowMilliseconds == 10)
+  }
+}
