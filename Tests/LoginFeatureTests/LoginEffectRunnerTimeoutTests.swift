@@ -19,6 +19,7 @@ struct LoginEffectRunnerTimeoutTests {
   }
 
   /// Starts `.authenticate` on the executor and runs it until the client is called.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @discardableResult
   func authenticate() -> Task<Void, Never> {
     let runner = LoginEffectRunner(client: client, clock: clock)
@@ -37,11 +38,13 @@ struct LoginEffectRunnerTimeoutTests {
     clock.advance(by: .milliseconds(milliseconds)) { executor.drain() }
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theTimeoutIs10000MillisecondsWithItsOwnMessage() {
     #expect(LoginEffectRunner.timeout == .milliseconds(10_000))
     #expect(LoginEffectRunner.timeoutMessage == "Sign-in timed out. Please try again.")
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func nothingHappensAt9999Milliseconds() {
     authenticate()
     advance(9_999)
@@ -49,6 +52,7 @@ struct LoginEffectRunnerTimeoutTests {
     #expect(client.events == [.started(0)])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func at10000MillisecondsTheCallIsCancelledAndTheTimeoutAnswered() {
     authenticate()
     advance(9_999)
@@ -58,6 +62,7 @@ struct LoginEffectRunnerTimeoutTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anAnswerBeforeTheTimeoutWinsAndStopsTheTimer() {
     authenticate()
     advance(9_999)
@@ -70,6 +75,7 @@ struct LoginEffectRunnerTimeoutTests {
   }
 
   /// LR2 still holds under the race: a thrown error is the fallback message, not a timeout.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aThrownErrorBeforeTheTimeoutIsTheFallbackMessage() {
     authenticate()
     client.answer(0, with: .failure(LoginEffectRunnerTests.PlainError()))
@@ -79,6 +85,7 @@ struct LoginEffectRunnerTimeoutTests {
   }
 
   /// LR4: cancelling the effect cancels both the call and the timer, and answers nothing.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func cancellingTheEffectCancelsTheCallAndTheTimer() {
     let task = authenticate()
     task.cancel()

@@ -9,6 +9,7 @@ import Testing
 struct LoginRuntimeFailureTests {
   typealias L = Login
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anUnknownActionIsErroredAtItsStep() {
     let observation = L.observe([L.emailChanged(L.email), .send(["type": "submitt"])])
     #expect(
@@ -20,6 +21,7 @@ struct LoginRuntimeFailureTests {
         ))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anInitialStateThatDoesNotDecodeIsErroredAtStepZero() {
     let observation = L.observe(
       [L.submit], initialState: ["email": "", "password": "", "isLoading": "no", "error": .null])
@@ -27,6 +29,7 @@ struct LoginRuntimeFailureTests {
       observation == .errored(step: 0, message: "initialState.isLoading: expected Bool for LoginState, got string"))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aResultOfAnUnknownCaseIsErroredAtTheRespondStep() {
     let observation = L.observe(
       L.typeAndSubmit + [.respond(CallReference(step: 3, index: 1), .result(["type": "succes", "userId": "u1"]))])
@@ -37,17 +40,20 @@ struct LoginRuntimeFailureTests {
           message: "steps[3].respond.result.type: unknown case 'succes' of LoginResult (known: failure, success)"))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aRespondToACallOfALaterStepWasNeverStarted() {
     let observation = L.observe(L.typeAndSubmit + [L.succeed(4)])
     #expect(observation == .errored(step: 4, message: "respond to call 4.1, which was never started"))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aSecondCallIndexOfAStepWasNeverStarted() {
     let observation = L.observe(L.typeAndSubmit + [L.succeed(3, 2)])
     #expect(observation == .errored(step: 4, message: "respond to call 3.2, which was never started"))
   }
 
   /// A second answer to a call reaches nothing, as a late one does.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aSecondAnswerToTheSameCallChangesNothing() {
     let observation = L.observe(L.typeAndSubmit + [L.fail(3, message: "Wrong password."), L.succeed(3)])
     let failed = L.entry(L.state(error: "Wrong password."))
@@ -57,6 +63,7 @@ struct LoginRuntimeFailureTests {
   // MARK: - Determinism
 
   /// Every interleaving is fixed by the driver: 1,000 runs of a scenario that uses every kind of step give one trace.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aThousandRunsGiveIdenticalTraces() {
     let steps: [RuntimeStep] =
       L.typeAndSubmit + [

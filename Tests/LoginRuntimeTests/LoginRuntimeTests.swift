@@ -10,17 +10,20 @@ struct LoginRuntimeTests {
   typealias L = Login
   static let a1 = CallReference(step: 3, index: 1)
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func successAnswersTheCallAndStopsLoading() {
     let observation = L.observe(L.typeAndSubmit + [L.succeed(3)])
     #expect(observation == .trace(L.typeAndSubmitTrace + [L.entry(L.state())]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aFailureResultIsShown() {
     let observation = L.observe(L.typeAndSubmit + [L.fail(3, message: "Wrong password.")])
     #expect(observation == .trace(L.typeAndSubmitTrace + [L.entry(L.state(error: "Wrong password."))]))
   }
 
   /// LR2: whatever the error says, the same text on both platforms.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aThrownErrorShowsTheFallbackMessage() {
     let observation = L.observe(L.typeAndSubmit + [L.throw(3, message: "connection reset")])
     #expect(
@@ -28,6 +31,7 @@ struct LoginRuntimeTests {
   }
 
   /// LR3: nothing at 9,999 ms; at 10,000 ms the call is cancelled and the timeout shown.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theCallTimesOutAtExactly10000Milliseconds() {
     let observation = L.observe(L.typeAndSubmit + [.advance(milliseconds: 9_999), .advance(milliseconds: 1)])
     #expect(
@@ -39,6 +43,7 @@ struct LoginRuntimeTests {
           ]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func oneAdvanceOf10000MillisecondsTimesOut() {
     let observation = L.observe(L.typeAndSubmit + [.advance(milliseconds: 10_000)])
     #expect(
@@ -48,6 +53,7 @@ struct LoginRuntimeTests {
         ))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theTimeoutCountsFromTheCallNotFromTheScenarioStart() {
     let observation = L.observe(
       [.advance(milliseconds: 5_000)] + L.typeAndSubmit + [.advance(milliseconds: 9_999), .advance(milliseconds: 1)])
@@ -60,6 +66,7 @@ struct LoginRuntimeTests {
             + [L.entry(L.loadingState), L.entry(timedOut, cancelled: [CallReference(step: 4, index: 1)])]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aLateResultAfterTheTimeoutChangesNothing() {
     let observation = L.observe(L.typeAndSubmit + [.advance(milliseconds: 10_000), L.succeed(3)])
     let timedOut = L.state(error: "Sign-in timed out. Please try again.")
@@ -69,6 +76,7 @@ struct LoginRuntimeTests {
   }
 
   /// LR4: dismissing cancels the call; its late result changes nothing, and the timer is gone too.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func dismissMidFlightCancelsTheCallAndDropsTheLateResult() {
     let observation = L.observe(
       L.typeAndSubmit + [L.dismissed, L.succeed(3, userId: "late"), .advance(milliseconds: 20_000)])
@@ -81,6 +89,7 @@ struct LoginRuntimeTests {
   }
 
   /// LR5: clear cancels the call and changes no state; later intents, results and time change nothing.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func clearMidFlightThenIntentsAndALateResultChangeNothing() {
     let observation = L.observe(
       L.typeAndSubmit + [
@@ -95,6 +104,7 @@ struct LoginRuntimeTests {
             + Array(repeating: unchanged, count: 5)))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func clearWhileIdleChangesNothingAndLaterSubmitsStartNoCall() {
     let observation = L.observe([L.emailChanged(L.email), L.passwordChanged(L.password), .clear, L.submit])
     #expect(
@@ -105,11 +115,13 @@ struct LoginRuntimeTests {
   }
 
   /// L3.a: a submit while loading starts no second call.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aDoubleSubmitStartsOneCall() {
     let observation = L.observe(L.typeAndSubmit + [L.submit, L.succeed(3)])
     #expect(observation == .trace(L.typeAndSubmitTrace + [L.entry(L.loadingState), L.entry(L.state())]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aRetryAfterAFailureStartsASecondCall() {
     let observation = L.observe(
       L.typeAndSubmit + [L.fail(3, message: "Wrong password."), L.submit, L.succeed(5, userId: "u2")])
@@ -124,6 +136,7 @@ struct LoginRuntimeTests {
   }
 
   /// The first call's timer was cancelled with it: the retry times out 10,000 ms after it started, not before.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aRetryHasItsOwnTimeout() {
     let observation = L.observe(
       L.typeAndSubmit + [
@@ -143,11 +156,13 @@ struct LoginRuntimeTests {
           ]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func advancingWhileIdleChangesNothing() {
     let observation = L.observe([.advance(milliseconds: 0), .advance(milliseconds: 86_400_000)])
     #expect(observation == .trace([L.entry(L.initialState), L.entry(L.initialState)]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anInvalidSubmitStartsNoCall() {
     let observation = L.observe([L.emailChanged("nope"), L.passwordChanged(L.password), L.submit])
     #expect(
@@ -160,6 +175,7 @@ struct LoginRuntimeTests {
   }
 
   /// L3.b: the call gets the trimmed email, the state keeps it as typed.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theCallCarriesTheTrimmedEmailAndTheVerbatimPassword() {
     let typed = "  user@example.com\u{3000}"
     let observation = L.observe([L.emailChanged(typed), L.passwordChanged(" pass word "), L.submit])
@@ -174,6 +190,7 @@ struct LoginRuntimeTests {
         ]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aScenarioStartingFromALoadingStateHasNoCallToAnswer() {
     let observation = L.observe([L.succeed(1)], initialState: L.loadingState)
     #expect(observation == .errored(step: 1, message: "respond to call 1.1, which was never started"))

@@ -8,11 +8,13 @@ struct StoreExecutorTests {
   let executor = QueueExecutor()
   let runner = ControlledRunner()
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   func makeStore() -> RecordingStore {
     Store(
       initialState: RecordingFeature.State(), reducer: RecordingFeature(), effectRunner: runner, executor: executor)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func effectsStartOnlyWhenTheExecutorRunsThem() {
     let store = makeStore()
     store.send(.start(1))
@@ -23,6 +25,7 @@ struct StoreExecutorTests {
     #expect(runner.events == [.started(1)])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anEffectsActionsAreAppliedWhenTheExecutorRunsTheTask() {
     let store = makeStore()
     store.send(.start(1))
@@ -34,6 +37,7 @@ struct StoreExecutorTests {
     #expect(runner.events == [.started(1), .ended(1, .returned)])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func cancellingByIdEndsTheEffectOnTheExecutorAndDropsItsResult() {
     let store = makeStore()
     store.send(.start(1, id: "work"))
@@ -47,6 +51,7 @@ struct StoreExecutorTests {
     #expect(store.state.log == ["start 1", "cancel work"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anEffectCancelledBeforeItRanNeverReachesTheStore() {
     let store = makeStore()
     store.send(.start(1))
@@ -57,6 +62,7 @@ struct StoreExecutorTests {
   }
 
   /// `finish()` waits on the effects, which now advance only when drained.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func finishReturnsOnceTheDrainedEffectsEnd() async {
     let store = makeStore()
     let task = store.send(.start(1))

@@ -27,6 +27,9 @@ import UnidirectionalFlow
 /// }
 /// ```
 ///
+/// `executor:` needs macOS 15, iOS 18, watchOS 11, tvOS 18 or visionOS 2 (task executors, SE-0417); below that
+/// deployment target, build the store inside `if #available(macOS 15.0, iOS 18.0, *)`, as `Sources/LoginRuntime` does.
+///
 /// Another runtime (a TCA store, a view model) returns a ``RuntimeHandle`` instead of a ``Store``:
 ///
 /// ```swift

@@ -21,22 +21,17 @@ import Foundation
 /// `executorPreference:` itself), `Task.detached` and code isolated to an actor (the main actor included) do not: they
 /// run on other threads, outside the scenario's control, so a runtime under test keeps its work in tasks that prefer
 /// this executor.
-public final class ManualTaskExecutor: TaskExecutor, @unchecked Sendable {
-  private let lock = NSLock()
+///
+/// It is a `TaskExecutor` on macOS 15, iOS 18, watchOS 11, tvOS 18 and visionOS 2 or later (SE-0417); on older systems
+/// nothing can prefer it, and the runtime driver reports runtime scenarios as errored.
+public final class ManualTaskExecutor: @unchecked Sendable {
+  fileprivate let lock = NSLock()
   // Guarded by `lock`: the queue is `jobs[head...]`; the consumed prefix is dropped when the queue empties.
-  private var jobs: [UnownedJob] = []
+  fileprivate var jobs: [UnownedJob] = []
   private var head = 0
 
   /// Creates an executor with an empty queue.
   public init() {}
-
-  /// Queues `job`; it runs at the next ``drain()``. Called by the concurrency runtime, from any thread.
-  public func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    lock.lock()
-    jobs.append(job)
-    lock.unlock()
-  }
 
   /// Runs queued jobs one at a time, in order, on the calling thread, until the queue is empty (including jobs that
   /// the jobs it runs enqueue) or `limit` jobs have run.
@@ -48,12 +43,19 @@ public final class ManualTaskExecutor: TaskExecutor, @unchecked Sendable {
   /// - Returns: Whether the queue is empty: `false` when `limit` jobs ran and more are waiting.
   @discardableResult
   package func drain(limit: Int = .max) -> Bool {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return true }
     var count = 0
     while count < limit, let job = next() {
       job.runSynchronously(on: asUnownedTaskExecutor())
       count += 1
     }
     return isIdle
+  }
+
+  /// Whether task executors exist on this system, so that a runtime can prefer this executor.
+  package static var isSupported: Bool {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
+    return true
   }
 
   /// Whether no job is waiting.
@@ -76,5 +78,18 @@ public final class ManualTaskExecutor: TaskExecutor, @unchecked Sendable {
     let job = jobs[head]
     head += 1
     return job
+  }
+}
+
+// MARK: - TaskExecutor
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension ManualTaskExecutor: TaskExecutor {
+  /// Queues `job`; it runs at the next ``drain(limit:)``. Called by the concurrency runtime, from any thread.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    lock.lock()
+    jobs.append(job)
+    lock.unlock()
   }
 }

@@ -23,10 +23,12 @@ package enum RuntimeDriver {
   ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when it responds to a call
   ///   that was never started (`respond to call 3.1, which was never started`), when a dependency's arguments or
   ///   result cannot be converted (`calls[j].arguments.…`, `steps[n-1].respond.result.…`), when the state cannot be
-  ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends).
+  ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends). Step 0 too on a system
+  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2).
   package static func observe(_ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep])
     -> Observation
   {
+    guard ManualTaskExecutor.isSupported else { return .errored(step: 0, message: unsupportedMessage) }
     let environment = RuntimeEnvironment()
     let runtime: any FeatureRuntime
     do {
@@ -93,6 +95,9 @@ package enum RuntimeDriver {
       return .failure(StepFailure(message: "\(path): \(error.message)"))
     }
   }
+
+  private static let unsupportedMessage =
+    "runtime scenarios need task executors (SE-0417): macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2 or later"
 
   private static func unsettledMessage(step: Int) -> String {
     let what = step == 0 ? "starting the runtime" : "step \(step)"

@@ -26,6 +26,9 @@
 ///     executor: environment.executor)
 /// }
 /// ```
+///
+/// `executor:` needs macOS 15, iOS 18, watchOS 11, tvOS 18 or visionOS 2 (task executors, SE-0417); below that
+/// deployment target, build the store inside `if #available(macOS 15.0, iOS 18.0, *)`, as `Sources/LoginRuntime` does.
 public final class RuntimeEnvironment: @unchecked Sendable {
   /// The virtual clock: `sleep` resumes only when an `advance` step reaches the deadline. Starts at zero.
   public let clock: ManualClock

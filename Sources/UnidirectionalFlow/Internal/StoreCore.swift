@@ -13,7 +13,7 @@ import Foundation
 final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifying>: @unchecked Sendable {
   private let reducer: any Reducer<State, Action, Effect>
   private let runner: any EffectRunner<Effect, Action>
-  private let executor: (any TaskExecutor)?
+  private let taskStarter: TaskStarter
   private let lock = NSLock()
 
   private var currentState: State
@@ -30,12 +30,12 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
     runner: some EffectRunner<Effect, Action>,
-    executor: (any TaskExecutor)?
+    taskStarter: TaskStarter
   ) {
     self.currentState = initialState
     self.reducer = reducer
     self.runner = runner
-    self.executor = executor
+    self.taskStarter = taskStarter
   }
 
   // MARK: - State
@@ -119,9 +119,8 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
       cancelLive(id: id, into: &aftermath)
       liveTokens[id] = token
     }
-    // The task cannot reach `complete` before it is registered below: that needs the lock we hold. With no
-    // executor, `executorPreference: nil` is a plain `Task { }`.
-    let task = Task(executorPreference: executor) { [weak self, runner] in
+    // The task cannot reach `complete` before it is registered below: that needs the lock we hold.
+    let task = taskStarter.start { [weak self, runner] in
       let actions = (try? await runner.run(effect)) ?? []
       self?.complete(token: token, actions: actions)
     }

@@ -25,6 +25,7 @@ struct CodableRuntimeTests {
     case failure(message: String)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   final class ScreenModel: @unchecked Sendable {
     var state: Screen
     let environment: RuntimeEnvironment
@@ -51,9 +52,12 @@ struct CodableRuntimeTests {
     }
   }
 
-  static let adapter = CodableRuntime("login", initialState: Screen()) { state, environment in
-    let model = ScreenModel(state: state, environment: environment)
-    return RuntimeHandle(send: model.send, state: { model.state }, clear: {})
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  static var adapter: CodableRuntime<Screen, ScreenAction> {
+    CodableRuntime("login", initialState: Screen()) { state, environment in
+      let model = ScreenModel(state: state, environment: environment)
+      return RuntimeHandle(send: model.send, state: { model.state }, clear: {})
+    }
   }
 
   /// The login manifest with `check` as its only action, `success` spelt `accepted` in Swift, and `authenticate`
@@ -84,6 +88,7 @@ struct CodableRuntimeTests {
     .respond(CallReference(step: 1, index: 1), .result(["type": "success", "userId": "u1"])),
   ]
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aBoundAdapterDecodesTheResultWithTheManifestsSwiftNames() throws {
     let bound = Self.adapter.bound(to: try Self.manifest())
     let observation = RuntimeDriver.observe(bound, initialState: ["verdict": "none"], steps: Self.steps)
@@ -98,6 +103,7 @@ struct CodableRuntimeTests {
         ]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anUnboundAdapterCannotMapARenamedCase() {
     let observation = RuntimeDriver.observe(Self.adapter, initialState: ["verdict": "none"], steps: Self.steps)
     guard case .noTrace(.errored(let step, let message)) = observation else {
@@ -111,6 +117,7 @@ struct CodableRuntimeTests {
     )
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theInitialStateIsReportedInTheNeutralForm() {
     #expect(Self.adapter.initialState == ["verdict": "none"])
     #expect(Self.adapter.feature == "login")

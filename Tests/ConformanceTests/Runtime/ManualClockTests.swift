@@ -11,6 +11,7 @@ struct ManualClockTests {
   let log = EventLog()
 
   /// Starts a task on the executor that sleeps `milliseconds` and logs `name` with the virtual time it woke at.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @discardableResult
   func sleeper(_ name: String, _ milliseconds: Int64) -> Task<Void, Never> {
     Task(executorPreference: executor) { [clock, log] in
@@ -27,6 +28,7 @@ struct ManualClockTests {
     clock.advance(by: .milliseconds(milliseconds)) { executor.drain() }
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aSleeperWakesOnlyWhenTimeReachesItsDeadline() {
     sleeper("a", 1_000)
     executor.drain()
@@ -39,6 +41,7 @@ struct ManualClockTests {
   }
 
   /// Each sleeper wakes at its own deadline, earliest first; equal deadlines in the order they started sleeping.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func sleepersWakeInDeadlineOrderThenRegistrationOrder() {
     sleeper("c", 300)
     sleeper("a", 100)
@@ -53,6 +56,7 @@ struct ManualClockTests {
   }
 
   /// A timer started by a woken task runs in the same advance when it falls due within it.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aSleepStartedWhileAdvancingWakesInTheSameAdvanceWhenDue() {
     Task(executorPreference: executor) { [clock, log] in
       try? await clock.sleep(for: .milliseconds(100))
@@ -69,6 +73,7 @@ struct ManualClockTests {
     #expect(log.events == ["first at 100", "second at 200", "third at 300"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func cancellingASleeperEndsItAtOnceWithCancellationError() {
     let task = sleeper("a", 10_000)
     executor.drain()
@@ -80,6 +85,7 @@ struct ManualClockTests {
     #expect(log.events == ["a CancellationError at 0"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aCancelledTaskDoesNotSleep() {
     let task = sleeper("a", 5)
     task.cancel()
@@ -88,6 +94,7 @@ struct ManualClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aDeadlineNotAfterNowReturnsAtOnce() {
     sleeper("zero", 0)
     sleeper("negative", -5)
@@ -95,6 +102,7 @@ struct ManualClockTests {
     #expect(log.events == ["zero woke at 0", "negative woke at 0"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func closingEndsEverySleepAndLaterOnesAtOnce() {
     sleeper("a", 100)
     executor.drain()
@@ -105,6 +113,7 @@ struct ManualClockTests {
     #expect(log.events == ["a CancellationError at 0", "b CancellationError at 0"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func instantsMeasureVirtualTime() {
     let start = clock.now
     advance(1_500)
@@ -116,6 +125,7 @@ struct ManualClockTests {
 }
 
 extension ManualClockTests {
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aNegativeAdvanceDoesNotMoveTimeBack() {
     advance(10)
     advance(-5)

@@ -10,6 +10,7 @@ struct ManualTaskExecutorTests {
   let executor = ManualTaskExecutor()
   let log = EventLog()
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aTaskRunsOnlyWhenDrained() {
     Task(executorPreference: executor) { [log] in log.append("ran") }
     #expect(log.events == [])
@@ -19,6 +20,7 @@ struct ManualTaskExecutorTests {
     #expect(executor.isIdle)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func jobsRunInTheOrderTheyWereEnqueued() {
     for number in 1...5 {
       Task(executorPreference: executor) { [log] in log.append("task \(number)") }
@@ -27,6 +29,7 @@ struct ManualTaskExecutorTests {
     #expect(log.events == (1...5).map { "task \($0)" })
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func jobsRunOnTheDrainingThread() {
     let driver = currentThread()
     Task(executorPreference: executor) { [log] in
@@ -40,6 +43,7 @@ struct ManualTaskExecutorTests {
   }
 
   /// SE-0417: task-group children inherit the preference, so they wait for the drain too.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func taskGroupChildrenInheritThePreference() {
     let parent = Task(executorPreference: executor) { [log] in
       await withTaskGroup(of: String.self) { group in
@@ -56,6 +60,7 @@ struct ManualTaskExecutorTests {
   }
 
   /// A job's continuation resumed by the driver runs at the next drain, not before.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aResumedContinuationWaitsForTheNextDrain() {
     let box = ContinuationBox()
     Task(executorPreference: executor) { [log] in
@@ -69,6 +74,7 @@ struct ManualTaskExecutorTests {
     #expect(log.events == ["resumed with 7"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func drainStopsAtItsLimitWhenWorkNeverEnds() {
     let task = Task(executorPreference: executor) {
       while !Task.isCancelled { await Task.yield() }

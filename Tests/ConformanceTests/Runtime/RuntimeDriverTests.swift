@@ -21,6 +21,7 @@ struct RuntimeDriverTests {
   }
 
   /// A view-model-like runtime: a class holding the state, starting a task per action on the environment's executor.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   final class GaugeModel: @unchecked Sendable {
     var state: Gauge
     let environment: RuntimeEnvironment
@@ -68,6 +69,7 @@ struct RuntimeDriverTests {
 
   let log = EventLog()
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   var adapter: CodableRuntime<Gauge, GaugeAction> {
     CodableRuntime("gauge", initialState: Gauge()) { [log] state, environment in
       let model = GaugeModel(state: state, environment: environment, log: log)
@@ -80,6 +82,7 @@ struct RuntimeDriverTests {
     .send(["type": "measure", "settleMilliseconds": .number(.integer(milliseconds))])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aStepIsPerformedSettledAndRecorded() {
     let observation = RuntimeDriver.observe(
       adapter, initialState: Self.initial,
@@ -99,6 +102,7 @@ struct RuntimeDriverTests {
         ]))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func clearCancelsTheCallInFlightDuringTheClearStep() {
     let observation = RuntimeDriver.observe(adapter, initialState: Self.initial, steps: [Self.measure(5), .clear])
     guard case .trace(let trace) = observation else {
@@ -110,6 +114,7 @@ struct RuntimeDriverTests {
   }
 
   /// The end of the scenario ends pending calls and sleeps, so no task is left suspended.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theEndOfTheScenarioEndsPendingCallsAndSleeps() {
     let observation = RuntimeDriver.observe(
       adapter, initialState: Self.initial,
@@ -121,6 +126,7 @@ struct RuntimeDriverTests {
     #expect(log.events == ["measure ended with CancellationError", "measure ended with CancellationError"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aStateThatCannotBeEncodedIsErroredAtItsStep() {
     let observation = RuntimeDriver.observe(
       adapter, initialState: Self.initial, steps: [.advance(milliseconds: 1), .send(["type": "breakReading"])])
@@ -129,6 +135,7 @@ struct RuntimeDriverTests {
         == .errored(step: 2, message: "state.reading: nan is not a JSON number (RFC 8259 §6 has no NaN or infinity)"))
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aRuntimeThatNeverStopsWorkingIsErroredInsteadOfHanging() {
     let observation = RuntimeDriver.observe(adapter, initialState: Self.initial, steps: [.send(["type": "spin"])])
     #expect(
@@ -141,6 +148,7 @@ struct RuntimeDriverTests {
   }
 
   /// Without a manifest (an adapter that was never bound) values convert by their Swift names.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func anUnboundAdapterReportsAnUnknownActionWithItsPath() {
     let observation = RuntimeDriver.observe(
       adapter, initialState: ["reading": 2, "status": "idle"], steps: [.send(["type": "nope"])])

@@ -11,6 +11,7 @@ struct ScriptedDependenciesTests {
   var dependencies: ScriptedDependencies { environment.dependencies }
 
   /// Starts a task on the environment's executor that calls `dependency` and logs how the call ended.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @discardableResult
   func call(_ name: String, _ dependency: String = "lookup", arguments: JSONValue = ["id": 1]) -> Task<Void, Never> {
     Task(executorPreference: environment.executor) { [environment, log] in
@@ -25,6 +26,7 @@ struct ScriptedDependenciesTests {
     }
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func callsAreRecordedUnderTheCurrentStepInStartOrder() {
     dependencies.begin(step: 2)
     call("a", "lookup", arguments: ["id": 1])
@@ -49,6 +51,7 @@ struct ScriptedDependenciesTests {
     #expect(log.events == ["b returned \"stored\"", "a threw 'reset'"])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aCancelledCallIsRecordedAndEndsAtOnce() {
     dependencies.begin(step: 1)
     let task = call("a")
@@ -61,6 +64,7 @@ struct ScriptedDependenciesTests {
     #expect(dependencies.pendingCount == 0)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aCallFromACancelledTaskIsStartedAndCancelledInTheSameStep() {
     dependencies.begin(step: 1)
     let task = call("a")
@@ -73,6 +77,7 @@ struct ScriptedDependenciesTests {
   }
 
   /// An answer delivered before the task is cancelled wins: the call returns it and is not recorded as cancelled.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aCallAnsweredBeforeItsTaskIsCancelledReturnsTheAnswer() {
     dependencies.begin(step: 1)
     let task = call("a")
@@ -84,6 +89,7 @@ struct ScriptedDependenciesTests {
     #expect(dependencies.record().cancelled == [])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test(arguments: [CallAnswer.result(1), .error(message: "late")])
   func aRespondToACancelledOrAnsweredCallIsIgnored(answer: CallAnswer) {
     dependencies.begin(step: 1)
@@ -99,6 +105,7 @@ struct ScriptedDependenciesTests {
     #expect(log.events == ["a CancellationError", "b returned \"first\""])
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aRespondToACallNeverStartedSaysSo() {
     dependencies.begin(step: 1)
     call("a")
@@ -108,6 +115,7 @@ struct ScriptedDependenciesTests {
     #expect(dependencies.respond(to: CallReference(step: 0, index: 1), with: .result(1)) == .neverStarted)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func closingEndsPendingCallsUnrecordedAndLaterCallsAtOnce() {
     dependencies.begin(step: 1)
     call("a")
@@ -126,6 +134,7 @@ struct ScriptedDependenciesTests {
   struct Lookup: Encodable { var id: Int }
   enum Found: Decodable, Equatable { case some(name: String), none }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aTypedCallEncodesItsArgumentsAndDecodesItsResult() {
     dependencies.begin(step: 1)
     Task(executorPreference: environment.executor) { [environment, log] in
@@ -141,6 +150,7 @@ struct ScriptedDependenciesTests {
     #expect(dependencies.record().failure == nil)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aResultThatDoesNotDecodeIsReportedWithItsPath() {
     dependencies.begin(step: 1)
     Task(executorPreference: environment.executor) { [environment, log] in
