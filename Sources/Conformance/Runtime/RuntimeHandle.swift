@@ -28,7 +28,8 @@ public struct RuntimeHandle<State, Action> {
   ///   - send: Sends an action (intent) to the store or view model, as a user's tap would.
   ///   - state: Reads the current state.
   ///   - clear: Tears the owner down (`clear` step, login.md LR5): cancels everything in flight; later sends change
-  ///     nothing and start nothing. The state stays readable.
+  ///     nothing and start nothing. The state stays readable. The driver also calls it when the scenario ends, so a
+  ///     second call must do nothing.
   public init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void) {
     self.send = send
     self.state = state
