@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "LoginRuntime", targets: ["LoginRuntime"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
     .library(name: "ConformanceCLI", targets: ["ConformanceCLI"]),
@@ -30,10 +31,13 @@ let package = Package(
     .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
+    // The login store under runtime scenarios, written as a team writes its runtime adapter.
+    .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     .executableTarget(
       name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
-    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
+    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "Conformance"]),
+    .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
       name: "ConformanceTestingTests",
