@@ -23,7 +23,8 @@ import kotlinx.serialization.json.putJsonObject
  * Requests are newline-delimited JSON objects, handled strictly one at a time:
  * - `{"cmd":"hello","protocol":1}` → `{"protocol":1,"implementation":{"name":…,"language":"Kotlin",
  *   "version":…},"features":{"<name>":{"initialState":{…},"levels":["reducer","runtime"]},…}}` (§2.1, §2.5):
- *   `reducer` for a feature in [features], `runtime` for one in [runtimes];
+ *   `reducer` for a feature in [features], `runtime` for one in [runtimes]; without [runtimes], `levels` is
+ *   left out (it means `["reducer"]`), so the reply is exactly a v1 harness's;
  * - `{"cmd":"run","seq":n,"id":…,"feature":…,"initialState":{…},"actions":[…]}` → one reply with the same
  *   `seq` (§2.2): `{"seq":n,"trace":[{"state":{…},"effects":[…]},…]}`, or
  *   `{"seq":n,"errored":{"step":k,"message":…}}` when step k (0 for `initialState`) cannot be decoded or
@@ -168,7 +169,9 @@ public class Harness(
             for (feature in features.values) {
                 putJsonObject(feature.name) {
                     put("initialState", feature.initialState)
-                    put("levels", if (feature.name in runtimes) BOTH_LEVELS else REDUCER_LEVEL)
+                    // A reducer-only harness stays byte for byte a v1 harness (absent levels = ["reducer"], §2.5),
+                    // so a module built on this library keeps working with a runner that predates levels.
+                    if (runtimes.isNotEmpty()) put("levels", if (feature.name in runtimes) BOTH_LEVELS else REDUCER_LEVEL)
                 }
             }
             for (runtime in runtimes.values) {

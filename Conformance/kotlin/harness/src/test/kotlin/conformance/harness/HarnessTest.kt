@@ -32,10 +32,10 @@ class HarnessTest {
     // MARK: - hello, run, bye
 
     @Test
-    fun `hello announces the implementation and each feature with its initial state`() {
+    fun `hello announces the implementation and each feature with its initial state, and no levels without runtimes`() {
         val session = serve("""{"cmd":"hello","protocol":1}""")
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
-            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial,"levels":["reducer"]}}}""" + "\n"
+            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial}}}""" + "\n"
         assertEquals(expected, session.output)
         assertEquals("", session.diagnostics)
     }
@@ -215,7 +215,7 @@ class HarnessTest {
         val harness = Harness(listOf(counterFeature()), implementation = "android", version = "2.1")
         val session = serve("""{"cmd":"hello","protocol":1}""", "[]", run(1, "[]", feature = "login"), harness = harness)
         val expected = """{"protocol":1,"implementation":{"name":"android","language":"Kotlin","version":"2.1"},""" +
-            """"features":{"counter":{"initialState":$initial,"levels":["reducer"]}}}""" + "\n" +
+            """"features":{"counter":{"initialState":$initial}}}""" + "\n" +
             """{"seq":1,"skipped":{"reason":"the Kotlin implementation has no feature 'login'"}}""" + "\n"
         assertEquals(expected, session.output)
         assertEquals("android harness: request line 2 has no known 'cmd' (hello, run, bye); ignored\n", session.diagnostics)
