@@ -166,6 +166,31 @@ internal class SerializableRuntime<State, Intent>(
     /** A step could not be performed; becomes `errored` at [step]. */
     private class StepFailure(val step: Int, message: String) : Exception(message, null, false, false)
 
+    /**
+     * Catches what a coroutine of the runtime leaves uncaught while a scenario runs on this thread (kotlinx-coroutines
+     * hands it to the thread's uncaught-exception handler; on Android the app would crash), so that it becomes an
+     * `errored` reply at the step where it happened instead of a stack trace on stderr and a quiet trace.
+     */
+    private class UncaughtExceptions : Thread.UncaughtExceptionHandler {
+        private val thread: Thread = Thread.currentThread()
+        private val previous: Thread.UncaughtExceptionHandler? = thread.uncaughtExceptionHandler
+        var first: Throwable? = null
+            private set
+
+        init {
+            thread.uncaughtExceptionHandler = this
+        }
+
+        override fun uncaughtException(thread: Thread, exception: Throwable) {
+            if (first == null) first = exception
+        }
+
+        /** Puts the thread's own handler back (none when it was its thread group's). */
+        fun restore() {
+            thread.uncaughtExceptionHandler = previous.takeUnless { it === thread.threadGroup }
+        }
+    }
+
     override fun run(initialState: JsonElement, steps: JsonArray): Observation {
         val decoded = try {
             decodeChecked(stateSerializer, initialState, JsonPath.root.key("initialState"))
@@ -175,23 +200,25 @@ internal class SerializableRuntime<State, Intent>(
         val time = virtualTime()
         val calls = ScriptedCalls()
         var runtime: FeatureRuntime<State, Intent>? = null
+        val uncaught = UncaughtExceptions()
         return try {
-            val started = guarded(0, "starting the runtime") { start(decoded, RuntimeEnvironment(time, calls)) }
+            val started = guarded(0, "starting the runtime", uncaught) { start(decoded, RuntimeEnvironment(time, calls)) }
             runtime = started
-            guarded(0, "settling the started runtime") { time.runCurrent() }
+            guarded(0, "settling the started runtime", uncaught) { time.runCurrent() }
             if (calls.startedInStep().isNotEmpty()) {
                 throw StepFailure(0, "the runtime called a dependency before the first step; no step can answer it")
             }
             val stepsPath = JsonPath.root.key("steps")
             val entries = ArrayList<RuntimeTraceEntry>(steps.size)
             for ((index, element) in steps.withIndex()) {
-                entries.add(perform(index + 1, element, stepsPath.index(index), started, time, calls))
+                entries.add(perform(index + 1, element, stepsPath.index(index), started, time, calls, uncaught))
             }
             Observation.RuntimeTrace(entries)
         } catch (failure: StepFailure) {
             Observation.Errored(failure.step, failure.message.orEmpty())
         } finally {
             tearDown(runtime, time, calls)
+            uncaught.restore()
         }
     }
 
@@ -202,6 +229,7 @@ internal class SerializableRuntime<State, Intent>(
         runtime: FeatureRuntime<State, Intent>,
         time: VirtualTime,
         calls: ScriptedCalls,
+        uncaught: UncaughtExceptions,
     ): RuntimeTraceEntry {
         calls.beginStep(step)
         val parsed = try {
@@ -216,7 +244,7 @@ internal class SerializableRuntime<State, Intent>(
                 } catch (error: DecodingException) {
                     throw StepFailure(step, error.message.orEmpty())
                 }
-                guarded(step, "sending the action") { runtime.send(intent) }
+                guarded(step, "sending the action", uncaught) { runtime.send(intent) }
             }
             is RuntimeStep.Respond -> {
                 val problem = try {
@@ -226,24 +254,36 @@ internal class SerializableRuntime<State, Intent>(
                 }
                 if (problem != null) throw StepFailure(step, problem)
             }
-            is RuntimeStep.Advance -> guarded(step, "advancing virtual time") { time.advanceTimeBy(parsed.milliseconds) }
-            RuntimeStep.Clear -> guarded(step, "clearing the runtime") { runtime.clear() }
+            is RuntimeStep.Advance -> guarded(step, "advancing virtual time", uncaught) { time.advanceTimeBy(parsed.milliseconds) }
+            RuntimeStep.Clear -> guarded(step, "clearing the runtime", uncaught) { runtime.clear() }
         }
-        guarded(step, "settling") { time.runCurrent() }
-        val state = guarded(step, "encoding the state") {
+        guarded(step, "settling", uncaught) { time.runCurrent() }
+        val state = guarded(step, "encoding the state", uncaught) {
             HarnessJson.encodeToJsonElement(stateSerializer, runtime.state) as JsonObject
         }
         return RuntimeTraceEntry(state, calls.startedInStep(), calls.cancelledInStep())
     }
 
-    /** Runs [body]; anything it throws (short of running out of memory) is a [StepFailure] at [step]. */
-    private inline fun <T> guarded(step: Int, doing: String, body: () -> T): T = try {
-        body()
-    } catch (failure: StepFailure) {
-        throw failure
-    } catch (thrown: Throwable) {
-        if (thrown is OutOfMemoryError) throw thrown
-        throw StepFailure(step, "The runtime threw ${thrown.javaClass.name} while $doing: ${thrown.message}")
+    /**
+     * Runs [body]; anything it throws (short of running out of memory), or leaves uncaught in a coroutine, is a
+     * [StepFailure] at [step].
+     */
+    private inline fun <T> guarded(step: Int, doing: String, uncaught: UncaughtExceptions, body: () -> T): T {
+        val result = try {
+            body()
+        } catch (failure: StepFailure) {
+            throw failure
+        } catch (thrown: Throwable) {
+            if (thrown is OutOfMemoryError) throw thrown
+            throw StepFailure(step, "The runtime threw ${thrown.javaClass.name} while $doing: ${thrown.message}")
+        }
+        uncaught.first?.let { thrown ->
+            throw StepFailure(
+                step,
+                "A coroutine of the runtime threw ${thrown.javaClass.name} while $doing, uncaught: ${thrown.message}",
+            )
+        }
+        return result
     }
 
     /** Clears the runtime, ends pending calls and lets what that resumes run; nothing is recorded. */

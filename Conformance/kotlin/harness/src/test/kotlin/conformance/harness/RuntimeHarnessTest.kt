@@ -4,6 +4,9 @@ import conformance.harness.fixtures.CounterState
 import conformance.harness.fixtures.counterFeature
 import conformance.harness.fixtures.counterRuntime
 import java.io.StringReader
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.launch
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -244,6 +247,30 @@ class RuntimeHarnessTest {
             errored(1, 1, "The runtime threw java.lang.IllegalStateException while sending the action: Not today."),
             reply(run(1, "[$increment]"), harness = Harness(emptyList(), runtimes = listOf(throwing))),
         )
+    }
+
+    @Test
+    fun `an exception a coroutine of the runtime leaves uncaught is errored at its step, and the thread's handler is restored`() {
+        val crashing = serializableRuntime(
+            name = "counter",
+            initialState = CounterState(),
+            state = CounterState.serializer(),
+            intent = conformance.harness.fixtures.CounterIntent.serializer(),
+        ) { initial, environment ->
+            val scope = kotlinx.coroutines.CoroutineScope(kotlinx.coroutines.SupervisorJob() + environment.dispatcher)
+            featureRuntime(
+                state = { initial },
+                send = { scope.launch { delay(5); error("Boom.") } },
+                clear = { scope.cancel() },
+            )
+        }
+        val thread = Thread.currentThread()
+        val before = thread.uncaughtExceptionHandler
+        assertEquals(
+            errored(1, 3, "A coroutine of the runtime threw java.lang.IllegalStateException while settling, uncaught: Boom."),
+            reply(run(1, """[$increment,{"advance":4},{"advance":1}]"""), harness = Harness(emptyList(), runtimes = listOf(crashing))),
+        )
+        assertEquals(before, thread.uncaughtExceptionHandler)
     }
 
     // MARK: - Configuration
