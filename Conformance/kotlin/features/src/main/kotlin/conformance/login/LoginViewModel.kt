@@ -135,6 +135,7 @@ public class LoginViewModel(
         synchronized(inFlight) { inFlight.remove(id) }?.cancel()
     }
 
+    /** The view model's fixed messages and time limit (login.md LR2, LR3). */
     public companion object {
         /**
          * The failure message whenever the client throws (login.md LR2): "Sign-in failed. Please try again.",

@@ -273,6 +273,32 @@ class RuntimeHarnessTest {
         assertEquals(before, thread.uncaughtExceptionHandler)
     }
 
+    @Test
+    fun `each scenario gets a fresh virtual time from the given factory, and a start that throws is errored at step 0`() {
+        val made = mutableListOf<conformance.udf.VirtualTimeScheduler>()
+        var fail = false
+        val runtime = serializableRuntime(
+            name = "counter",
+            initialState = CounterState(),
+            state = CounterState.serializer(),
+            intent = conformance.harness.fixtures.CounterIntent.serializer(),
+            virtualTime = { conformance.udf.VirtualTimeScheduler().also(made::add) },
+        ) { initial, environment ->
+            check(!fail) { "No view model today." }
+            assertEquals(made.last(), environment.virtualTime)
+            assertEquals(made.last(), environment.dispatcher)
+            featureRuntime(state = { initial }, send = {}, clear = {})
+        }
+        val harness = Harness(emptyList(), runtimes = listOf(runtime))
+        assertEquals(trace(1, entry(state(0))) + trace(2, entry(state(0))), reply(run(1, """[{"advance":5}]"""), run(2, "[$increment]"), harness = harness))
+        assertEquals(listOf(5L, 0L), made.map { it.currentTime })
+        fail = true
+        assertEquals(
+            errored(3, 0, "The runtime threw java.lang.IllegalStateException while starting the runtime: No view model today."),
+            reply(run(3, "[]"), harness = harness),
+        )
+    }
+
     // MARK: - Configuration
 
     @Test
