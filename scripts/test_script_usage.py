@@ -84,6 +84,16 @@ class UsageErrorTests(unittest.TestCase):
         self.assertEqual(run(["scripts/bench", "--scenarios", "many"]), (2, "", usage_error(
             "option '--scenarios' needs a whole number, got 'many'", "scripts/bench", usage)))
 
+    def test_kotlin_harness_names_a_wrong_implementation_or_fixture(self):
+        usage = "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"
+        program = "scripts/kotlin-harness"
+        self.assertEqual(run([program, "--fixture"]), (2, "", usage_error("option '--fixture' needs a value", program, usage)))
+        self.assertEqual(run([program, "--implementation", "swift"]), (2, "", usage_error(
+            "unknown implementation 'swift' (known: kotlin, kotlin-viewmodel)", program, usage)))
+        self.assertEqual(run([program, "--fixture", "late"]), (2, "", usage_error(
+            "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response)",
+            program, usage)))
+
 
 class ScriptCLITests(unittest.TestCase):
     def test_argparse_messages_are_reworded_as_the_cli_words_them(self):
