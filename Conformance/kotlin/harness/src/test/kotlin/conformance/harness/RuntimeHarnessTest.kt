@@ -161,6 +161,10 @@ class RuntimeHarnessTest {
             errored(2, 2, "steps[1].respond.result.type: unknown case 'savd' of SaveResult (known: failed, saved)"),
             reply(run(2, """[$increment,${respond(1, 1, """"result":{"type":"savd"}""")}]""")),
         )
+        assertEquals(
+            errored(4, 3, "steps[2].respond.result.reason: unknown key 'reason' of SaveResult 'saved' (known: type)"),
+            reply(run(4, """[$increment,$increment,${respond(1, 1, """"result":{"type":"saved","reason":"late"}""")}]""")),
+        )
         val request = """{"cmd":"run","seq":3,"feature":"counter","level":"runtime","initialState":{"count":0},"steps":[]}"""
         assertEquals(errored(3, 0, "initialState.limit: missing key 'limit' for CounterState"), reply(request))
     }

@@ -92,12 +92,12 @@ internal class ScriptedCalls {
      *
      * @return `null` when done (also when the call was already answered or cancelled: a late answer), or
      *   the `errored` message `respond to call 3.1, which was never started`.
-     * @throws DecodingException when [result] is not of the dependency's result type.
+     * @throws DecodingException when [result] is not of the dependency's result type (also for a late answer).
      */
     fun respond(reference: CallReference, result: JsonElement?, errorMessage: String?, path: JsonPath): String? {
         val call = synchronized(this) { calls[reference] }
             ?: return "respond to call $reference, which was never started"
-        synchronized(this) { if (call.status != Status.PENDING) return null }
+        // Decoded even when the answer comes late, so a result of the wrong shape is errored either way.
         val value = if (result != null) call.decode(result, path.key("result")) else null
         synchronized(this) {
             if (call.status != Status.PENDING) return null
