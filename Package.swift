@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
     // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
-    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
+    .executableTarget(
+      name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.

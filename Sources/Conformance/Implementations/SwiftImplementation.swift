@@ -90,14 +90,8 @@ package struct SwiftImplementation: Implementation {
     if request.level == .runtime, let runtime = runtimes[request.feature] {
       return RuntimeDriver.observe(runtime, initialState: request.initialState, steps: request.steps)
     }
-    let info = info
-    guard info.features[request.feature] != nil else {
-      return .skipped(
-        reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: info.features.keys))
-    }
-    return .notApplicable(
-      reason: SkipReason.undeclaredLevel(
-        request.level, feature: request.feature, implementation: name, declared: info.levels(of: request.feature)))
+    return info.applicability(of: request.level, feature: request.feature).observation
+      ?? .errored(step: 0, message: "feature '\(request.feature)' has no \(request.level.rawValue) adapter")
   }
 
   /// Nothing to release.

@@ -18,7 +18,7 @@ import Foundation
 ///              "baselineProblems": []}}
 /// ```
 /// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
-/// `not_run`, `known`, `notApplicable` (a runtime-level scenario on a reducer-only implementation, or the reverse;
+/// `not_run`, `known`, `not_applicable` (a runtime-level scenario on a reducer-only implementation, or the reverse;
 /// counted in the summary's `notApplicable`, never a failure); `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed`
 /// one has the first failing step in full and every later failing step in `laterSteps`; a `known` one names the
 /// baseline entry with its `reason`, `spec` and `expires`, and the step and mismatches it records). With a

@@ -378,28 +378,14 @@ package struct ConformanceRunner: Sendable {
       let reason = "the implementation '\(name)' did not start (see the error above)"
       return Array(repeating: (.notRun(reason: reason), 0), count: requests.count)
     }
-    // Scenarios of features the implementation does not declare are skipped without being sent, and scenarios of a
-    // level it does not declare for their feature are not applicable (harness protocol §2.5).
-    let declared = requests.map { info.supports($0.level, of: $0.feature) }
-    let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
+    // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
+    // (ImplementationInfo.applicability, harness protocol §2.5).
+    let applicability = requests.map { info.applicability(of: $0.level, feature: $0.feature) }
+    let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
+    let answered = await entry.implementation.run(batch: sent)
     var answers = answered.makeIterator()
-    return zip(requests, declared).map { request, isDeclared -> (observation: Observation, seconds: Double) in
-      guard isDeclared else {
-        guard info.features[request.feature] != nil else {
-          return (
-            .skipped(
-              reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: info.features.keys)
-            ),
-            0
-          )
-        }
-        return (
-          .notApplicable(
-            reason: SkipReason.undeclaredLevel(
-              request.level, feature: request.feature, implementation: name,
-              declared: info.levels(of: request.feature))), 0
-        )
-      }
+    return applicability.map { applicability -> (observation: Observation, seconds: Double) in
+      if let unsent = applicability.observation { return (unsent, 0) }
       return answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)
     }
   }

@@ -77,14 +77,14 @@ package enum Outcome: Sendable {
       }
     }
 
-    /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`), but
-    /// `notApplicable` for `not applicable` (issue 9's name, also the summary's count key).
+    /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`,
+    /// `not_applicable`).
     package var key: String {
       switch self {
       case .timedOut: return "timed_out"
       case .protocolError: return "protocol_error"
       case .notRun: return "not_run"
-      case .notApplicable: return "notApplicable"
+      case .notApplicable: return "not_applicable"
       default: return rawValue
       }
     }

@@ -104,8 +104,8 @@ struct RuntimeRunnerTests {
     let document = try JSONParser().parse(json.document)
     #expect(document["summary"]?["notApplicable"] == 1)
     #expect(document["summary"]?["skipped"] == 0)
-    #expect(document["summary"]?["byImplementation"]?["v1"] == ["passed": 1, "notApplicable": 1])
-    #expect(document["results"]?.arrayValue?.compactMap { $0["outcome"]?.stringValue } == ["passed", "notApplicable"])
+    #expect(document["summary"]?["byImplementation"]?["v1"] == ["passed": 1, "not_applicable": 1])
+    #expect(document["results"]?.arrayValue?.compactMap { $0["outcome"]?.stringValue } == ["passed", "not_applicable"])
     #expect(
       junit.document.contains(
         #"<skipped message="not applicable: 'v1' does not declare level 'runtime' for feature 'login' (it declares: reducer)"/>"#

@@ -209,8 +209,15 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
-  @Test func aManifestWithoutDependenciesRejectsEveryCall() {
-    let loader = ScenarioLoader(manifests: TestPaths.manifests)
+  @Test func aManifestWithoutDependenciesRejectsEveryCall() throws {
+    guard case .object(var object) = F.manifestDocument else {
+      Issue.record("no manifest")
+      return
+    }
+    object["dependencies"] = nil
+    var manifests = TestPaths.manifests
+    manifests["login"] = try ManifestLoader().load(.object(object), file: "login.json", expectedFeature: "login").get()
+    let loader = ScenarioLoader(manifests: manifests)
     let document = F.document(
       #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {}}]}}"#
     )
