@@ -27,7 +27,9 @@ SCRIPTS = [
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
-    (["scripts/bench"], "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"),
+    (["scripts/bench"],
+     "scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] [--keep]"),
+    (["scripts/check-runtime-mistakes"], "scripts/check-runtime-mistakes [--tool PATH]"),
     (["scripts/grapheme_scenarios.py", "--out", "unused"],
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),
@@ -78,11 +80,14 @@ class UsageErrorTests(unittest.TestCase):
             "missing subcommand (build, test, test-classpath, classpath, jar, libraries or kotlinc)", "scripts/kotlin", usage)))
 
     def test_a_missing_value_and_a_bad_number_are_usage_errors(self):
-        usage = "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"
+        usage = ("scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] "
+                 "[--keep]")
         self.assertEqual(run(["scripts/bench", "--runs"]),
                          (2, "", usage_error("option '--runs' needs a value", "scripts/bench", usage)))
         self.assertEqual(run(["scripts/bench", "--scenarios", "many"]), (2, "", usage_error(
             "option '--scenarios' needs a whole number, got 'many'", "scripts/bench", usage)))
+        self.assertEqual(run(["scripts/bench", "--runtime", "-1"]), (2, "", usage_error(
+            "option '--runtime' needs a whole number of at least 0, got '-1'", "scripts/bench", usage)))
 
     def test_kotlin_harness_names_a_wrong_implementation_or_fixture(self):
         usage = "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"
