@@ -13,9 +13,10 @@ struct ScriptedCounterStorage: CounterStorage {
 }
 
 /// The counter's real store (``CounterReducer`` and ``CounterEffectRunner``) under runtime scenarios: its effects run
-/// on the scenario's executor and its saves are the scenario's scripted calls.
+/// on the scenario's executor, its timeout sleeps on the scenario's clock and its saves are the scenario's scripted
+/// calls.
 public let counterRuntime = CodableRuntime("counter", initialState: CounterState()) { state, environment in
-  let runner = CounterEffectRunner(storage: ScriptedCounterStorage(environment: environment))
+  let runner = CounterEffectRunner(storage: ScriptedCounterStorage(environment: environment), clock: environment.clock)
   guard #available(macOS 15.0, iOS 18.0, *) else {  // task executors; runtime scenarios need them
     return Store(initialState: state, reducer: CounterReducer(), effectRunner: runner)
   }

@@ -6,12 +6,14 @@ import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.cancel
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.isActive
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.withTimeout
 
 /** Where the counter saves its count (the manifest's dependency `save(count) → SaveResult`). */
 fun interface CounterStorage {
@@ -21,7 +23,8 @@ fun interface CounterStorage {
 /**
  * The counter screen's view model, written the Android way: [onIntent] applies [CounterReducer] to the
  * `StateFlow` and launches the `persist` effect in [viewModelScope] on the injected [dispatcher]
- * (rules C4–C7 of Conformance/features/counter.md).
+ * (rules C4–C8 of Conformance/features/counter.md); the save's timeout is a `withTimeout` on that
+ * dispatcher, so virtual time drives it under runtime scenarios.
  *
  * On Android it would extend `androidx.lifecycle.ViewModel` and use its `viewModelScope`; this module
  * runs on a plain JVM, so the scope is its own and [clear] stands for `onCleared`.
@@ -47,12 +50,14 @@ class CounterViewModel(
         }
     }
 
-    /** C6: saves, and sends the answer back as saveResponse; a new save replaces the one in flight. */
+    /** C6, C8: saves, and sends the answer back as saveResponse; a new save replaces the one in flight. */
     private fun persist(count: Int) {
         saving?.cancel()
         saving = viewModelScope.launch {
             val result = try {
-                storage.save(count)
+                withTimeout(SAVE_TIMEOUT_MILLIS) { storage.save(count) }
+            } catch (timeout: TimeoutCancellationException) {
+                SaveResult.Failed(TIMEOUT_REASON) // C8: the call was cancelled
             } catch (cancellation: CancellationException) {
                 throw cancellation // cleared: send nothing
             } catch (failure: Exception) {
@@ -68,5 +73,11 @@ class CounterViewModel(
     companion object {
         /** The reason shown when a save throws (C6); the error's own text is never shown. */
         const val FAILURE_REASON = "Could not save. Please try again."
+
+        /** The reason shown when a save times out (C8). */
+        const val TIMEOUT_REASON = "Saving timed out. Please try again."
+
+        /** How long a save may take, on the view model's dispatcher (C8). */
+        const val SAVE_TIMEOUT_MILLIS = 5_000L
     }
 }
