@@ -11,11 +11,22 @@ let package = Package(
   targets: [
     .target(
       name: "CounterFeature", dependencies: [.product(name: "UnidirectionalFlow", package: "UDF_CONFORMANCE_ID")]),
+    // The store under runtime scenarios: a scripted storage over the scenario's RuntimeEnvironment.
+    .target(
+      name: "CounterRuntime",
+      dependencies: [
+        "CounterFeature", .product(name: "Conformance", package: "UDF_CONFORMANCE_ID"),
+        .product(name: "UnidirectionalFlow", package: "UDF_CONFORMANCE_ID"),
+      ]),
     .executableTarget(
       name: "counter-conformance",
-      dependencies: ["CounterFeature", .product(name: "ConformanceCLI", package: "UDF_CONFORMANCE_ID")]),
+      dependencies: [
+        "CounterFeature", "CounterRuntime", .product(name: "ConformanceCLI", package: "UDF_CONFORMANCE_ID"),
+      ]),
     .testTarget(
       name: "CounterFeatureTests",
-      dependencies: ["CounterFeature", .product(name: "ConformanceTesting", package: "UDF_CONFORMANCE_ID")]),
+      dependencies: [
+        "CounterFeature", "CounterRuntime", .product(name: "ConformanceTesting", package: "UDF_CONFORMANCE_ID"),
+      ]),
   ]
 )

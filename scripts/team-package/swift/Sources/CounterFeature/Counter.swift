@@ -22,8 +22,11 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case saveResponse(result: SaveResult)
 }
 
-public enum CounterEffect: Codable, Equatable, Sendable {
+public enum CounterEffect: Codable, Equatable, Sendable, EffectIdentifying {
   case persist(count: Int)
+
+  /// A new save replaces the one in flight (the manifest's `cancellationId`).
+  public var cancellationID: String? { "persist" }
 }
 
 /// Rules C1–C5 of Conformance/features/counter.md.

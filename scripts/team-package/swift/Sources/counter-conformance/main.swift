@@ -1,3 +1,7 @@
 import ConformanceCLI
 import CounterFeature
-await ConformanceCommand.main(swift: [CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState())], name: "ios")
+import CounterRuntime
+
+await ConformanceCommand.main(
+  swift: [CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState())],
+  runtimes: [counterRuntime], name: "ios")
