@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
       name: "ConformanceTestingTests",
-      dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "SignupFeature"]),
+      dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     .testTarget(
       name: "ConformanceTests",
       dependencies: ["Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],

@@ -90,27 +90,68 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     }
     return await ScenarioCheck(
       root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
-    ).run(adapter)
+    ).run(adapter, runtime: nil)
   }
 
   /// Runs the scenario on a feature's real runtime (a store driven with scripted dependencies and a manual clock) and
   /// returns its failures as values, as ``run(_:implementation:)-(FeatureAdapter,_)`` does for a reducer.
   ///
-  /// A runtime-level scenario (`"level": "runtime"`, scenario format v1.1) drives the runtime step by step; a
-  /// reducer-level scenario is `not applicable` to a runtime adapter and returns no failure.
+  /// A runtime-level scenario (`"level": "runtime"`, scenario format v1.1) drives the runtime step by step. A
+  /// reducer-level scenario is `not applicable` to a runtime adapter, which is a failure here (a test case must not
+  /// pass without running anything): for a folder with both levels, use ``run(_:runtime:implementation:)``.
   ///
   /// - Parameters:
   ///   - runtime: The feature's runtime adapter, e.g. a ``CodableRuntime``; bound to the feature's manifest when it
   ///     needs it.
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
-  /// - Returns: One failure per problem; empty when the scenario passed or is not applicable.
+  /// - Returns: One failure per problem; empty when the scenario passed.
   public func run(_ runtime: any RuntimeAdapter, implementation: String? = nil) async -> [ScenarioFailure] {
     guard let file else {
       return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
     }
     return await ScenarioCheck(
       root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
-    ).run(runtime)
+    ).run(nil, runtime: runtime)
+  }
+
+  /// Runs the scenario on the adapter of its level, `adapter` (the reducer) for a reducer-level scenario and
+  /// `runtime` (the store or view model) for a runtime-level one, and returns its failures as values.
+  ///
+  /// - Parameters:
+  ///   - adapter: The feature's reducer adapter, e.g. a ``CodableFeature``.
+  ///   - runtime: The feature's runtime adapter, e.g. a ``CodableRuntime``.
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
+  /// - Returns: One failure per problem; empty when the scenario passed.
+  public func run(_ adapter: any FeatureAdapter, runtime: any RuntimeAdapter, implementation: String? = nil) async
+    -> [ScenarioFailure]
+  {
+    guard let file else {
+      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
+    }
+    return await ScenarioCheck(
+      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
+    ).run(adapter, runtime: runtime)
+  }
+
+  /// Runs the scenario on the adapter of its level (see ``run(_:runtime:implementation:)``) and records each failure
+  /// as a Swift Testing issue at the scenario file's line: one test function for a folder of both levels.
+  ///
+  /// ```swift
+  /// @Test(arguments: ConformanceScenario.all(feature: "counter"))
+  /// func counter(_ scenario: ConformanceScenario) async {
+  ///   await scenario.check(CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState()),
+  ///                        runtime: counterRuntime)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - adapter: The feature's reducer adapter.
+  ///   - runtime: The feature's runtime adapter.
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
+  public func check(_ adapter: any FeatureAdapter, runtime: any RuntimeAdapter, implementation: String? = nil) async {
+    for failure in await run(adapter, runtime: runtime, implementation: implementation) {
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
+    }
   }
 
   /// Runs the scenario on a feature's real runtime and records each failure as a Swift Testing issue at the

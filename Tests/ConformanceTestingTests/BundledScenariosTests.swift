@@ -1,5 +1,6 @@
 import ConformanceTesting
 import LoginFeature
+import LoginRuntime
 import SignupFeature
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 struct BundledScenariosTests {
   @Test(arguments: ConformanceScenario.all(feature: "login"))
   func login(_ scenario: ConformanceScenario) async {
-    await scenario.check(CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()))
+    await scenario.check(
+      CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()), runtime: loginRuntime)
   }
 
   @Test(arguments: ConformanceScenario.all(feature: "signup"))

@@ -47,8 +47,13 @@ struct RuntimeConformanceScenarioTests {
   @Test func aRuntimeScenarioRunsOnTheRuntimeAdapterAndAReducerOneIsNotApplicable() async throws {
     let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
     #expect(scenarios.map(\.id) == ["login-email", "login-runtime-email"])
-    // Not applicable is no failure.
-    #expect(await scenarios[0].run(UnstartableRuntime()).map(\.message) == [])
+    // Not applicable is a failure here: a test case must not pass without running anything.
+    #expect(
+      await scenarios[0].run(UnstartableRuntime()).map(\.message) == [
+        "· login-email (not applicable: 'swift' does not declare level 'reducer' for feature 'login' (it declares: "
+          + "runtime))\n    (a test case that runs nothing would pass silently: give the scenario's other adapter "
+          + "too, scenario.check(reducerAdapter, runtime: runtimeAdapter))"
+      ])
     // The runtime scenario reaches the runtime, which cannot start: one failure at the scenario's file.
     let failures = await scenarios[1].run(UnstartableRuntime())
     #expect(failures.count == 1)
@@ -56,10 +61,20 @@ struct RuntimeConformanceScenarioTests {
     #expect(failures.first?.filePath.hasSuffix("login-runtime-email.json") == true)
   }
 
-  @Test func aReducerAdapterLeavesRuntimeScenariosAlone() async throws {
+  @Test func aReducerAdapterAloneFailsARuntimeScenarioInsteadOfPassingIt() async throws {
     let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
     let login = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
     #expect(await scenarios[0].run(login).map(\.message) == [])
-    #expect(await scenarios[1].run(login).map(\.message) == [])
+    let failures = await scenarios[1].run(login).map(\.message)
+    #expect(failures.count == 1)
+    #expect(failures.first?.hasPrefix("· login-runtime-email (not applicable: ") == true, "\(failures)")
+  }
+
+  @Test func bothAdaptersRunEachScenarioOnTheAdapterOfItsLevel() async throws {
+    let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
+    let login = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+    #expect(await scenarios[0].run(login, runtime: UnstartableRuntime()).map(\.message) == [])
+    let failures = await scenarios[1].run(login, runtime: UnstartableRuntime())
+    #expect(failures.first?.message.hasPrefix("✗ login-runtime-email (errored)") == true, "\(failures)")
   }
 }

@@ -29,4 +29,8 @@ package struct ScenarioVerdict: Sendable {
 
   /// Whether any implementation skipped the scenario.
   package var hasSkip: Bool { verdicts.contains { $0.outcome.kind == .skipped } }
+
+  /// Whether some implementation did not run the scenario because it does not run the scenario's level (harness
+  /// protocol §2.5): `not applicable`.
+  package var isNotApplicable: Bool { verdicts.contains { $0.outcome.kind == .notApplicable } }
 }

@@ -8,14 +8,12 @@ struct ScenarioCheck {
   let file: URL
   let implementation: String
 
-  func run(_ adapter: any FeatureAdapter) async -> [ScenarioFailure] {
-    await run(SwiftImplementation(name: implementation, features: [adapter]))
-  }
-
-  /// Runs the scenario on a runtime adapter: runtime-level scenarios drive the real runtime; a reducer-level
-  /// scenario is `not applicable`, which is no failure.
-  func run(_ runtime: any RuntimeAdapter) async -> [ScenarioFailure] {
-    await run(SwiftImplementation(name: implementation, features: [], runtimes: [runtime]))
+  /// Runs the scenario on whichever of the adapters matches its level: `adapter` for a reducer-level scenario,
+  /// `runtime` for a runtime-level one. A scenario whose level has no adapter here is a failure (see below).
+  func run(_ adapter: (any FeatureAdapter)?, runtime: (any RuntimeAdapter)?) async -> [ScenarioFailure] {
+    await run(
+      SwiftImplementation(
+        name: implementation, features: adapter.map { [$0] } ?? [], runtimes: runtime.map { [$0] } ?? []))
   }
 
   private func run(_ implementation: SwiftImplementation) async -> [ScenarioFailure] {
@@ -42,10 +40,17 @@ struct ScenarioCheck {
       case .invalid(_, let errors):
         failures += errors.map { failure(for: $0) }
       // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
-      // wrong feature name must not pass every scenario by running none.
-      case .scenario(let report) where report.isFailure || report.hasSkip:
+      // wrong feature name must not pass every scenario by running none. So does `not applicable` here, unlike in
+      // `conformance run`: a test case that ran nothing (a runtime-level scenario checked with a reducer adapter
+      // only) must not show as a pass.
+      case .scenario(let report) where report.isFailure || report.hasSkip || report.isNotApplicable:
         // One implementation, one scenario: the single-implementation lines, with no reason above to refer to.
-        let lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
+        var lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
+        if report.isNotApplicable {
+          lines.append(
+            "    (a test case that runs nothing would pass silently: give the scenario's other adapter too, "
+              + "scenario.check(reducerAdapter, runtime: runtimeAdapter))")
+        }
         failures.append(
           ScenarioFailure(
             message: lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))

@@ -3,9 +3,9 @@ import CounterFeature
 import CounterRuntime
 import Testing
 
-// Each scenario runs on the reducer and on the store; the one not of the scenario's level is not applicable.
+// Each scenario runs on the adapter of its level: the reducer, or the store with scripted dependencies.
 @Test(arguments: ConformanceScenario.all(feature: "counter"))
 func counter(_ scenario: ConformanceScenario) async {
-  await scenario.check(CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState()))
-  await scenario.check(counterRuntime)
+  await scenario.check(
+    CodableFeature("counter", reducer: CounterReducer(), initialState: CounterState()), runtime: counterRuntime)
 }
