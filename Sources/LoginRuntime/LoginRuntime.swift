@@ -18,9 +18,5 @@ import UnidirectionalFlow
 public let loginRuntime = CodableRuntime("login", initialState: LoginState()) { state, environment in
   let runner = LoginEffectRunner(
     client: ScriptedAuthenticationClient(environment: environment), clock: environment.clock)
-  guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else {
-    // Not reached: the driver runs no runtime scenario on a system without task executors.
-    return Store(initialState: state, reducer: LoginReducer(), effectRunner: runner)
-  }
-  return Store(initialState: state, reducer: LoginReducer(), effectRunner: runner, executor: environment.executor)
+  return Store(initialState: state, reducer: LoginReducer(), effectRunner: runner, environment: environment)
 }

@@ -17,8 +17,5 @@ struct ScriptedCounterStorage: CounterStorage {
 /// calls.
 public let counterRuntime = CodableRuntime("counter", initialState: CounterState()) { state, environment in
   let runner = CounterEffectRunner(storage: ScriptedCounterStorage(environment: environment), clock: environment.clock)
-  guard #available(macOS 15.0, iOS 18.0, *) else {  // task executors; runtime scenarios need them
-    return Store(initialState: state, reducer: CounterReducer(), effectRunner: runner)
-  }
-  return Store(initialState: state, reducer: CounterReducer(), effectRunner: runner, executor: environment.executor)
+  return Store(initialState: state, reducer: CounterReducer(), effectRunner: runner, environment: environment)
 }
