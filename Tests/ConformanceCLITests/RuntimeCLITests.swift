@@ -130,4 +130,22 @@ struct RuntimeCLITests {
     #expect(summary["notApplicable"] as? Int == 1)
     #expect(summary["failed"] as? Int == 1)
   }
+
+  /// A harness that declares no levels, given only runtime-level scenarios, runs nothing: that is not a pass.
+  @Test func aRunInWhichNoImplementationRanAnythingFailsTheGate() throws {
+    let root = try Self.workspace()
+    let script = try Self.harness(levels: nil)
+    let result = try CLI.run(
+      [
+        "run", "--impl", "h", "--harness", "h=python3 \(script.path)",
+        "Conformance/scenarios/login/login-runtime-dismiss.json",
+      ],
+      in: root)
+    #expect(result.status == 1)
+    #expect(
+      result.lines.contains(
+        "No implementation ran any scenario: every pair is not applicable (the implementations do not declare the "
+          + "scenarios' level), and a run that checks nothing is not a pass"), "\(result.lines)")
+    #expect(result.lines.last == "0 passed, 0 failed, 1 not applicable")
+  }
 }

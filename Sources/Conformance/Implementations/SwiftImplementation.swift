@@ -90,7 +90,7 @@ package struct SwiftImplementation: Implementation {
     if request.level == .runtime, let runtime = runtimes[request.feature] {
       return RuntimeDriver.observe(runtime, initialState: request.initialState, steps: request.steps)
     }
-    return info.applicability(of: request.level, feature: request.feature).observation
+    return info.applicability(of: request.level, feature: request.feature, implementation: name).observation
       ?? .errored(step: 0, message: "feature '\(request.feature)' has no \(request.level.rawValue) adapter")
   }
 

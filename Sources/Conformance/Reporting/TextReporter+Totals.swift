@@ -25,6 +25,12 @@ extension TextReporter {
         style.red(ReportText.plural(summary.skipped, "skip", "skips")) + (summary.skipped == 1 ? " fails" : " fail")
           + " the run; pass --allow-skipped to accept scenarios an implementation does not support")
     }
+    if summary.ranNothing {
+      lines.append(
+        style.red("No implementation ran any scenario")
+          + ": every pair is not applicable (the implementations do not declare the scenarios' level), and a run "
+          + "that checks nothing is not a pass")
+    }
     if summary.scenarios == 0 {
       lines.append(
         style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))

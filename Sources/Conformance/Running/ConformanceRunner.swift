@@ -380,7 +380,7 @@ package struct ConformanceRunner: Sendable {
     }
     // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
     // (ImplementationInfo.applicability, harness protocol §2.5).
-    let applicability = requests.map { info.applicability(of: $0.level, feature: $0.feature) }
+    let applicability = requests.map { info.applicability(of: $0.level, feature: $0.feature, implementation: name) }
     let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
     let answered = await entry.implementation.run(batch: sent)
     var answers = answered.makeIterator()

@@ -42,11 +42,19 @@ package struct RunSummary: Sendable {
     Outcome.Kind.allCases.filter(\.isFailure).reduce(0) { $0 + count($1) }
   }
 
+  /// Whether scenarios were read but no implementation ran any of them: every pair is `not applicable` (a harness
+  /// that declares no levels, given only runtime-level scenarios). A run that checks nothing is not a pass.
+  package var ranNothing: Bool {
+    scenarios > 0 && notApplicable > 0 && tallies.values.allSatisfy { $0.nonZero.allSatisfy { $0.0 == .notApplicable } }
+  }
+
   /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
-  /// divergence, baseline problem, or skipped pair (unless skips are allowed); else 0. `known` pairs pass.
+  /// divergence, baseline problem, skipped pair (unless skips are allowed), or a run in which every pair was `not
+  /// applicable` (``ranNothing``); else 0. `known` pairs pass.
   package var exitCode: Int32 {
     if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return ExitCode.invalidInput }
-    let gateFailed = failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped)
+    let gateFailed =
+      failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) || ranNothing
     return gateFailed ? ExitCode.gateFailure : ExitCode.success
   }
 }

@@ -7,16 +7,16 @@ import Testing
 struct ApplicabilityTests {
   private func info(_ levels: [String: Set<ScenarioLevel>], features: [String]) -> ImplementationInfo {
     ImplementationInfo(
-      name: "vm", language: "Kotlin", version: "1",
+      name: "announced-name", language: "Kotlin", version: "1",
       features: Dictionary(uniqueKeysWithValues: features.map { ($0, JSONValue.null) }), levels: levels)
   }
 
   @Test("a declared feature with the level runs; without it, the scenario is not applicable")
   func declaredFeature() {
     let info = info(["login": [.runtime]], features: ["login"])
-    #expect(info.applicability(of: .runtime, feature: "login") == .runs)
+    #expect(info.applicability(of: .runtime, feature: "login", implementation: "vm") == .runs)
     #expect(
-      info.applicability(of: .reducer, feature: "login")
+      info.applicability(of: .reducer, feature: "login", implementation: "vm")
         == .notApplicable("'vm' does not declare level 'reducer' for feature 'login' (it declares: runtime)"))
   }
 
@@ -24,7 +24,7 @@ struct ApplicabilityTests {
   func runtimeOnlyImplementation() {
     let info = info(["login": [.runtime]], features: ["login"])
     #expect(
-      info.applicability(of: .reducer, feature: "signup")
+      info.applicability(of: .reducer, feature: "signup", implementation: "vm")
         == .notApplicable("'vm' runs no 'reducer'-level scenarios (it declares: runtime)"))
   }
 
@@ -32,14 +32,14 @@ struct ApplicabilityTests {
   func missingFeatureAtASupportedLevel() {
     let info = info(["login": [.runtime]], features: ["login"])
     #expect(
-      info.applicability(of: .runtime, feature: "signup")
+      info.applicability(of: .runtime, feature: "signup", implementation: "vm")
         == .skipped("'vm' does not implement feature 'signup' (it declares: login)"))
     let v1 = self.info([:], features: ["login"])
     #expect(
-      v1.applicability(of: .reducer, feature: "signup")
+      v1.applicability(of: .reducer, feature: "signup", implementation: "vm")
         == .skipped("'vm' does not implement feature 'signup' (it declares: login)"))
     #expect(
-      v1.applicability(of: .runtime, feature: "login")
+      v1.applicability(of: .runtime, feature: "login", implementation: "vm")
         == .notApplicable("'vm' does not declare level 'runtime' for feature 'login' (it declares: reducer)"))
   }
 
@@ -47,10 +47,10 @@ struct ApplicabilityTests {
   func nothingDeclared() {
     let info = info([:], features: [])
     #expect(
-      info.applicability(of: .reducer, feature: "login")
+      info.applicability(of: .reducer, feature: "login", implementation: "vm")
         == .skipped("'vm' does not implement feature 'login' (it declares: none)"))
     #expect(
-      info.applicability(of: .runtime, feature: "login")
+      info.applicability(of: .runtime, feature: "login", implementation: "vm")
         == .skipped("'vm' does not implement feature 'login' (it declares: none)"))
   }
 }
