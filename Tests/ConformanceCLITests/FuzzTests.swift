@@ -98,6 +98,20 @@ struct FuzzTests {
       ])
   }
 
+  @Test func withTimeTheBudgetAndTheRateArePrinted() async {
+    let twin = SwiftImplementation(
+      name: "twin", features: [CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())])
+    let result = await Fuzz.command(
+      ["fuzz", "--feature", "login", "--impl", "twin", "--time", "0.2", "--max-steps", "3"], swift: Fuzz.correct,
+      extra: [twin])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 3)
+    #expect(result.lines.first == "fuzz login on swift, twin: seed 0, 0.2 s of 1 to 3 steps")
+    #expect(result.lines.dropFirst().first?.contains(" sequences/s, ") == true)
+    #expect(result.lines.last?.hasPrefix("no divergence in ") == true)
+    #expect(result.stderr == "")
+  }
+
   @Test func usageErrorsNameTheProblem() async {
     let one = await Fuzz.command(["fuzz", "--feature", "login"], swift: Fuzz.correct)
     #expect(one.status == 2)
