@@ -44,6 +44,6 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
-      dependencies: ["ConformanceCLI", "Conformance", "LoginFeature", "UnidirectionalFlow"]),
+      dependencies: ["ConformanceCLI", "Conformance", "LoginFeature", "SignupFeature", "UnidirectionalFlow"]),
   ]
 )

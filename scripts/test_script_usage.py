@@ -28,6 +28,7 @@ SCRIPTS = [
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
     (["scripts/bench"], "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"),
+    (["scripts/bench-fuzz"], "scripts/bench-fuzz [--time S] [--skip-kotlin] [--debug]"),
     (["scripts/grapheme_scenarios.py", "--out", "unused"],
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),

@@ -50,26 +50,15 @@ struct FuzzCLITests {
   }
 
   @Test func aDivergingHarnessIsShrunkWrittenAndTheScenarioGatesIt() throws {
-    let folder = try CLI.temporaryFolder()
-    let script = folder.appendingPathComponent("lowercasing.py")
-    try Data(
-      """
-      import json, subprocess, sys
-      child = subprocess.Popen([\(String(reflecting: CLI.executable.path)), "harness"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True, encoding="utf-8")
-      for line in sys.stdin:
-          child.stdin.write(line)
-          child.stdin.flush()
-          if json.loads(line).get("cmd") == "bye":
-              break
-          reply = json.loads(child.stdout.readline())
-          for entry in reply.get("trace", []):
-              for effect in entry["effects"]:
-                  if effect.get("type") == "authenticate":
-                      effect["email"] = effect["email"].lower()
-          print(json.dumps(reply, ensure_ascii=False), flush=True)
-      """.utf8
-    ).write(to: script)
+    let script = try Self.proxyHarness(
+      onRequest: "",
+      onReply: """
+        for entry in reply.get("trace", []):
+            for effect in entry["effects"]:
+                if effect.get("type") == "authenticate":
+                    effect["email"] = effect["email"].lower()
+        """)
+    let folder = script.deletingLastPathComponent()
     let mutant = "mutant=python3 \(script.path)"
     let out = folder.appendingPathComponent("findings")
     let result = try CLI.run([
@@ -91,5 +80,49 @@ struct FuzzCLITests {
     let gate = try CLI.run(["run", path, "--harness", mutant])
     #expect(gate.status == 1)
     #expect(gate.lines.contains { $0.hasSuffix(" (divergence)") })
+  }
+
+  @Test func aCrashingHarnessIsReportedAsAFaultNotShrunk() throws {
+    let script = try Self.proxyHarness(
+      onRequest: """
+        if any(action.get("type") == "dismissed" for action in request.get("actions", [])):
+            sys.exit(3)
+        """, onReply: "")
+    let result = try CLI.run([
+      "fuzz", "--feature", "login", "--harness", "crashy=python3 \(script.path)", "--runs", "500",
+    ])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    let fault = try #require(result.lines.dropFirst().first)
+    #expect(fault.hasPrefix("crashy did not answer sequence "), "\(result.stdout)")
+    #expect(fault.hasSuffix("(a harness fault: not shrunk)"))
+    #expect(result.lines.contains { $0.contains("\"type\":\"dismissed\"") })
+    #expect(result.lines.contains { $0.hasPrefix("    crashy: crashed: ") })
+  }
+
+  /// A Python harness that passes each request to `conformance harness` and its reply back, running `onRequest`
+  /// (Python statements; `request` is the parsed request) before and `onReply` (`reply` is the parsed reply) after.
+  static func proxyHarness(onRequest: String, onReply: String) throws -> URL {
+    let script = try CLI.temporaryFolder().appendingPathComponent("proxy.py")
+    func indented(_ code: String) -> String {
+      code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+    try Data(
+      """
+      import json, subprocess, sys
+      child = subprocess.Popen([\(String(reflecting: CLI.executable.path)), "harness"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, encoding="utf-8")
+      for line in sys.stdin:
+          request = json.loads(line)
+      \(indented(onRequest))
+          child.stdin.write(line)
+          child.stdin.flush()
+          if request.get("cmd") == "bye":
+              break
+          reply = json.loads(child.stdout.readline())
+      \(indented(onReply))
+          print(json.dumps(reply, ensure_ascii=False), flush=True)
+      """.utf8
+    ).write(to: script)
+    return script
   }
 }

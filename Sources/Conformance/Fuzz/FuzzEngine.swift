@@ -4,7 +4,8 @@
 /// Cases go to every implementation in batches (32 by default) through ``Implementation/run(batch:)``, the
 /// machinery `conformance run` uses, so a harness pipelines them; the implementations run a batch concurrently.
 /// Two observations *diverge* when their traces first differ at a step by JSON equality (Conformance/README.md §5,
-/// state or effects), or when one implementation produced a trace and the other did not (errored, crashed, …).
+/// state or effects), or when one implementation produced a trace and the other errored. A harness fault (crashed,
+/// timed out, protocol error, skipped, not run) stops the search as a ``Fault``.
 /// The implementations must already be started.
 package struct FuzzEngine: Sendable {
   /// A divergence the search found: the case, the two implementations (indices into ``FuzzEngine/implementations``,
@@ -14,6 +15,19 @@ package struct FuzzEngine: Sendable {
     package var fuzzCase: FuzzCase
     /// The implementations that diverged: the first, and the first other that differs from it.
     package var pair: (Int, Int)
+    /// The 1-based number of the sequence in the search.
+    package var sequence: Int
+  }
+
+  /// A harness fault the search ran into: an implementation crashed, timed out, broke the protocol, skipped or did
+  /// not run a case. Not a divergence (nothing to shrink: a fault may outlast its case); reported as it is.
+  package struct Fault: Sendable {
+    /// The case that was running.
+    package var fuzzCase: FuzzCase
+    /// The implementation that faulted (an index into ``FuzzEngine/implementations``).
+    package var implementation: Int
+    /// What it reported.
+    package var observation: Observation
     /// The 1-based number of the sequence in the search.
     package var sequence: Int
   }
@@ -28,6 +42,8 @@ package struct FuzzEngine: Sendable {
     package var seconds: Double
     /// The first divergence, or `nil`.
     package var finding: Finding?
+    /// The first harness fault, or `nil` (the search stops at it).
+    package var fault: Fault?
   }
 
   /// The implementations, in report order (at least two).
@@ -52,7 +68,7 @@ package struct FuzzEngine: Sendable {
   ) async -> SearchResult {
     var random = FuzzRandom(seed: seed)
     let start = ContinuousClock.now
-    var result = SearchResult(sequences: 0, steps: 0, seconds: 0, finding: nil)
+    var result = SearchResult(sequences: 0, steps: 0, seconds: 0, finding: nil, fault: nil)
     while true {
       let elapsed = (ContinuousClock.now - start).seconds
       let remaining = runs.map { $0 - result.sequences } ?? batchSize
@@ -62,6 +78,13 @@ package struct FuzzEngine: Sendable {
       for (index, fuzzCase) in cases.enumerated() {
         result.sequences += 1
         result.steps += fuzzCase.actions.count
+        if let faulty = observations.indices.first(where: { Self.isFault(observations[$0][index]) }) {
+          result.fault = Fault(
+            fuzzCase: fuzzCase, implementation: faulty, observation: observations[faulty][index],
+            sequence: result.sequences)
+          result.seconds = (ContinuousClock.now - start).seconds
+          return result
+        }
         if let other = observations.indices.dropFirst().first(where: {
           Self.diverges(observations[0][index], observations[$0][index])
         }) {
@@ -100,12 +123,22 @@ package struct FuzzEngine: Sendable {
   }
 
   /// Whether two observations of the same case diverge: both traces and they differ at some step (state or effects,
-  /// by JSON equality), or exactly one is a trace. Two observations without a trace agree.
+  /// by JSON equality), or one is a trace and the other says the implementation could not perform a step
+  /// (`errored`). Two `errored` observations agree; a harness fault (``isFault(_:)``) never diverges.
   package static func diverges(_ a: Observation, _ b: Observation) -> Bool {
     switch (a, b) {
     case (.trace(let left), .trace(let right)): return firstDifference(left, right) != nil
-    case (.trace, .noTrace), (.noTrace, .trace): return true
-    case (.noTrace, .noTrace): return false
+    case (.trace, .noTrace(.errored)), (.noTrace(.errored), .trace): return true
+    default: return false
+    }
+  }
+
+  /// Whether an observation is a harness fault rather than an answer: crashed, timed out, a protocol error, skipped
+  /// or not run.
+  package static func isFault(_ observation: Observation) -> Bool {
+    switch observation {
+    case .trace, .noTrace(.errored): return false
+    case .noTrace: return true
     }
   }
 

@@ -5,8 +5,9 @@ import Foundation
 /// implementations, and shrinks the first divergence to a scenario of a few steps (issue 10; README, "Find
 /// divergences nobody wrote a case for").
 ///
-/// Exit status: 0 no divergence within the budget; 1 a divergence was found (and, with `--reference`, written);
-/// 2 a usage error, an invalid manifest, or an implementation that did not start.
+/// Exit status: 0 no divergence within the budget; 1 a divergence was found (and, with `--reference`, written), or a
+/// harness faulted (crashed, timed out, broke the protocol); 2 a usage error, an invalid manifest, or an
+/// implementation that did not start.
 struct FuzzCommand: CLICommand {
   static let name = "fuzz"
   static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
@@ -47,8 +48,9 @@ struct FuzzCommand: CLICommand {
                               the spec covers (login.md §3.3); by default they are left out.
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 no divergence within the budget; 1 a divergence was found (and written with --reference); 2 usage
-    error, invalid manifest, or an implementation that did not start.
+    EXIT STATUS: 0 no divergence within the budget; 1 a divergence was found (and written with --reference), or a
+    harness crashed, timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation that did
+    not start.
     """
   }
 
@@ -277,6 +279,16 @@ struct FuzzCommand: CLICommand {
       "\(tried) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
     // With --runs the output depends only on the seed: the timing goes to standard error.
     if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
+    if let fault = search.fault {
+      let finding = FuzzFinding(
+        feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: fault.fuzzCase,
+        observations: [(names[fault.implementation], fault.observation)], seed: settings.seed)
+      console.out(
+        "\(names[fault.implementation]) did not answer sequence \(fault.sequence): \(FuzzFinding.headline(fault.observation)) (a harness fault: not shrunk)"
+      )
+      for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+      return ExitCode.gateFailure
+    }
     guard let found = search.finding else {
       console.out("no divergence in \(tried)")
       return ExitCode.success
