@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "LoginRuntime", targets: ["LoginRuntime"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
     .library(name: "ConformanceCLI", targets: ["ConformanceCLI"]),
@@ -27,13 +28,17 @@ let package = Package(
     .target(name: "ConformanceCLI", dependencies: ["Conformance"]),
     // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
-    .executableTarget(name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature"]),
+    .executableTarget(
+      name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
+    // The login store under runtime scenarios, written as a team writes its runtime adapter.
+    .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     .executableTarget(
       name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
-    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature"]),
+    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "Conformance"]),
+    .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
       name: "ConformanceTestingTests",

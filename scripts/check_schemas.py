@@ -173,15 +173,26 @@ def _short(value, limit=60):
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe(error):
-    """Turns one jsonschema ValidationError into a list of (JSON path, message)."""
+def describe(error, root=None):
+    """Turns one jsonschema ValidationError into a list of (JSON path, message); `root` is the schema validated
+    against (to resolve its local "$ref"s)."""
     parts = tuple(error.absolute_path)
     where = render_path(parts)
     kind = error.validator
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {})
-        hint = f" (allowed: {', '.join(sorted(known))})" if known else ""
+        allowed = sorted(key for key, schema in known.items() if not _forbidden(schema, root or {}))
+        hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
         return [(render_path(parts + (key,)), f"unknown key '{key}'{hint}") for key in error.instance if key not in known]
+    if kind == "not" and error.validator_value == {} and parts and isinstance(error.schema.get("description"), str):
+        # A key a schema forbids where it is known elsewhere (a runtime key in a reducer-level scenario, README §13.5):
+        # the forbidding schema's description says why.
+        return [(where, f"'{parts[-1]}' {error.schema['description']}")]
+    if kind == "oneOf" and _one_key_branches(error.validator_value) and isinstance(error.instance, dict):
+        keys = _one_key_branches(error.validator_value)
+        given = [key for key in keys if key in error.instance]
+        found = f"found {', '.join(repr(key) for key in given)}" if given else "found none"
+        return [(where, f"needs exactly one of {', '.join(repr(key) for key in keys)}; {found}")]
     if kind == "required":
         return [(where, f"missing required key '{key}'") for key in error.validator_value if key not in error.instance]
     if kind == "not" and "dependentSchemas" in error.relative_schema_path:
@@ -194,9 +205,29 @@ def describe(error):
             if isinstance(error.instance, dict) and "type" in error.instance else ""
         return [(where, f"key {keys} is not allowed here{context}")]
     if kind in ("oneOf", "anyOf") and error.context:
-        path, message = describe(_closest(error.context))[0]
-        return [(path, f"matches none of the allowed shapes; closest: {message}")]
+        path, message = describe(_closest(error.context), root)[0]
+        prefix = "matches none of the allowed shapes; closest: "
+        return [(path, message if message.startswith(prefix) else prefix + message)]
     return [(where, _message(error))]
+
+
+def _forbidden(schema, root):
+    """Whether a property's schema forbids its key (`"not": {}`), directly or through a local "$ref" into `root`."""
+    reference = schema.get("$ref") if isinstance(schema, dict) else None
+    if isinstance(reference, str) and reference.startswith("#/"):
+        for part in reference[2:].split("/"):
+            root = root.get(part, {}) if isinstance(root, dict) else {}
+        schema = root
+    return isinstance(schema, dict) and schema.get("not") == {}
+
+
+def _one_key_branches(branches):
+    """The keys of a oneOf whose branches are each {"required": [one key]} ("exactly one of these keys"), else []."""
+    if not isinstance(branches, list) or len(branches) < 2:
+        return []
+    keys = [branch.get("required", [None])[0] if isinstance(branch, dict) and list(branch) == ["required"]
+            and len(branch["required"]) == 1 else None for branch in branches]
+    return keys if all(keys) else []
 
 
 def _message(error):
@@ -223,14 +254,16 @@ def _message(error):
 
 def _closest(errors):
     """The most telling error of a failed oneOf/anyOf: from the alternative whose required keys are all present
-    (the intended shape), the deepest one."""
+    (the intended shape), else the one that knows the most of the object's keys, the deepest one."""
     branches = {}
     for error in errors:
         branches.setdefault(error.relative_schema_path[0], []).append(error)
 
     def score(branch):
         shape_matches = not any(e.validator == "required" and not e.relative_path for e in branch)
-        return shape_matches, max(len(e.relative_path) for e in branch)
+        unknown = sum(len(set(e.instance) - set(e.schema.get("properties", {}))) for e in branch
+                      if e.validator == "additionalProperties" and not e.relative_path and isinstance(e.instance, dict))
+        return shape_matches, -unknown, max(len(e.relative_path) for e in branch)
 
     best = max(branches.values(), key=score)
     return max(best, key=lambda e: len(e.relative_path))
@@ -239,7 +272,9 @@ def _closest(errors):
 def schema_problems(validator, document):
     """Every schema error of a document, sorted by JSON path, as (JSON path, message)."""
     errors = sorted(validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-    return [problem for error in errors for problem in describe(error)]
+    problems = [problem for error in errors for problem in describe(error, validator.schema)]
+    # jsonschema reports each missing required key as an error of its own, and each names all of them: once each.
+    return list(dict.fromkeys(problems))
 
 
 # MARK: - Schemas

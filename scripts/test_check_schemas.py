@@ -24,6 +24,7 @@ SCENARIO = {
 
 class CheckSchemasTestCase(unittest.TestCase):
     """Runs main() on a copy of Conformance/schema (and PROTOCOL.md) in a temporary repository."""
+    maxDiff = None
 
     def setUp(self):
         self.repo = tempfile.mkdtemp(prefix="check-schemas-test-")
@@ -75,7 +76,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
-            "exhaustive, feature, id, initialState, steps, tags)\n"
+            "exhaustive, feature, id, initialState, level, steps, tags)\n"
             "schema-check: 10 passed, 1 failed\n"))
 
     def test_state_and_changes_together_get_one_message(self):
@@ -109,6 +110,182 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.write("Conformance/implementations.json",
                    {"implementations": [{"name": "k", "command": ["a"]}, {"name": "k", "command": ["b"]}]})
         self.assertChecks([], 0, "schema-check: 13 passed, 0 failed\n")
+
+
+CALL = {"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.co", "password": "12345678"}}
+RUNTIME = {
+    "id": "login-runtime-x", "feature": "login", "level": "runtime", "description": "LR1: x.",
+    "steps": [
+        {"send": {"type": "submit"}, "expect": {"changes": {"isLoading": True}, "calls": [CALL]}},
+        {"advance": 9999},
+        {"respond": {"call": "a1", "result": {"type": "success", "userId": "u1"}},
+         "expect": {"changes": {"isLoading": False}}},
+        {"respond": {"call": "a1", "error": {"message": "connection reset"}}, "description": "Late: ignored."},
+        {"clear": True, "expect": {"cancelled": []}},
+    ],
+}
+
+
+class RuntimeScenarioTests(CheckSchemasTestCase):
+    """Format v1.1 (Conformance/README.md §13): runtime-level steps, and runtime keys rejected in reducer files."""
+
+    def check_steps(self, steps, level="runtime"):
+        """Checks RUNTIME with the given steps (and level) and returns (status, stdout) with the file name removed."""
+        scenario = dict(RUNTIME, steps=steps)
+        if level is None:
+            del scenario["level"]
+        else:
+            scenario["level"] = level
+        self.write("Conformance/scenarios/login/runtime/login-runtime-x.json", scenario)
+        status, out, err = self.run_main()
+        self.assertEqual(err, "")
+        return status, out.replace("Conformance/scenarios/login/runtime/login-runtime-x.json: ", "")
+
+    def test_a_valid_runtime_scenario_in_a_subfolder_passes(self):
+        self.assertEqual(self.check_steps(RUNTIME["steps"]), (0, "schema-check: 11 passed, 0 failed\n"))
+
+    def test_an_explicit_reducer_level_is_a_v1_scenario(self):
+        self.assertEqual(self.check_steps(SCENARIO["steps"], level="reducer"),
+                         (0, "schema-check: 11 passed, 0 failed\n"))
+
+    def test_an_unknown_level_fails(self):
+        self.assertEqual(self.check_steps(SCENARIO["steps"], level="store"), (2, (
+            "level: 'store' is not one of ['reducer', 'runtime']\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_runtime_keys_in_a_reducer_level_file_are_named(self):
+        steps = [{"send": {"type": "submit"}, "expect": {"calls": [CALL], "cancelled": ["a1"]}},
+                 {"send": {"type": "submit"}, "advance": 1},
+                 {"send": {"type": "submit"}, "respond": {"call": "a1", "result": {}}},
+                 {"send": {"type": "submit"}, "clear": True}]
+        for level in (None, "reducer"):
+            with self.subTest(level=level):
+                self.assertEqual(self.check_steps(steps, level=level), (2, (
+                    "steps[0].expect.calls: 'calls' is only valid in a runtime-level scenario "
+                    "(\"level\": \"runtime\")\n"
+                    "steps[0].expect.cancelled: 'cancelled' is only valid in a runtime-level scenario "
+                    "(\"level\": \"runtime\")\n"
+                    "steps[1].advance: 'advance' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
+                    "steps[2].respond: 'respond' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
+                    "steps[3].clear: 'clear' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
+                    "schema-check: 10 passed, 1 failed\n")))
+
+    def test_a_reducer_step_without_send_still_needs_send(self):
+        self.assertEqual(self.check_steps([{"advance": 1}], level=None), (2, (
+            "steps[0]: missing required key 'send'\n"
+            "steps[0].advance: 'advance' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_the_unknown_key_hint_lists_only_keys_allowed_there(self):
+        self.assertEqual(self.check_steps([{"send": {"type": "submit"}, "expect": {"efects": []}}], level=None), (2, (
+            "steps[0].expect.efects: unknown key 'efects' (allowed: changes, effects, state)\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_effects_in_a_runtime_file_fail(self):
+        step = {"send": {"type": "submit"}, "expect": {"effects": [{"type": "authenticate"}]}}
+        self.assertEqual(self.check_steps([step]), (2, (
+            "steps[0].expect.effects: 'effects' is not allowed in a runtime-level scenario (\"level\": \"runtime\"): "
+            "effects are internal to the runtime; expect 'calls' and 'cancelled' instead (README §13.3)\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_a_runtime_step_has_exactly_one_kind(self):
+        steps = [{"send": {"type": "submit"}, "advance": 1}, {"expect": {}}, {"clear": True, "respond": {"call": "a1",
+                 "result": 1}, "advance": 2}]
+        self.assertEqual(self.check_steps(steps), (2, (
+            "steps[0]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found 'send', 'advance'\n"
+            "steps[1]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found none\n"
+            "steps[2]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found 'respond', 'advance', "
+            "'clear'\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_respond_needs_a_call_name_and_exactly_one_of_result_or_error(self):
+        steps = [{"respond": {"call": "a1"}},
+                 {"respond": {"call": "a1", "result": None, "error": {"message": "x"}}},
+                 {"respond": {"call": "a 1", "error": {"message": 3, "code": 1}}},
+                 {"respond": {"result": 1, "late": True}}]
+        self.assertEqual(self.check_steps(steps), (2, (
+            "steps[0].respond: needs exactly one of 'result', 'error'; found none\n"
+            "steps[1].respond: needs exactly one of 'result', 'error'; found 'result', 'error'\n"
+            "steps[2].respond.call: \"a 1\" does not match the pattern '^[A-Za-z0-9_.-]{1,64}$'\n"
+            "steps[2].respond.error.code: unknown key 'code' (allowed: message)\n"
+            "steps[2].respond.error.message: must be of type string, not 3\n"
+            "steps[3].respond: missing required key 'call'\n"
+            "steps[3].respond.late: unknown key 'late' (allowed: call, error, result)\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_advance_is_whole_milliseconds_up_to_one_day_and_clear_is_true(self):
+        steps = [{"advance": 0}, {"advance": 86400000}, {"advance": -1}, {"advance": 86400001}, {"advance": 1.5},
+                 {"advance": "10"}, {"clear": False}]
+        self.assertEqual(self.check_steps(steps), (2, (
+            "steps[2].advance: -1 is less than the minimum of 0\n"
+            "steps[3].advance: 86400001 is greater than the maximum of 86400000\n"
+            "steps[4].advance: must be of type integer, not 1.5\n"
+            "steps[5].advance: must be of type integer, not \"10\"\n"
+            "steps[6].clear: must be true, not false\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_calls_and_cancelled_are_checked_for_shape(self):
+        step = {"send": {"type": "submit"}, "expect": {
+            "state": {}, "changes": {},
+            "calls": [{"call": "a1", "dependency": "Authenticate", "arguments": []}, {"call": "a2"},
+                      dict(CALL, extra=1)],
+            "cancelled": ["a1", "a1", "x y"]}}
+        self.assertEqual(self.check_steps([step]), (2, (
+            "steps[0].expect: 'state' and 'changes' are mutually exclusive; give one of them\n"
+            "steps[0].expect.calls[0].arguments: must be of type object, not []\n"
+            "steps[0].expect.calls[0].dependency: \"Authenticate\" does not match the pattern '^[a-z][A-Za-z0-9]*$'\n"
+            "steps[0].expect.calls[1]: missing required key 'dependency'\n"
+            "steps[0].expect.calls[1]: missing required key 'arguments'\n"
+            "steps[0].expect.calls[2].extra: unknown key 'extra' (allowed: arguments, call, dependency)\n"
+            "steps[0].expect.cancelled: must not contain the same item twice\n"
+            "steps[0].expect.cancelled[2]: \"x y\" does not match the pattern '^[A-Za-z0-9_.-]{1,64}$'\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_what_only_conformance_validate_checks_passes_here(self):
+        # A respond to an undeclared or already answered call, a call name declared twice, an unknown dependency:
+        # cross-step and manifest checks of `conformance validate` (README §13.5), not a schema's.
+        steps = [{"send": {"type": "submit"}, "expect": {"calls": [CALL, dict(CALL, dependency="nowhere")]}},
+                 {"respond": {"call": "a9", "result": 1}},
+                 {"respond": {"call": "a1", "result": 1}}, {"respond": {"call": "a1", "result": 1}}]
+        self.assertEqual(self.check_steps(steps), (0, "schema-check: 11 passed, 0 failed\n"))
+
+
+class ManifestDependencyTests(CheckSchemasTestCase):
+    MANIFEST = {
+        "feature": "login", "title": "Login", "description": "x", "spec": "login.md", "platforms": {},
+        "state": {"email": {"type": "string"}}, "initialState": {"email": ""},
+        "actions": {"submit": {"fields": {}}}, "effects": {},
+    }
+
+    def check_dependencies(self, dependencies):
+        self.write("Conformance/features/login.json", dict(self.MANIFEST, dependencies=dependencies))
+        status, out, err = self.run_main()
+        self.assertEqual(err, "")
+        return status, out.replace("Conformance/features/login.json: ", "")
+
+    def test_a_dependency_with_arguments_and_a_result_passes(self):
+        dependencies = {"authenticate": {
+            "rule": "LR1", "description": "Checks the credentials.",
+            "arguments": {"email": {"type": "string"}, "password": {"type": "string"}},
+            "result": {"type": "union", "ref": "LoginResult"}}}
+        self.assertEqual(self.check_dependencies(dependencies), (0, "schema-check: 11 passed, 0 failed\n"))
+
+    def test_a_bad_dependency_is_named_with_its_path(self):
+        dependencies = {
+            "Authenticate": {"arguments": {}, "result": {"type": "string"}},
+            "check": {"arguments": {"type": {"type": "string"}}, "result": {"type": "union"}, "rule": "lr1",
+                      "returns": 1},
+            "ping": {},
+        }
+        self.assertEqual(self.check_dependencies(dependencies), (2, (
+            "dependencies: \"Authenticate\" does not match the pattern '^[a-z][A-Za-z0-9]*$'\n"
+            "dependencies.check.returns: unknown key 'returns' (allowed: arguments, description, result, rule)\n"
+            "dependencies.check.arguments: the name \"type\" is reserved (it is the case discriminator)\n"
+            "dependencies.check.result: missing required key 'ref'\n"
+            "dependencies.check.rule: \"lr1\" does not match the pattern '^[A-Z]+[0-9]+(\\.[a-z])?$'\n"
+            "dependencies.ping: missing required key 'arguments'\n"
+            "dependencies.ping: missing required key 'result'\n"
+            "schema-check: 10 passed, 1 failed\n")))
 
 
 class StrictJSONTests(CheckSchemasTestCase):
@@ -212,6 +389,87 @@ class ProtocolExampleTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/PROTOCOL.md: (file): no example marked with '<!-- example: <schema name> -->'\n"
             "schema-check: 10 passed, 1 failed\n"))
+
+
+class RuntimeProtocolTests(CheckSchemasTestCase):
+    """The runtime level of the harness protocol (PROTOCOL.md §2.5), through examples in a PROTOCOL.md."""
+
+    def check_examples(self, *examples):
+        """Checks a PROTOCOL.md made of (schema name, line) examples; returns (status, stdout). Example k is on line
+        4k - 1."""
+        lines = ["# Protocol"]
+        for schema, line in examples:
+            lines += [f"<!-- example: {schema} -->", "```json", line, "```"]
+        self.write("Conformance/PROTOCOL.md", "\n".join(lines) + "\n")
+        status, out, err = self.run_main()
+        self.assertEqual(err, "")
+        return status, out.replace("Conformance/PROTOCOL.md: ", "")
+
+    HELLO = ('{"protocol":1,"implementation":{"name":"kotlin-viewmodel","language":"Kotlin","version":"1"},'
+             '"features":{"login":{"initialState":{},"levels":%s}}}')
+    RUN = ('{"cmd":"run","seq":3,"id":"login-runtime-x","feature":"login","level":"runtime","initialState":{},'
+           '"steps":%s}')
+    REPLY = '{"seq":3,"trace":[%s]}'
+
+    def test_valid_runtime_messages_pass(self):
+        steps = ('[{"send":{"type":"submit"}},{"respond":{"call":{"step":1,"index":1},"result":{"type":"success"}}},'
+                 '{"respond":{"call":{"step":1,"index":1},"error":{"message":"connection reset"}}},{"advance":9999},'
+                 '{"clear":true}]')
+        entry = ('{"state":{},"calls":[{"dependency":"authenticate","arguments":{"email":"a@b.co","password":"x"}}],'
+                 '"cancelled":[{"step":1,"index":1}]}')
+        self.assertEqual(self.check_examples(
+            ("protocol-hello-reply", self.HELLO % '["reducer","runtime"]'),
+            ("protocol-hello-reply", self.HELLO % '["runtime"]'),
+            ("protocol-run-request", self.RUN % steps),
+            ("protocol-run-reply", self.REPLY % entry),
+            ("protocol-run-reply", self.REPLY % '{"state":{},"calls":[],"cancelled":[]},{"state":{},"effects":[]}'),
+        ), (0, "schema-check: 11 passed, 0 failed\n"))
+
+    def test_hello_levels_must_be_known_distinct_and_not_empty(self):
+        self.assertEqual(self.check_examples(
+            ("protocol-hello-reply", self.HELLO % '[]'),
+            ("protocol-hello-reply", self.HELLO % '["store"]'),
+            ("protocol-hello-reply", self.HELLO % '["runtime","runtime"]'),
+        ), (2, (
+            "line 4: features.login.levels: must not be empty\n"
+            "line 8: features.login.levels[0]: 'store' is not one of ['reducer', 'runtime']\n"
+            "line 12: features.login.levels: must not contain the same item twice\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_a_runtime_request_carries_steps_not_actions(self):
+        reducer_with_level = ('{"cmd":"run","seq":1,"id":"x","feature":"login","level":"reducer","initialState":{},'
+                              '"actions":[{"type":"submit"}]}')
+        self.assertEqual(self.check_examples(
+            ("protocol-run-request", self.RUN % '[{"send":{"type":"submit"},"advance":1}]'),
+            ("protocol-run-request", self.RUN % '[{"respond":{"call":"a1","result":1}}]'),
+            ("protocol-run-request", self.RUN % '[{"respond":{"call":{"step":0,"index":1},"result":1}}]'),
+            ("protocol-run-request", self.RUN % '[{"advance":1,"expect":{}}]'),
+            ("protocol-run-request", reducer_with_level),
+        ), (2, (
+            "line 4: steps[0]: matches none of the allowed shapes; closest: needs exactly one of 'send', 'respond', "
+            "'advance', 'clear'; found 'send', 'advance'\n"
+            "line 8: steps[0].respond.call: matches none of the allowed shapes; closest: must be of type object, "
+            "not \"a1\"\n"
+            "line 12: steps[0].respond.call.step: matches none of the allowed shapes; closest: 0 is less than the "
+            "minimum of 1\n"
+            "line 16: steps[0].expect: matches none of the allowed shapes; closest: unknown key 'expect' (allowed: "
+            "advance, clear, respond, send)\n"
+            "line 20: level: matches none of the allowed shapes; closest: unknown key 'level' (allowed: actions, cmd, "
+            "feature, id, initialState, seq)\n"
+            "schema-check: 10 passed, 1 failed\n")))
+
+    def test_a_runtime_trace_entry_has_state_calls_and_cancelled(self):
+        self.assertEqual(self.check_examples(
+            ("protocol-run-reply", self.REPLY % '{"state":{},"calls":[]}'),
+            ("protocol-run-reply", self.REPLY % '{"state":{},"calls":[],"cancelled":[],"effects":[]}'),
+            ("protocol-run-reply", self.REPLY % '{"state":{},"calls":[{"dependency":"authenticate"}],"cancelled":[]}'),
+        ), (2, (
+            "line 4: trace[0]: matches none of the allowed shapes; closest: missing required key 'cancelled'\n"
+            "line 8: trace[0].effects: matches none of the allowed shapes; closest: unknown key 'effects' (allowed: "
+            "calls, cancelled, state)\n"
+            "line 12: trace[0].calls[0]: matches none of the allowed shapes; closest: missing required key "
+            "'arguments'\n"
+            "schema-check: 10 passed, 1 failed\n")))
 
 
 class CommandLineTests(CheckSchemasTestCase):

@@ -23,11 +23,13 @@ import script_cli  # noqa: E402
 SCRIPTS = [
     (["scripts/test"], "scripts/test"),
     (["scripts/kotlin"], "scripts/kotlin <subcommand>"),
-    (["scripts/kotlin-harness"], "scripts/kotlin-harness"),
+    (["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
-    (["scripts/bench"], "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"),
+    (["scripts/bench"],
+     "scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] [--keep]"),
+    (["scripts/check-runtime-mistakes"], "scripts/check-runtime-mistakes [--tool PATH]"),
     (["scripts/bench-fuzz"], "scripts/bench-fuzz [--time S] [--skip-kotlin] [--debug]"),
     (["scripts/grapheme_scenarios.py", "--out", "unused"],
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),
@@ -64,7 +66,7 @@ class UsageErrorTests(unittest.TestCase):
                 self.assertNotEqual(out, "")
 
     def test_scripts_that_take_no_argument_reject_one(self):
-        for argv, usage in [(["scripts/kotlin-harness"], "scripts/kotlin-harness"),
+        for argv, usage in [(["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
                             (["scripts/kotlin", "build"], "scripts/kotlin <subcommand>"),
                             (["scripts/test-team-package", "--keep"], "scripts/test-team-package [--keep]")]:
             with self.subTest(argv):
@@ -76,14 +78,27 @@ class UsageErrorTests(unittest.TestCase):
         self.assertEqual(run(["scripts/kotlin", "biuld"]),
                          (2, "", usage_error("unknown subcommand 'biuld'", "scripts/kotlin", usage)))
         self.assertEqual(run(["scripts/kotlin"]), (2, "", usage_error(
-            "missing subcommand (build, test, classpath, jar, libraries or kotlinc)", "scripts/kotlin", usage)))
+            "missing subcommand (build, test, test-classpath, classpath, jar, libraries or kotlinc)", "scripts/kotlin", usage)))
 
     def test_a_missing_value_and_a_bad_number_are_usage_errors(self):
-        usage = "scripts/bench [--scenarios N] [--runs N] [--scale N] [--skip-scale] [--skip-kotlin] [--keep]"
+        usage = ("scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] "
+                 "[--keep]")
         self.assertEqual(run(["scripts/bench", "--runs"]),
                          (2, "", usage_error("option '--runs' needs a value", "scripts/bench", usage)))
         self.assertEqual(run(["scripts/bench", "--scenarios", "many"]), (2, "", usage_error(
             "option '--scenarios' needs a whole number, got 'many'", "scripts/bench", usage)))
+        self.assertEqual(run(["scripts/bench", "--runtime", "-1"]), (2, "", usage_error(
+            "option '--runtime' needs a whole number of at least 0, got '-1'", "scripts/bench", usage)))
+
+    def test_kotlin_harness_names_a_wrong_implementation_or_fixture(self):
+        usage = "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"
+        program = "scripts/kotlin-harness"
+        self.assertEqual(run([program, "--fixture"]), (2, "", usage_error("option '--fixture' needs a value", program, usage)))
+        self.assertEqual(run([program, "--implementation", "swift"]), (2, "", usage_error(
+            "unknown implementation 'swift' (known: kotlin, kotlin-viewmodel)", program, usage)))
+        self.assertEqual(run([program, "--fixture", "late"]), (2, "", usage_error(
+            "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response)",
+            program, usage)))
 
 
 class ScriptCLITests(unittest.TestCase):

@@ -30,14 +30,23 @@ public enum ConformanceCommand {
   /// It reads `CommandLine.arguments`, installs the interrupt handling (see
   /// ``installInterruptHandling(console:)``), and exits with the status of ``main(_:console:swift:)``.
   ///
+  /// Runtime-level scenarios (scenario format v1.1) run on the features given in `runtimes`: the in-process
+  /// implementation declares `reducer` for each of `features` and `runtime` for each of `runtimes`, and a scenario
+  /// of a level it does not declare is reported `not applicable`.
+  ///
   /// - Parameters:
-  ///   - features: The features of the in-process Swift implementation, one adapter per feature.
+  ///   - features: The features of the in-process Swift implementation, one adapter per feature (reducer level).
+  ///   - runtimes: The features whose real runtime (a store) runs runtime-level scenarios, one adapter per feature;
+  ///     none by default.
   ///   - name: The in-process implementation's name on the command line and in reports, for example `ios`; `nil`
   ///     (the default) means `swift`.
-  public static func main(swift features: [any FeatureAdapter], name: String? = nil) async -> Never {
+  public static func main(
+    swift features: [any FeatureAdapter], runtimes: [any RuntimeAdapter] = [], name: String? = nil
+  ) async -> Never {
     let console = Console.standard()
     installInterruptHandling(console: console)
-    let swift = SwiftImplementation(name: name ?? SwiftImplementation.defaultName, features: features)
+    let swift = SwiftImplementation(
+      name: name ?? SwiftImplementation.defaultName, features: features, runtimes: runtimes)
     let status: Int32
     if let argument = argumentNotUTF8() {
       // `CommandLine.arguments` would show it with U+FFFD and then find no such file: name the real bytes instead.

@@ -93,6 +93,45 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     ).run(adapter)
   }
 
+  /// Runs the scenario on a feature's real runtime (a store driven with scripted dependencies and a manual clock) and
+  /// returns its failures as values, as ``run(_:implementation:)-(FeatureAdapter,_)`` does for a reducer.
+  ///
+  /// A runtime-level scenario (`"level": "runtime"`, scenario format v1.1) drives the runtime step by step; a
+  /// reducer-level scenario is `not applicable` to a runtime adapter and returns no failure.
+  ///
+  /// - Parameters:
+  ///   - runtime: The feature's runtime adapter, e.g. a ``CodableRuntime``; bound to the feature's manifest when it
+  ///     needs it.
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
+  /// - Returns: One failure per problem; empty when the scenario passed or is not applicable.
+  public func run(_ runtime: any RuntimeAdapter, implementation: String? = nil) async -> [ScenarioFailure] {
+    guard let file else {
+      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
+    }
+    return await ScenarioCheck(
+      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
+    ).run(runtime)
+  }
+
+  /// Runs the scenario on a feature's real runtime and records each failure as a Swift Testing issue at the
+  /// scenario file's line (see ``run(_:implementation:)-(RuntimeAdapter,_)``).
+  ///
+  /// ```swift
+  /// @Test(arguments: ConformanceScenario.all(feature: "login"))
+  /// func loginRuntime(_ scenario: ConformanceScenario) async {
+  ///   await scenario.check(loginRuntime)  // a RuntimeAdapter
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - runtime: The feature's runtime adapter.
+  ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
+  public func check(_ runtime: any RuntimeAdapter, implementation: String? = nil) async {
+    for failure in await run(runtime, implementation: implementation) {
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
+    }
+  }
+
   /// Runs the scenario on `adapter` and records each failure as a Swift Testing issue at the scenario file's line.
   ///
   /// - Parameters:

@@ -1,10 +1,14 @@
 // The `conformance` executable: the generic CLI with the bundled features registered, exactly as a team's
-// executable registers its own (README, "Put your own feature under conformance").
+// executable registers its own (README, "Put your own feature under conformance"): the login and signup reducers
+// for reducer-level scenarios, and the login store (LoginRuntime) for runtime-level ones.
 import ConformanceCLI
 import LoginFeature
+import LoginRuntime
 import SignupFeature
 
-await ConformanceCommand.main(swift: [
-  CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()),
-  CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()),
-])
+await ConformanceCommand.main(
+  swift: [
+    CodableFeature("login", reducer: LoginReducer(), initialState: LoginState()),
+    CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()),
+  ],
+  runtimes: [loginRuntime])

@@ -41,7 +41,7 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
 
   // MARK: - Creating a store
 
-  /// Creates a store that starts from `initialState`.
+  /// Creates a store that starts from `initialState`, running its effect tasks on the global concurrent executor.
   ///
   /// - Parameters:
   ///   - initialState: The state before any action is sent.
@@ -52,7 +52,32 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
     reducer: some Reducer<State, Action, Effect>,
     effectRunner: some EffectRunner<Effect, Action>
   ) {
-    core = StoreCore(initialState: initialState, reducer: reducer, runner: effectRunner)
+    core = StoreCore(initialState: initialState, reducer: reducer, runner: effectRunner, taskStarter: .global)
+  }
+
+  /// Creates a store that starts from `initialState`, running its effect tasks on `executor`.
+  ///
+  /// Runtime scenarios pass a manual executor here, so that every effect runs only when the scenario settles a step:
+  ///
+  /// ```swift
+  /// Store(initialState: LoginState(), reducer: LoginReducer(), effectRunner: runner, executor: environment.executor)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action is sent.
+  ///   - reducer: Applies actions to the state and returns effects.
+  ///   - effectRunner: Performs the effects and returns the actions they produce.
+  ///   - executor: The executor the effect tasks prefer (`Task(executorPreference:)`, SE-0417); the child tasks they
+  ///     start (task groups, `async let`) inherit the preference. `nil` runs them on the global concurrent executor.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  public init(
+    initialState: State,
+    reducer: some Reducer<State, Action, Effect>,
+    effectRunner: some EffectRunner<Effect, Action>,
+    executor: (any TaskExecutor)?
+  ) {
+    core = StoreCore(
+      initialState: initialState, reducer: reducer, runner: effectRunner, taskStarter: .preferring(executor))
   }
 
   deinit {

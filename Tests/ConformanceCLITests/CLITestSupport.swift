@@ -112,8 +112,15 @@ enum CLI {
 
   /// The number of bundled scenarios of one feature (`Conformance/scenarios/<feature>/*.json`).
   static func bundledScenarioCount(feature: String) -> Int {
+    let folder = repository.appendingPathComponent("Conformance/scenarios/\(feature)")
+    let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+    return files.filter { $0.hasSuffix(".json") }.count
+  }
+
+  /// The number of runtime-level scenario files of `feature` (those under `Conformance/scenarios/<feature>/runtime`).
+  static func bundledRuntimeScenarioCount(feature: String) -> Int {
     ((try? FileManager.default.contentsOfDirectory(
-      atPath: repository.appendingPathComponent("Conformance/scenarios/\(feature)").path)) ?? [])
+      atPath: repository.appendingPathComponent("Conformance/scenarios/\(feature)/runtime").path)) ?? [])
       .filter { $0.hasSuffix(".json") }.count
   }
 }

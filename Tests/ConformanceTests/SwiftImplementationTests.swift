@@ -72,7 +72,7 @@ struct SwiftImplementationTests {
       readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
     #expect(
       replies == [
-        #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""}}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
+        #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""},"levels":["reducer"]}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,
         #"{"seq":7,"trace":[{"effects":[],"state":{"email":"","error":"Email is required.","isLoading":false,"password":""}}]}"#,
         #"{"seq":8,"skipped":{"reason":"'swift' does not implement feature 'cart' (it declares: login)"}}"#,
         #"{"errored":{"message":"actions[0].type: unknown action 'nope' of LoginAction (known: dismissed, emailChanged, loginResponse, passwordChanged, submit)","step":1},"seq":9}"#,

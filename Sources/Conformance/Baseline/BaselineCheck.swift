@@ -111,14 +111,16 @@ struct BaselineCheck {
     let newLater = failure.laterSteps.first { step in
       step.mismatches.contains { !entry.paths.contains($0.path.description) }
     }
-    if failure.stepIndex + 1 == entry.step, paths == entry.paths, laterPaths.isSubset(of: entry.paths) {
+    if failure.stepIndex + 1 == entry.step, Self.samePaths(paths, laterPaths, entry.paths),
+      laterPaths.isSubset(of: entry.paths)
+    {
       return .known(
         KnownFailure(
           failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
           spec: entry.spec,
           expires: entry.expires))
     }
-    if failure.stepIndex + 1 == entry.step, paths == entry.paths, let newLater {
+    if failure.stepIndex + 1 == entry.step, Self.samePaths(paths, laterPaths, entry.paths), let newLater {
       let extra = Set(newLater.mismatches.map(\.path.description)).subtracting(entry.paths).sorted()
       report.baselineProblems.append(
         problem(
@@ -233,6 +235,20 @@ struct BaselineCheck {
   }
 
   /// `step 2 at state.error, state.isLoading`.
+  /// Whether a failure's paths are the recorded ones: the first failing step's paths equal them, except that calls
+  /// left pending (`pending.a1`, runtime scenarios) are reported at the last step whichever step failed first, so
+  /// they are compared over the whole failure. Reducer failures have no `pending` paths: for them this is `paths ==
+  /// recorded`.
+  static func samePaths(_ paths: [String], _ laterPaths: Set<String>, _ recorded: [String]) -> Bool {
+    func isPending(_ path: String) -> Bool { path.hasPrefix("pending.") || path.hasPrefix("pending[") }
+    guard
+      paths.contains(where: isPending) || laterPaths.contains(where: isPending) || recorded.contains(where: isPending)
+    else { return paths == recorded }
+    let pending = Set(paths.filter(isPending)).union(laterPaths.filter(isPending))
+    return paths.filter { !isPending($0) } == recorded.filter { !isPending($0) }
+      && pending == Set(recorded.filter(isPending))
+  }
+
   static func describe(_ step: Int, _ paths: [String]) -> String {
     "step \(step) at \(paths.joined(separator: ", "))"
   }

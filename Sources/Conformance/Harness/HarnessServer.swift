@@ -52,11 +52,14 @@ package struct HarnessServer: Sendable {
     }
   }
 
-  /// The `hello` reply: protocol 1, the implementation, and each feature's initial state.
+  /// The `hello` reply: protocol 1, the implementation, and each feature's initial state and levels (§2.5).
   func helloReply() -> JSONValue {
     let info = implementation.info
     var features = JSONObject()
-    for (name, state) in info.features { features[name] = ["initialState": state] }
+    for (name, state) in info.features {
+      let levels = info.levels(of: name).sorted().map { JSONValue.string($0.rawValue) }
+      features[name] = ["initialState": state, "levels": .array(levels)]
+    }
     return [
       "protocol": 1,
       "implementation": [
@@ -73,6 +76,13 @@ package struct HarnessServer: Sendable {
       return nil
     }
     let seqValue = JSONValue.number(.integer(seq))
+    if let level = request["level"], level != .string(ScenarioLevel.reducer.rawValue) {
+      guard level == .string(ScenarioLevel.runtime.rawValue) else {
+        let message = "unknown level \(JSONRenderer.compact(level, style: .display)) (known: reducer, runtime)"
+        return ["seq": seqValue, "errored": ["step": 0, "message": .string(message)]]
+      }
+      return runtimeReply(request, seq: seqValue)
+    }
     guard let feature = request["feature"]?.stringValue, let actions = request["actions"]?.arrayValue,
       let initialState = request["initialState"]
     else {
@@ -85,13 +95,49 @@ package struct HarnessServer: Sendable {
     }
     let observation = implementation.perform(
       RunRequest(id: request["id"]?.stringValue ?? "", feature: feature, initialState: initialState, actions: actions))
+    return reply(observation, seq: seqValue, level: .reducer)
+  }
+
+  /// The reply to a runtime-level `run` request (§2.5): its steps decoded and run through the runtime driver.
+  private func runtimeReply(_ request: JSONValue, seq: JSONValue) -> JSONValue {
+    guard let feature = request["feature"]?.stringValue, let stepValues = request["steps"]?.arrayValue,
+      let initialState = request["initialState"]
+    else {
+      return [
+        "seq": seq,
+        "errored": [
+          "step": 0, "message": "a runtime request needs 'feature' (string), 'initialState' and 'steps' (array)",
+        ],
+      ]
+    }
+    var steps: [RuntimeStep] = []
+    steps.reserveCapacity(stepValues.count)
+    for (index, value) in stepValues.enumerated() {
+      var issues = IssueList()
+      guard let step = HarnessCodec.decodeStep(value, at: JSONPath([.key("steps"), .index(index)]), issues: &issues)
+      else {
+        let message = issues.items.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+        return ["seq": seq, "errored": ["step": .number(.integer(Int64(index + 1))), "message": .string(message)]]
+      }
+      steps.append(step)
+    }
+    let observation = implementation.perform(
+      RunRequest(id: request["id"]?.stringValue ?? "", feature: feature, initialState: initialState, steps: steps))
+    return reply(observation, seq: seq, level: .runtime)
+  }
+
+  /// An observation as a `run` reply: `trace` (reducer or runtime entries), `errored` or `skipped`.
+  private func reply(_ observation: Observation, seq seqValue: JSONValue, level: ScenarioLevel) -> JSONValue {
     switch observation {
     case .trace(let trace):
-      let entries = trace.map { entry -> JSONValue in ["state": entry.state, "effects": .array(entry.effects)] }
+      let entries = trace.map { entry -> JSONValue in
+        level == .runtime
+          ? HarnessCodec.encodeRuntime(entry) : ["state": entry.state, "effects": .array(entry.effects)]
+      }
       return ["seq": seqValue, "trace": .array(entries)]
     case .noTrace(.errored(let step, let message)):
       return ["seq": seqValue, "errored": ["step": .number(.integer(Int64(step))), "message": .string(message)]]
-    case .noTrace(.skipped(let reason)):
+    case .noTrace(.skipped(let reason)), .noTrace(.notApplicable(let reason)):
       return ["seq": seqValue, "skipped": ["reason": .string(reason)]]
     case .noTrace(.crashed(let message, _)), .noTrace(.protocolError(let message, _)), .noTrace(.notRun(let message)):
       return ["seq": seqValue, "errored": ["step": 0, "message": .string(message)]]

@@ -31,8 +31,17 @@ enum HarnessCodec {
   /// `{"cmd":"bye"}` and a newline.
   static let byeLine = "{\"cmd\":\"bye\"}\n"
 
-  /// The `run` request for `request` with sequence number `seq`, and a newline.
+  /// The `run` request for `request` with sequence number `seq`, and a newline. A reducer-level request carries
+  /// `actions` (harness protocol §2.2); a runtime-level one carries `"level": "runtime"` and `steps` (§2.5).
   static func runLine(seq: Int, _ request: RunRequest) -> String {
+    if request.level == .runtime {
+      let message: JSONValue = [
+        "cmd": "run", "seq": .number(.integer(Int64(seq))), "id": .string(request.id),
+        "feature": .string(request.feature), "level": .string(request.level.rawValue),
+        "initialState": request.initialState, "steps": .array(request.steps.map(encode)),
+      ]
+      return JSONRenderer.compact(message) + "\n"
+    }
     let message: JSONValue = [
       "cmd": "run", "seq": .number(.integer(Int64(seq))), "id": .string(request.id),
       "feature": .string(request.feature), "initialState": request.initialState, "actions": .array(request.actions),
@@ -69,7 +78,10 @@ enum HarnessCodec {
     let (name, language, version) = implementation.map { readImplementation($0, issues: &issues) } ?? ("", "", "")
     let initialStates = readInitialStates(features ?? JSONObject(), issues: &issues)
     guard issues.isEmpty else { return .failure(violation(issues)) }
-    return .success(ImplementationInfo(name: name, language: language, version: version, features: initialStates))
+    return .success(
+      ImplementationInfo(
+        name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels)
+    )
   }
 
   /// The hello reply's `implementation`: `{"name", "language", "version"}`, each a string.
@@ -87,18 +99,52 @@ enum HarnessCodec {
     return (name, language, version)
   }
 
-  /// The hello reply's `features`: feature name → `{"initialState": {…}}`.
-  private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> [String: JSONValue] {
+  /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"]}`; a
+  /// feature without `levels` is reducer-only (§2.5), an empty list or an unknown level is a violation.
+  private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> (
+    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>]
+  ) {
     var initialStates: [String: JSONValue] = [:]
+    var levels: [String: Set<ScenarioLevel>] = [:]
     for member in features.members {
       let path = JSONPath.root.appending(key: "features").appending(key: member.key)
       guard var feature = ObjectReader(member.value, at: path, what: "a feature", issues: &issues) else { continue }
       if let state = feature.object("initialState", required: true, issues: &issues) {
         initialStates[member.key] = .object(state)
       }
-      feature.reportUnknownKeys(allowed: ["initialState"], issues: &issues)
+      if let value = feature.value("levels") {
+        levels[member.key] = readLevels(value, at: path.appending(key: "levels"), issues: &issues)
+      }
+      feature.reportUnknownKeys(allowed: ["initialState", "levels"], issues: &issues)
     }
-    return initialStates
+    return (initialStates, levels)
+  }
+
+  /// A feature's `levels`: a non-empty array of distinct names, each `"reducer"` or `"runtime"`.
+  private static func readLevels(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Set<ScenarioLevel> {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of levels (\"reducer\", \"runtime\"), got \(value.typeName)")
+      return []
+    }
+    if elements.isEmpty {
+      issues.add(
+        path,
+        "the list of levels is empty; declare at least one of \"reducer\", \"runtime\", or leave 'levels' out for reducer only"
+      )
+    }
+    var levels = Set<ScenarioLevel>()
+    for (index, element) in elements.enumerated() {
+      guard case .string(let name) = element, let level = ScenarioLevel(rawValue: name) else {
+        issues.add(
+          path.appending(index: index),
+          "unknown level \(JSONRenderer.compact(element, style: .display)) (known: \"reducer\", \"runtime\")")
+        continue
+      }
+      if !levels.insert(level).inserted {
+        issues.add(path.appending(index: index), "duplicate level \"\(name)\"; list each level once")
+      }
+    }
+    return levels
   }
 
   /// Checks a `run` reply against the request's `seq` and number of actions.
@@ -107,7 +153,12 @@ enum HarnessCodec {
   ///   or what is wrong: not JSON, a wrong or missing `seq`, not exactly one of `trace`/`errored`/`skipped`, a trace
   ///   whose length differs from the number of actions, an entry that is not `{"state":{…},"effects":[…]}`, a step
   ///   out of range, unknown keys.
-  static func decodeRun(_ line: Data, seq: Int, actionCount: Int) -> Result<Observation, Violation> {
+  ///
+  /// At `level` `.runtime` (§2.5) `actionCount` counts the steps, and each entry is
+  /// `{"state":{…},"calls":[{"dependency","arguments"}],"cancelled":[{"step","index"}]}`.
+  static func decodeRun(_ line: Data, seq: Int, actionCount: Int, level: ScenarioLevel = .reducer) -> Result<
+    Observation, Violation
+  > {
     let value: JSONValue
     switch parse(line) {
     case .failure(let violation): return .failure(violation)
@@ -142,8 +193,11 @@ enum HarnessCodec {
     let path = JSONPath.root.appending(key: key)
     let observation: Observation?
     switch key {
+    case "trace" where level == .runtime:
+      observation = decodeRuntimeTrace(outcome, at: path, stepCount: actionCount, issues: &issues)
     case "trace": observation = decodeTrace(outcome, at: path, actionCount: actionCount, issues: &issues)
-    case "errored": observation = decodeErrored(outcome, at: path, actionCount: actionCount, issues: &issues)
+    case "errored":
+      observation = decodeErrored(outcome, at: path, actionCount: actionCount, level: level, issues: &issues)
     default: observation = decodeSkipped(outcome, at: path, issues: &issues)
     }
     guard issues.isEmpty, let observation else { return .failure(violation(issues)) }
@@ -197,9 +251,9 @@ enum HarnessCodec {
     return .trace(entries)
   }
 
-  private static func decodeErrored(_ value: JSONValue, at path: JSONPath, actionCount: Int, issues: inout IssueList)
-    -> Observation?
-  {
+  private static func decodeErrored(
+    _ value: JSONValue, at path: JSONPath, actionCount: Int, level: ScenarioLevel, issues: inout IssueList
+  ) -> Observation? {
     guard var reader = ObjectReader(value, at: path, what: "an errored report", issues: &issues) else { return nil }
     let step = reader.required("step", issues: &issues)
     let message = reader.string("message", required: true, issues: &issues)
@@ -210,7 +264,7 @@ enum HarnessCodec {
     else {
       issues.add(
         path.appending(key: "step"),
-        "expected a step number from 0 (the initial state) to \(actionCount) (the last action), got "
+        "expected a step number from 0 (the initial state) to \(actionCount) (the last \(level == .runtime ? "step" : "action")), got "
           + JSONRenderer.compact(step, style: .display))
       return nil
     }
@@ -242,5 +296,175 @@ enum HarnessCodec {
   private static func violation(_ issues: IssueList) -> Violation {
     let parts = issues.items.map { $0.path.components.isEmpty ? $0.message : "\($0.path): \($0.message)" }
     return Violation(message: parts.joined(separator: "; "))
+  }
+}
+
+// MARK: - Runtime level (harness protocol §2.5)
+
+extension HarnessCodec {
+  /// A runtime step in its protocol form: `{"send": action}`, `{"respond": {"call": {"step", "index"}, "result": v}}`,
+  /// `{"respond": {"call": …, "error": {"message": s}}}`, `{"advance": n}` or `{"clear": true}`.
+  static func encode(_ step: RuntimeStep) -> JSONValue {
+    switch step {
+    case .send(let action): return ["send": action]
+    case .respond(let reference, .result(let result)):
+      return ["respond": ["call": encode(reference), "result": result]]
+    case .respond(let reference, .error(let message)):
+      return ["respond": ["call": encode(reference), "error": ["message": .string(message)]]]
+    case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
+    case .clear: return ["clear": true]
+    }
+  }
+
+  /// `{"step": s, "index": i}`.
+  static func encode(_ reference: CallReference) -> JSONValue {
+    ["step": .number(.integer(Int64(reference.step))), "index": .number(.integer(Int64(reference.index)))]
+  }
+
+  /// A call reference: `{"step": s, "index": i}`, both integers ≥ 1; `nil` after recording what is wrong.
+  static func decodeReference(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> CallReference? {
+    guard var reader = ObjectReader(value, at: path, what: "a call reference {\"step\", \"index\"}", issues: &issues)
+    else { return nil }
+    let step = reader.required("step", issues: &issues)
+    let index = reader.required("index", issues: &issues)
+    reader.reportUnknownKeys(allowed: ["step", "index"], issues: &issues)
+    func positive(_ value: JSONValue?, _ key: String) -> Int? {
+      guard let value else { return nil }
+      guard case .number(let number) = value, let integer = number.int64Value, integer >= 1, integer <= Int64(Int32.max)
+      else {
+        issues.add(
+          path.appending(key: key), "expected an integer from 1, got \(JSONRenderer.compact(value, style: .display))")
+        return nil
+      }
+      return Int(integer)
+    }
+    let s = positive(step, "step")
+    let i = positive(index, "index")
+    guard let s, let i else { return nil }
+    return CallReference(step: s, index: i)
+  }
+
+  /// A runtime step of a `run` request (the harness side of ``encode(_:)-(RuntimeStep)``); `nil` after recording
+  /// what is wrong.
+  static func decodeStep(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> RuntimeStep? {
+    guard case .object(let object) = value, object.count == 1, let member = object.members.first else {
+      issues.add(path, "expected a step with exactly one of 'send', 'respond', 'advance' or 'clear'")
+      return nil
+    }
+    let valuePath = path.appending(key: member.key)
+    switch (member.key, member.value) {
+    case ("send", let action): return .send(action)
+    case ("advance", .number(let number)):
+      guard let milliseconds = number.int64Value, milliseconds >= 0 else { break }
+      return .advance(milliseconds: milliseconds)
+    case ("clear", .bool(true)): return .clear
+    case ("respond", .object):
+      guard var reader = ObjectReader(member.value, at: valuePath, what: "a response", issues: &issues) else {
+        return nil
+      }
+      let call = reader.required("call", issues: &issues)
+      let result = reader.value("result")
+      let error = reader.object("error", required: false, issues: &issues)
+      reader.reportUnknownKeys(allowed: ["call", "result", "error"], issues: &issues)
+      guard let reference = call.flatMap({ decodeReference($0, at: valuePath.appending(key: "call"), issues: &issues) })
+      else { return nil }
+      switch (result, error) {
+      case (let result?, nil): return .respond(reference, .result(result))
+      case (nil, let error?):
+        guard case .string(let message)? = error["message"] else {
+          issues.add(valuePath.appending(key: "error"), "expected {\"message\": string}")
+          return nil
+        }
+        return .respond(reference, .error(message: message))
+      default:
+        issues.add(valuePath, "expected exactly one of 'result' or 'error'")
+        return nil
+      }
+    default: break
+    }
+    issues.add(valuePath, "invalid '\(member.key)' step: \(JSONRenderer.compact(member.value, style: .display))")
+    return nil
+  }
+
+  /// A runtime trace entry in its protocol form: `{"state", "calls": [{"dependency", "arguments"}], "cancelled":
+  /// [{"step", "index"}]}`.
+  static func encodeRuntime(_ entry: TraceEntry) -> JSONValue {
+    [
+      "state": entry.state,
+      "calls": .array(
+        entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] }),
+      "cancelled": .array(entry.cancelled.map(encode)),
+    ]
+  }
+
+  /// A runtime trace: exactly one entry per step, each with `state` (object), `calls` and `cancelled` (arrays, maybe
+  /// empty) and nothing else.
+  static func decodeRuntimeTrace(_ value: JSONValue, at path: JSONPath, stepCount: Int, issues: inout IssueList)
+    -> Observation?
+  {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of trace entries, got \(value.typeName)")
+      return nil
+    }
+    guard elements.count == stepCount else {
+      issues.add(
+        .root,
+        "the trace has \(ReportText.plural(elements.count, "entry", "entries")), but the scenario has "
+          + "\(ReportText.plural(stepCount, "step", "steps")); a runtime trace has exactly one entry per step")
+      return nil
+    }
+    var entries: [TraceEntry] = []
+    entries.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      let entryPath = path.appending(index: index)
+      guard var entry = ObjectReader(element, at: entryPath, what: "a runtime trace entry", issues: &issues) else {
+        continue
+      }
+      let state = entry.object("state", required: true, issues: &issues)
+      let callsValue = entry.required("calls", issues: &issues)
+      let cancelledValue = entry.required("cancelled", issues: &issues)
+      entry.reportUnknownKeys(allowed: ["state", "calls", "cancelled"], issues: &issues)
+      var calls: [DependencyCall]?
+      if let callsValue {
+        calls = decodeCalls(callsValue, at: entryPath.appending(key: "calls"), issues: &issues)
+      }
+      var cancelled: [CallReference]?
+      if let cancelledValue {
+        let cancelledPath = entryPath.appending(key: "cancelled")
+        if case .array(let references) = cancelledValue {
+          cancelled = references.enumerated().compactMap { offset, reference in
+            decodeReference(reference, at: cancelledPath.appending(index: offset), issues: &issues)
+          }
+        } else {
+          issues.add(cancelledPath, "expected an array of call references, got \(cancelledValue.typeName)")
+        }
+      }
+      if let state, let calls, let cancelled {
+        entries.append(TraceEntry(state: .object(state), calls: calls, cancelled: cancelled))
+      }
+    }
+    return .trace(entries)
+  }
+
+  private static func decodeCalls(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [DependencyCall]? {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of calls, got \(value.typeName)")
+      return nil
+    }
+    var calls: [DependencyCall] = []
+    for (index, element) in elements.enumerated() {
+      let callPath = path.appending(index: index)
+      guard
+        var reader = ObjectReader(
+          element, at: callPath, what: "a call {\"dependency\", \"arguments\"}", issues: &issues)
+      else { continue }
+      let dependency = reader.string("dependency", required: true, issues: &issues)
+      let arguments = reader.object("arguments", required: true, issues: &issues)
+      reader.reportUnknownKeys(allowed: ["dependency", "arguments"], issues: &issues)
+      if let dependency, let arguments {
+        calls.append(DependencyCall(dependency: dependency, arguments: .object(arguments)))
+      }
+    }
+    return calls
   }
 }

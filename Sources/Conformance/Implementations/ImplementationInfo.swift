@@ -8,12 +8,70 @@ package struct ImplementationInfo: Sendable, Equatable {
   package var version: String
   /// The features it implements, each with its initial state.
   package var features: [String: JSONValue]
+  /// The scenario levels it supports per feature (hello `levels`, harness protocol §2.5); a feature missing here
+  /// supports the reducer level only, as a v1 harness that declares no levels does.
+  package var levels: [String: Set<ScenarioLevel>]
 
   /// Creates an info value.
-  package init(name: String, language: String, version: String, features: [String: JSONValue]) {
+  ///
+  /// - Parameter levels: Feature → levels; features not listed support `.reducer` only.
+  package init(
+    name: String, language: String, version: String, features: [String: JSONValue],
+    levels: [String: Set<ScenarioLevel>] = [:]
+  ) {
     self.name = name
     self.language = language
     self.version = version
     self.features = features
+    self.levels = levels
+  }
+
+  /// The levels declared for `feature`: its `levels`, or `[.reducer]` when none were declared.
+  package func levels(of feature: String) -> Set<ScenarioLevel> { levels[feature] ?? [.reducer] }
+
+  /// Whether the implementation runs scenarios of `level` for `feature` (it must also declare the feature).
+  package func supports(_ level: ScenarioLevel, of feature: String) -> Bool {
+    features[feature] != nil && levels(of: feature).contains(level)
+  }
+
+  /// Whether a scenario of `level` for `feature` is sent to this implementation, and if not, how it is reported
+  /// (harness protocol §2.5):
+  /// - the feature is declared with the level: ``Applicability/runs``;
+  /// - the feature is declared without the level: `not applicable`;
+  /// - the feature is not declared, and no declared feature has the level (a runtime-only implementation asked for a
+  ///   reducer-level scenario, say): `not applicable`, since the implementation runs no scenario of that level at all;
+  /// - the feature is not declared, but the implementation runs the level for other features, or declares no feature
+  ///   at all: `skipped`, so that a harness that implements nothing cannot keep a gate green.
+  package func applicability(of level: ScenarioLevel, feature: String) -> Applicability {
+    if features[feature] != nil {
+      if levels(of: feature).contains(level) { return .runs }
+      return .notApplicable(
+        SkipReason.undeclaredLevel(level, feature: feature, implementation: name, declared: levels(of: feature)))
+    }
+    let implemented = Set(features.keys.flatMap { levels(of: $0) })
+    if !implemented.isEmpty, !implemented.contains(level) {
+      return .notApplicable(SkipReason.unsupportedLevel(level, implementation: name, declared: implemented))
+    }
+    return .skipped(SkipReason.undeclaredFeature(feature, implementation: name, declared: features.keys))
+  }
+}
+
+/// Whether an implementation runs a scenario, or how the scenario is reported without being sent
+/// (``ImplementationInfo/applicability(of:feature:)``).
+package enum Applicability: Sendable, Equatable {
+  /// The implementation declares the scenario's feature at the scenario's level: the scenario is sent.
+  case runs
+  /// `skipped`, with the reason: the implementation does not implement the feature.
+  case skipped(String)
+  /// `not applicable`, with the reason: the implementation does not run scenarios of that level for the feature.
+  case notApplicable(String)
+
+  /// The observation reported for a scenario that is not sent, or `nil` when it is sent.
+  package var observation: Observation? {
+    switch self {
+    case .runs: return nil
+    case .skipped(let reason): return .skipped(reason: reason)
+    case .notApplicable(let reason): return .notApplicable(reason: reason)
+    }
   }
 }

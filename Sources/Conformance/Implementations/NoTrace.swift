@@ -13,6 +13,9 @@ public enum NoTrace: Sendable, Equatable {
   case skipped(reason: String)
   /// The scenario was not attempted, for example because the harness failed to start or ran out of restarts.
   case notRun(reason: String)
+  /// The implementation implements the scenario's feature but not at the scenario's level (harness protocol §2.5):
+  /// the scenario was not sent. Counted apart; neither a failure nor a skip.
+  case notApplicable(reason: String)
 
   /// The outcome kind this reason becomes.
   package var kind: Outcome.Kind {
@@ -23,6 +26,7 @@ public enum NoTrace: Sendable, Equatable {
     case .protocolError: return .protocolError
     case .skipped: return .skipped
     case .notRun: return .notRun
+    case .notApplicable: return .notApplicable
     }
   }
 }

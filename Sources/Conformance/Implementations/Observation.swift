@@ -26,4 +26,6 @@ public enum Observation: Sendable, Equatable {
   public static func skipped(reason: String) -> Observation { .noTrace(.skipped(reason: reason)) }
   /// The scenario was not attempted.
   public static func notRun(reason: String) -> Observation { .noTrace(.notRun(reason: reason)) }
+  /// The implementation does not declare the scenario's level for its feature; the scenario was not sent.
+  public static func notApplicable(reason: String) -> Observation { .noTrace(.notApplicable(reason: reason)) }
 }

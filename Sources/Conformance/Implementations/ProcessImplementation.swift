@@ -234,7 +234,9 @@ package actor ProcessImplementation: Implementation {
       let fault: Observation
       switch await process.nextLine(until: deadline) {
       case .line(let line):
-        switch HarnessCodec.decodeRun(line, seq: firstSeq + index, actionCount: request.actions.count) {
+        switch HarnessCodec.decodeRun(
+          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level)
+        {
         case .success(let observation):
           let now = ContinuousClock.now
           answered.positions[firstSeq + index] = (results.count, request.id, Fingerprint(line))

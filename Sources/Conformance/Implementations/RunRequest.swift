@@ -26,4 +26,19 @@ package struct RunRequest: Sendable {
     self.actions = actions
     self.expectedTraceBytes = expectedTraceBytes
   }
+
+  /// Creates a runtime-level request (scenario format v1.1): the steps, with call names already translated.
+  package init(id: String, feature: String, initialState: JSONValue, steps: [RuntimeStep], expectedTraceBytes: Int = 0)
+  {
+    self.id = id
+    self.feature = feature
+    self.initialState = initialState
+    self.actions = []
+    self.expectedTraceBytes = expectedTraceBytes
+    self.level = .runtime
+    self.steps = steps
+  }
+
+  /// How many entries the reply's trace must have: one per action, or one per runtime step.
+  package var stepCount: Int { level == .runtime ? steps.count : actions.count }
 }

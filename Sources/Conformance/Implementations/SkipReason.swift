@@ -16,4 +16,31 @@ enum SkipReason {
     return
       "'\(implementation)' does not implement feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
   }
+
+  /// `'NAME' does not declare level 'L' for feature 'F' (it declares: reducer)`: why a scenario is `not applicable`.
+  ///
+  /// - Parameters:
+  ///   - level: The scenario's level.
+  ///   - feature: The scenario's feature.
+  ///   - implementation: The implementation's name.
+  ///   - declared: The levels the implementation declares for the feature.
+  static func undeclaredLevel(
+    _ level: ScenarioLevel, feature: String, implementation: String, declared: Set<ScenarioLevel>
+  ) -> String {
+    let known = declared.sorted().map(\.rawValue).joined(separator: ", ")
+    return
+      "'\(implementation)' does not declare level '\(level.rawValue)' for feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
+  }
+
+  /// `'NAME' runs no 'L'-level scenarios (it declares: runtime)`: why a scenario of a feature the implementation does
+  /// not declare is `not applicable` when no feature of it has that level.
+  ///
+  /// - Parameters:
+  ///   - level: The scenario's level.
+  ///   - implementation: The implementation's name.
+  ///   - declared: The levels it declares for any feature.
+  static func unsupportedLevel(_ level: ScenarioLevel, implementation: String, declared: Set<ScenarioLevel>) -> String {
+    let known = declared.sorted().map(\.rawValue).joined(separator: ", ")
+    return "'\(implementation)' runs no '\(level.rawValue)'-level scenarios (it declares: \(known))"
+  }
 }

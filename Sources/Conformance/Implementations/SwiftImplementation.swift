@@ -11,24 +11,33 @@ package struct SwiftImplementation: Implementation {
   /// The implementation's name on the command line and in reports, e.g. `swift` or `ios`.
   package let name: String
 
-  /// The features this implementation can run, by feature name.
+  /// The features this implementation can run at reducer level, by feature name.
   package let adapters: [String: any FeatureAdapter]
+  /// The features this implementation can run at runtime level (their real store), by feature name.
+  package let runtimes: [String: any RuntimeAdapter]
 
   /// Creates the implementation with the given features.
   ///
   /// - Parameters:
   ///   - name: The implementation's name (default `swift`): lower-case letters, digits and `-`, as for declared
   ///     implementations (PROTOCOL.md §4).
-  ///   - features: One adapter per feature; a later adapter for the same feature replaces an earlier one.
-  package init(name: String = SwiftImplementation.defaultName, features: [any FeatureAdapter]) {
+  ///   - features: One adapter per feature, declared for the reducer level; a later adapter for the same feature
+  ///     replaces an earlier one.
+  ///   - runtimes: One runtime adapter per feature, declared for the runtime level (scenario format v1.1).
+  package init(
+    name: String = SwiftImplementation.defaultName, features: [any FeatureAdapter], runtimes: [any RuntimeAdapter] = []
+  ) {
     var byName: [String: any FeatureAdapter] = [:]
     for adapter in features { byName[adapter.feature] = adapter }
-    self.init(name: name, adapters: byName)
+    var runtimesByName: [String: any RuntimeAdapter] = [:]
+    for adapter in runtimes { runtimesByName[adapter.feature] = adapter }
+    self.init(name: name, adapters: byName, runtimes: runtimesByName)
   }
 
-  private init(name: String, adapters: [String: any FeatureAdapter]) {
+  private init(name: String, adapters: [String: any FeatureAdapter], runtimes: [String: any RuntimeAdapter]) {
     self.name = name
     self.adapters = adapters
+    self.runtimes = runtimes
   }
 
   /// The implementation with each feature prepared for its manifest (see ``ManifestBindable``); features
@@ -42,14 +51,27 @@ package struct SwiftImplementation: Implementation {
         bound[feature] = bindable.bound(to: manifest)
       }
     }
-    return SwiftImplementation(name: name, adapters: bound)
+    var boundRuntimes = runtimes
+    for (feature, adapter) in runtimes {
+      if let manifest = manifests[feature], let bindable = adapter as? any RuntimeManifestBindable {
+        boundRuntimes[feature] = bindable.bound(to: manifest)
+      }
+    }
+    return SwiftImplementation(name: name, adapters: bound, runtimes: boundRuntimes)
   }
 
-  /// What this implementation says about itself (the same as the `hello` reply of `conformance harness`).
+  /// What this implementation says about itself (the same as the `hello` reply of `conformance harness`): every
+  /// feature with its initial state, and `reducer` for the features it has an adapter for and `runtime` for those
+  /// it has a runtime adapter for.
   package var info: ImplementationInfo {
-    ImplementationInfo(
-      name: name, language: "Swift", version: ConformanceVersion.current,
-      features: adapters.mapValues(\.initialState))
+    var features = adapters.mapValues(\.initialState)
+    var levels: [String: Set<ScenarioLevel>] = adapters.mapValues { _ in [.reducer] }
+    for (feature, runtime) in runtimes {
+      if features[feature] == nil { features[feature] = runtime.initialState }
+      levels[feature, default: []].insert(.runtime)
+    }
+    return ImplementationInfo(
+      name: name, language: "Swift", version: ConformanceVersion.current, features: features, levels: levels)
   }
 
   /// Nothing to start; returns ``info``.
@@ -62,11 +84,14 @@ package struct SwiftImplementation: Implementation {
 
   /// The synchronous core of ``run(_:)``, shared with the protocol server.
   func perform(_ request: RunRequest) -> Observation {
-    guard let adapter = adapters[request.feature] else {
-      return .skipped(
-        reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: adapters.keys))
+    if request.level == .reducer, let adapter = adapters[request.feature] {
+      return adapter.trace(initialState: request.initialState, actions: request.actions)
     }
-    return adapter.trace(initialState: request.initialState, actions: request.actions)
+    if request.level == .runtime, let runtime = runtimes[request.feature] {
+      return RuntimeDriver.observe(runtime, initialState: request.initialState, steps: request.steps)
+    }
+    return info.applicability(of: request.level, feature: request.feature).observation
+      ?? .errored(step: 0, message: "feature '\(request.feature)' has no \(request.level.rawValue) adapter")
   }
 
   /// Nothing to release.

@@ -22,6 +22,22 @@ extension FeatureManifest {
     checkCase(value, union: effects, noun: "effect", at: path(), issues: &issues)
   }
 
+  /// Checks a call's `arguments`: a closed object of exactly the dependency's argument fields.
+  func checkArguments(
+    _ value: JSONValue, of dependency: Dependency, at path: @autoclosure () -> JSONPath, issues: inout IssueList
+  ) {
+    checkFields(
+      value, fields: dependency.arguments, at: path(), what: "the arguments of '\(dependency.name)'", partial: false,
+      issues: &issues)
+  }
+
+  /// Checks a `respond` step's `result` against the dependency's result type.
+  func checkResult(
+    _ value: JSONValue, of dependency: Dependency, at path: @autoclosure () -> JSONPath, issues: inout IssueList
+  ) {
+    check(value, against: dependency.result, at: path(), issues: &issues)
+  }
+
   private func checkCase(
     _ value: JSONValue, union: Union, noun: String, at path: @autoclosure () -> JSONPath, issues: inout IssueList
   ) {

@@ -47,4 +47,22 @@ package struct FeatureManifest: Sendable {
   package var effects: Union
   /// Named unions that fields can refer to with `{"type": "union", "ref": name}`.
   package var types: [String: Union]
+  /// The dependencies a runtime-level scenario's calls go to, by name (manifest `dependencies`; empty when absent).
+  package var dependencies: [String: Dependency] = [:]
+
+  /// A dependency the feature's runtime calls, e.g. `authenticate(email, password) → LoginResult` (manifest
+  /// `dependencies`, scenario format v1.1).
+  ///
+  /// JSON shape: `{"rule"?: id, "description"?: text, "arguments": {name: descriptor}, "result": descriptor}`, with
+  /// the field descriptors of action fields.
+  package struct Dependency: Sendable {
+    /// The dependency's name, e.g. `authenticate`.
+    package var name: String
+    /// The argument fields in declaration order; a call's `arguments` is a closed object of exactly these.
+    package var arguments: [TypeDescriptor.Field]
+    /// The type of the value a `respond` step's `result` gives.
+    package var result: TypeDescriptor
+    /// The spec rule that governs it, e.g. `LR1`, when given.
+    package var rule: String?
+  }
 }

@@ -79,15 +79,16 @@ package struct ManifestLoader: Sendable {
           issues: &issues)
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
+    let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
     reader.reportUnknownKeys(
       allowed: [
         "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
-        "types",
+        "types", "dependencies",
       ], issues: &issues)
     let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
-      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types)
+      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies)
     if issues.isEmpty {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
@@ -153,6 +154,41 @@ package struct ManifestLoader: Sendable {
       types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
     }
     return (types, typeNames)
+  }
+
+  /// `dependencies` (optional): name → `{"rule"?, "description"?, "swift"?, "kotlin"?, "arguments": {fields},
+  /// "result": descriptor}`; names are lower camel case, like case names.
+  private func readDependencies(_ reader: inout ObjectReader, typeNames: Set<String>, issues: inout IssueList)
+    -> [String: FeatureManifest.Dependency]
+  {
+    guard let object = reader.object("dependencies", required: false, issues: &issues) else { return [:] }
+    var dependencies: [String: FeatureManifest.Dependency] = [:]
+    for member in object.members {
+      let path = JSONPath([.key("dependencies"), .key(member.key)])
+      if !ManifestNames.isCaseName(member.key) {
+        issues.add(path, "dependency name '\(member.key)' is not lower camel case (e.g. 'authenticate')")
+      }
+      guard var inner = ObjectReader(member.value, at: path, what: "a dependency", issues: &issues) else { continue }
+      let rule = inner.string("rule", required: false, issues: &issues)
+      if let rule, !ManifestNames.isRuleID(rule) {
+        issues.add(path.appending(key: "rule"), "rule '\(rule)' is not a spec rule id such as 'LR1' or 'L3.d'")
+      }
+      _ = inner.string("description", required: false, issues: &issues)
+      _ = inner.string("swift", required: false, issues: &issues)
+      _ = inner.string("kotlin", required: false, issues: &issues)
+      let arguments = inner.required("arguments", issues: &issues).map {
+        readFields($0, at: path.appending(key: "arguments"), typeNames: typeNames, issues: &issues)
+      }
+      let result = inner.required("result", issues: &issues).flatMap {
+        readDescriptor($0, at: path.appending(key: "result"), typeNames: typeNames, issues: &issues)
+      }
+      inner.reportUnknownKeys(
+        allowed: ["arguments", "result", "rule", "description", "swift", "kotlin"], issues: &issues)
+      guard let arguments, let result else { continue }
+      dependencies[member.key] = FeatureManifest.Dependency(
+        name: member.key, arguments: arguments, result: result, rule: rule)
+    }
+    return dependencies
   }
 
   private func readCases(

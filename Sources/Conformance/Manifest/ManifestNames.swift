@@ -23,13 +23,15 @@ enum ManifestNames {
     matches(name, first: isLower, rest: { isLower($0) || isDigit($0) })
   }
 
-  /// A spec rule id: `^[A-Z][0-9]+(\.[a-z])?$` (`L3`, `L3.d`).
+  /// A spec rule id: `^[A-Z]+[0-9]+(\.[a-z])?$` (`L3`, `L3.d`, and the runtime rules' `LR1`).
   static func isRuleID(_ rule: String) -> Bool {
     let bytes = Array(rule.utf8)
     guard let first = bytes.first, isUpper(first) else { return false }
     var index = 1
+    while index < bytes.count, isUpper(bytes[index]) { index += 1 }
+    let digits = index
     while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    guard index > 1 else { return false }
+    guard index > digits else { return false }
     if index == bytes.count { return true }
     return index + 2 == bytes.count && bytes[index] == UInt8(ascii: ".") && isLower(bytes[index + 1])
   }

@@ -18,7 +18,8 @@ import Foundation
 ///              "baselineProblems": []}}
 /// ```
 /// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
-/// `not_run`, `known`; `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed`
+/// `not_run`, `known`, `not_applicable` (a runtime-level scenario on a reducer-only implementation, or the reverse;
+/// counted in the summary's `notApplicable`, never a failure); `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed`
 /// one has the first failing step in full and every later failing step in `laterSteps`; a `known` one names the
 /// baseline entry with its `reason`, `spec` and `expires`, and the step and mismatches it records). With a
 /// known-divergence baseline (Conformance/README.md §12), each divergence says whether it is `known`, the summary
@@ -141,7 +142,7 @@ package final class JSONReporter: RunReporter {
       ]
     case .noTrace(.protocolError(let message, let line)):
       return ["message": .string(message), "line": .string(line)]
-    case .noTrace(.skipped(let reason)), .noTrace(.notRun(let reason)):
+    case .noTrace(.skipped(let reason)), .noTrace(.notRun(let reason)), .noTrace(.notApplicable(let reason)):
       return ["message": .string(reason)]
     case .known(let known):
       return [
@@ -192,6 +193,7 @@ package final class JSONReporter: RunReporter {
     return [
       "scenarios": .number(.integer(Int64(summary.scenarios))), "passed": .number(.integer(Int64(summary.passed))),
       "failed": .number(.integer(Int64(summary.failed))), "skipped": .number(.integer(Int64(summary.skipped))),
+      "notApplicable": .number(.integer(Int64(summary.notApplicable))),
       "divergences": .number(.integer(Int64(summary.divergences))),
       "invalidFiles": .number(.integer(Int64(summary.invalidFiles))), "byImplementation": .object(byImplementation),
       "durationSeconds": .number(.double(summary.duration)), "exitCode": .number(.integer(Int64(summary.exitCode))),

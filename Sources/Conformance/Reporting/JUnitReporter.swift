@@ -5,7 +5,8 @@ import Foundation
 /// One `testsuite` per feature; one `testcase` per (scenario, implementation), named by scenario id with
 /// `classname` `<feature>.<implementation>`. `failed` maps to `<failure>` with the text report's diff in the body;
 /// `errored`, `crashed`, `timed out`, `protocol error` and `not run` map to `<error>`; `skipped` to `<skipped>`, and
-/// `known` (a pair a known-divergence baseline lists) to `<skipped message="known: …reason…"/>`. Baseline problems
+/// `known` (a pair a known-divergence baseline lists) to `<skipped message="known: …reason…"/>`, `not applicable` to
+/// `<skipped message="not applicable: …reason…"/>` (the text and JSON reports count it apart). Baseline problems
 /// (`fixed`, `different`, `expired`) are failing testcases, and entries that match no scenario are errors, of a suite
 /// named `baseline`.
 /// A divergence adds a failing testcase with `classname` `<feature>.parity`. Invalid files are listed in a suite
@@ -127,6 +128,11 @@ package final class JUnitReporter: RunReporter {
     case .noTrace(.skipped(let reason)):
       add(
         suite: result.feature, testcase: open + ">\n      <skipped message=\(attribute(reason))/>\n    </testcase>",
+        kind: .skipped, time: result.duration)
+    case .noTrace(.notApplicable(let reason)):
+      add(
+        suite: result.feature,
+        testcase: open + ">\n      <skipped message=\(attribute("not applicable: " + reason))/>\n    </testcase>",
         kind: .skipped, time: result.duration)
     case .known(let known):
       add(

@@ -54,6 +54,12 @@ package enum ReportText {
     text.padding(toLength: max(16, text.count + 2), withPad: " ", startingAt: 0)
   }
 
+  /// A matrix cell under the column headed `header`: as wide as ``pad(_:)`` makes the header, so that a long
+  /// implementation name (`kotlin-viewmodel`) keeps its column aligned.
+  static func pad(_ text: String, under header: String) -> String {
+    text.padding(toLength: max(16, header.count + 2, text.count + 2), withPad: " ", startingAt: 0)
+  }
+
   /// How many failing steps after the first are listed (by their mismatch lines, without diffs).
   static let maximumLaterSteps = 10
 

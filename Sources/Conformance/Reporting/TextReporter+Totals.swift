@@ -44,6 +44,7 @@ extension TextReporter {
   static func closingLine(_ summary: RunSummary) -> String {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
+    if summary.notApplicable > 0 { closing += ", \(summary.notApplicable) not applicable" }
     if summary.known > 0 { closing += ", \(summary.known) known" }
     if summary.divergences > 0 { closing += ", " + ReportText.plural(summary.divergences, "divergence", "divergences") }
     if !summary.baselineProblems.isEmpty {

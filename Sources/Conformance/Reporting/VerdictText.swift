@@ -9,7 +9,8 @@ package enum VerdictText {
     switch outcome {
     case .passed: return "passed"
     case .failed(let failure):
-      return "step \(failure.stepIndex + 1): " + (failure.mismatches.first?.description ?? "mismatch")
+      let title = failure.title.map { " (\($0))" } ?? ""
+      return "step \(failure.stepIndex + 1)\(title): " + (failure.mismatches.first?.description ?? "mismatch")
     case .known(let known): return "known: \(known.reason)"
     case .noTrace(.errored(let step, let message)): return "errored at step \(step): \(message)"
     case .noTrace(.crashed(let message, _)): return "crashed: \(message)"
@@ -17,6 +18,7 @@ package enum VerdictText {
     case .noTrace(.protocolError(let message, _)): return "protocol error: \(message)"
     case .noTrace(.skipped(let reason)): return "skipped: \(reason)"
     case .noTrace(.notRun(let reason)): return "not run: \(reason)"
+    case .noTrace(.notApplicable(let reason)): return "not applicable: \(reason)"
     }
   }
 
@@ -29,7 +31,7 @@ package enum VerdictText {
     _ outcome: Outcome, indent: String, style: TextStyle, sameReasonAsAbove: Bool = false
   ) -> [String] {
     switch outcome {
-    case .passed, .noTrace(.skipped): return []
+    case .passed, .noTrace(.skipped), .noTrace(.notApplicable): return []
     case .known(let known):
       return [
         "\(indent)known: \(ReportText.oneLine(known.reason)) (\(ReportText.oneLine(known.entry)), \(ReportText.oneLine(known.spec)))"
@@ -58,17 +60,19 @@ package enum VerdictText {
   /// state and effects that differ, then the later failing steps by their mismatches.
   static func failureLines(_ failure: StepFailure, indent: String, style: TextStyle) -> [String] {
     var lines = [
-      "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): send \(ReportText.clip(display(failure.action)))"
+      "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): \(stepText(failure.title, failure.action))"
     ]
     if let note = failure.stepDescription { lines.append("\(indent)  (\(ReportText.oneLine(note)))") }
     lines += mismatchLines(failure.mismatches, indent: indent + "  ") {
       "… and \($0) more differences (the JSON report lists all)"
     }
-    lines.append("")
-    lines += diffs(failure, indent: indent + "  ", style: style)
+    let diffLines = diffs(failure, indent: indent + "  ", style: style)
+    // A runtime step that failed only on its calls has no diff to set apart (reducer output is unchanged).
+    if !(diffLines.isEmpty && failure.title != nil) { lines.append("") }
+    lines += diffLines
     for later in failure.laterSteps.prefix(ReportText.maximumLaterSteps) {
       lines.append(
-        "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): send \(ReportText.clip(display(later.action)))")
+        "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): \(stepText(later.title, later.action))")
       lines += mismatchLines(later.mismatches, indent: indent + "  ") {
         "… and \(ReportText.plural($0, "more difference", "more differences"))"
       }
@@ -88,7 +92,7 @@ package enum VerdictText {
   ) -> [String] {
     var lines = [
       "    " + style.red("divergence")
-        + " at step \(divergence.stepIndex + 1) of \(stepCount): send \(ReportText.clip(display(divergence.action)))"
+        + " at step \(divergence.stepIndex + 1) of \(stepCount): \(stepText(divergence.title, divergence.action))"
     ]
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
     if divergence.rows.count > ReportText.maximumListedItems {
@@ -116,11 +120,13 @@ package enum VerdictText {
     _ scenario: ScenarioVerdict, implementations: [String], style: TextStyle,
     sameReasonAsAbove: (Verdict) -> Bool = { _ in false }
   ) -> [String] {
-    let cells = scenario.verdicts.map { verdict -> String in
-      let text = ReportText.pad(verdict.outcome.label)
+    let cells = scenario.verdicts.enumerated().map { column, verdict -> String in
+      let header = implementations.indices.contains(column) ? implementations[column] : ""
+      let text = ReportText.pad(verdict.outcome.label, under: header)
       switch verdict.outcome.kind {
       case .passed: return style.green(text)
       case .skipped, .known: return style.yellow(text)
+      case .notApplicable: return style.dim(text)
       default: return style.red(text)
       }
     }
@@ -153,6 +159,8 @@ package enum VerdictText {
     case .passed: lines = [style.green("✓") + " " + scenario.id]
     case .noTrace(.skipped(let reason)):
       lines = [style.yellow("-") + " " + scenario.id + style.dim(" (skipped: \(ReportText.oneLine(reason)))")]
+    case .noTrace(.notApplicable(let reason)):
+      lines = [style.dim("·") + " " + scenario.id + style.dim(" (not applicable: \(ReportText.oneLine(reason)))")]
     case .known(let known):
       lines = [style.yellow("~") + " " + scenario.id + style.dim(" (known: \(ReportText.oneLine(known.reason)))")]
     default:
@@ -248,6 +256,11 @@ package enum VerdictText {
   }
 
   private static func display(_ value: JSONValue) -> String { JSONRenderer.compact(value, style: .display) }
+
+  /// What a step did: `send {…}` at reducer level, the runtime step's title (`advance 1`, `send submit`) otherwise.
+  private static func stepText(_ title: String?, _ action: JSONValue) -> String {
+    title.map { ReportText.oneLine($0) } ?? "send \(ReportText.clip(display(action)))"
+  }
 
   private static func label(_ text: String, _ width: Int) -> String {
     text.padding(toLength: width + 1, withPad: " ", startingAt: 0)

@@ -300,10 +300,15 @@ package struct ConformanceRunner: Sendable {
     // Only a harness needs the bound of the expected trace (its reply limit); in-process runs skip the walk.
     let needsTraceSize = started.contains { !($0.implementation is SwiftImplementation) }
     let requests = batch.map { scenario in
-      RunRequest(
+      guard scenario.level == .runtime else {
+        return RunRequest(
+          id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+          actions: scenario.steps.map(\.send),
+          expectedTraceBytes: needsTraceSize ? TraceSize.upperBound(of: scenario) : 0)
+      }
+      return RunRequest(
         id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-        actions: scenario.steps.map(\.send),
-        expectedTraceBytes: needsTraceSize ? TraceSize.upperBound(of: scenario) : 0)
+        steps: scenario.runtimeSteps, expectedTraceBytes: needsTraceSize ? TraceSize.upperBound(of: scenario) : 0)
     }
     var perImplementation: [[(observation: Observation, seconds: Double)]]
     if started.count == 1, let only = started.first {
@@ -373,18 +378,14 @@ package struct ConformanceRunner: Sendable {
       let reason = "the implementation '\(name)' did not start (see the error above)"
       return Array(repeating: (.notRun(reason: reason), 0), count: requests.count)
     }
-    // Scenarios of features the implementation does not declare are skipped without being sent.
-    let declared = requests.map { info.features[$0.feature] != nil }
-    let answered = await entry.implementation.run(batch: zip(requests, declared).filter(\.1).map(\.0))
+    // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
+    // (ImplementationInfo.applicability, harness protocol §2.5).
+    let applicability = requests.map { info.applicability(of: $0.level, feature: $0.feature) }
+    let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
+    let answered = await entry.implementation.run(batch: sent)
     var answers = answered.makeIterator()
-    return zip(requests, declared).map { request, isDeclared -> (observation: Observation, seconds: Double) in
-      guard isDeclared else {
-        return (
-          .skipped(
-            reason: SkipReason.undeclaredFeature(request.feature, implementation: name, declared: info.features.keys)),
-          0
-        )
-      }
+    return applicability.map { applicability -> (observation: Observation, seconds: Double) in
+      if let unsent = applicability.observation { return (unsent, 0) }
       return answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)
     }
   }

@@ -22,6 +22,8 @@ package struct Divergence: Sendable {
   package var action: JSONValue
   /// The differing locations, in path order.
   package var rows: [Row]
+  /// How a runtime-level step reads (``Step/title``); `nil` at reducer level.
+  package var title: String? = nil
 
   /// Finds the first differing step among the traces, or `nil` when fewer than two traces exist or all agree.
   ///
@@ -30,6 +32,7 @@ package struct Divergence: Sendable {
   ///   - traces: Each implementation's trace, in implementation order; only implementations that produced a trace.
   static func find(in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])]) -> Divergence? {
     guard traces.count >= 2 else { return nil }
+    if scenario.level == .runtime { return findRuntime(in: scenario, traces: traces) }
     let expectedStates = ScenarioJudge.expectedStates(of: scenario)
     for index in scenario.steps.indices {
       let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }

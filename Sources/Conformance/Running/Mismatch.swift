@@ -16,6 +16,17 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   package var path: JSONPath
   /// What differs.
   package var kind: Kind
+  /// A sentence that replaces the `path: expected …, got …` rendering, for differences a person reads better as
+  /// prose: the calls and cancellations of runtime steps (`expected call a1 (authenticate) to be cancelled, but it
+  /// was not`). `nil` for state and effect differences.
+  package var note: String? = nil
+
+  /// Creates a mismatch.
+  package init(path: JSONPath, kind: Kind, note: String? = nil) {
+    self.path = path
+    self.kind = kind
+    self.note = note
+  }
   /// Whether the path names an effect (`effects[i]`) rather than a field inside one.
   var isWholeEffect: Bool {
     path.components.count == 2 && path.components.first == .key("effects")
@@ -23,6 +34,7 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
 
   /// The one-line rendering used in every report, e.g. `state.isLoading: expected true, got false`.
   package var description: String {
+    if let note { return note }
     switch kind {
     case .differs(let expected, let actual):
       return "\(path): expected \(render(expected)), got \(render(actual))"

@@ -61,11 +61,15 @@ package enum Outcome: Sendable {
     case skipped
     /// The scenario was not attempted.
     case notRun
+    /// The implementation does not declare the scenario's level for its feature (harness protocol §2.5); counted
+    /// apart, neither a failure nor a skip.
+    case notApplicable
 
     /// The name in text reports: `passed`, `known`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
-    /// `skipped` or `not run`.
+    /// `skipped`, `not run` or `not applicable`.
     package var label: String {
       switch self {
+      case .notApplicable: return "not applicable"
       case .timedOut: return "timed out"
       case .protocolError: return "protocol error"
       case .notRun: return "not run"
@@ -73,21 +77,24 @@ package enum Outcome: Sendable {
       }
     }
 
-    /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`).
+    /// The name in JSON reports (report.schema.json `outcome`): the label with `_` for spaces (`timed_out`,
+    /// `not_applicable`).
     package var key: String {
       switch self {
       case .timedOut: return "timed_out"
       case .protocolError: return "protocol_error"
       case .notRun: return "not_run"
+      case .notApplicable: return "not_applicable"
       default: return rawValue
       }
     }
 
-    /// Whether this kind fails the gate: everything except `passed`, `skipped` and `known`. Skipped pairs fail the
-    /// gate separately, unless `--allow-skipped` is given (``RunSummary/exitCode``).
+    /// Whether this kind fails the gate: everything except `passed`, `skipped`, `known` and `not applicable`.
+    /// Skipped pairs fail the gate separately, unless `--allow-skipped` is given (``RunSummary/exitCode``); `not
+    /// applicable` pairs never do.
     package var isFailure: Bool {
       switch self {
-      case .passed, .skipped, .known: return false
+      case .passed, .skipped, .known, .notApplicable: return false
       default: return true
       }
     }

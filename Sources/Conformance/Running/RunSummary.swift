@@ -34,6 +34,8 @@ package struct RunSummary: Sendable {
   package var passed: Int { count(.passed) }
   /// Skipped pairs.
   package var skipped: Int { count(.skipped) }
+  /// Pairs whose scenario's level the implementation does not declare (never sent, never failing).
+  package var notApplicable: Int { count(.notApplicable) }
   /// Failing (scenario, implementation) pairs of every kind (``Outcome/Kind/isFailure``). Divergences are counted
   /// apart (``divergences``), as the JUnit report has a testcase for each: the text, JUnit and JSON counts agree.
   package var failed: Int {

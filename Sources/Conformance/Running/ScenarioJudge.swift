@@ -26,6 +26,7 @@ enum ScenarioJudge {
   }
 
   private static func judge(_ scenario: Scenario, trace: [TraceEntry]) -> (Outcome, [String]) {
+    if scenario.level == .runtime { return RuntimeJudge.judge(scenario, trace: trace) }
     if passesExhaustively(scenario, trace: trace) { return (.passed, []) }
     guard trace.count == scenario.steps.count else {
       return (
@@ -115,7 +116,7 @@ enum ScenarioJudge {
 
   // MARK: - Full judge
 
-  private static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
+  static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
     -> (mismatches: [Mismatch], unchecked: [String])
   {
     let state = StructuralDiff.mismatches(expected: expectedState, actual: entry.state, at: JSONPath([.key("state")]))
@@ -124,7 +125,7 @@ enum ScenarioJudge {
   }
 
   /// Non-exhaustive: only the leaves given in `state`/`changes` and the listed effects (as an ordered subsequence).
-  private static func partialCheck(_ step: Step, entry: TraceEntry) -> (mismatches: [Mismatch], unchecked: [String]) {
+  static func partialCheck(_ step: Step, entry: TraceEntry) -> (mismatches: [Mismatch], unchecked: [String]) {
     let statePath = JSONPath([.key("state")])
     var mismatches: [Mismatch] = []
     var checked: [JSONPath] = []

@@ -22,6 +22,9 @@ package struct StepFailure: Sendable {
   /// The later steps that also failed, each with its own mismatches, in order. A later step may fail only because
   /// an earlier one left a different state behind, so the first failure is the one to read first.
   package var laterSteps: [LaterStep]
+  /// How a runtime-level step reads (``Step/title``, e.g. `advance 1`); `nil` at reducer level, where reports show
+  /// `send` and the action.
+  package var title: String? = nil
 
   /// A failing step after the first: which step, what it sent, and what differed.
   package struct LaterStep: Sendable {
@@ -31,5 +34,7 @@ package struct StepFailure: Sendable {
     package var action: JSONValue
     /// Every difference, state first, then effects.
     package var mismatches: [Mismatch]
+    /// How a runtime-level step reads; `nil` at reducer level.
+    package var title: String? = nil
   }
 }

@@ -19,8 +19,20 @@ enum TraceSize {
       // {"state":…,"effects":[…]},
       total = add(total, add(state, 24))
       for effect in step.effects ?? [] { total = add(total, add(bytes(effect), 1)) }
+      if let runtime = step.runtime { total = add(total, runtimeBytes(runtime)) }
     }
     return total
+  }
+
+  /// What a runtime step's entry adds to `{"state":…}`: `"calls":[…],"cancelled":[…]` with each expected call as
+  /// `{"dependency":…,"arguments":…}` and each cancelled call as `{"step":n,"index":n}` (scenario format v1.1,
+  /// harness protocol §2.5).
+  private static func runtimeBytes(_ runtime: RuntimeExpectation) -> Int {
+    var total = 26
+    for call in runtime.calls ?? [] {
+      total = add(total, add(add(call.dependency.utf8.count, bytes(call.arguments)), 32))
+    }
+    return add(total, (runtime.cancelled?.count ?? 0) * 64)
   }
 
   /// The compact JSON size of `value` with every string written raw in UTF-8 (an escaping harness writes more; the

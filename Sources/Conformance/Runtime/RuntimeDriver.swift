@@ -1,10 +1,107 @@
-/// Runs one runtime-level scenario against a ``RuntimeAdapter`` and reports its trace (placeholder until the runtime
-/// kit lands: reports every scenario as errored).
+// MARK: - RuntimeDriver
+
+/// Runs one runtime-level scenario against a ``RuntimeAdapter``, synchronously and deterministically, and reports one
+/// ``TraceEntry`` per step (scenario format v1.1, harness protocol §2.5).
+///
+/// For each step (1-based `n`), the driver:
+/// 1. performs it: `send` decodes the action and sends it; `respond` answers call `{"step": s, "index": i}` with a
+///    result or an error; `advance` moves the ``ManualClock``, running each timer that falls due at its own deadline
+///    and settling after each; `clear` tears the owner down;
+/// 2. settles: runs every job queued on the ``ManualTaskExecutor`` until none is left, on this thread;
+/// 3. reads the state and records the calls started and the calls cancelled during the step.
+///
+/// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
+/// trace every time. At the end, the runtime is cleared and every call and sleep still pending ends with
+/// `CancellationError` (unrecorded), so that no task is left suspended.
+///
+/// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
+/// step 0, which no scenario can name, so it stays pending until the end.
 package enum RuntimeDriver {
   /// Runs `steps` from `initialState` and returns one ``TraceEntry`` per step, or `.errored`.
+  ///
+  /// - Returns: `.trace`, or `.errored(step:message:)`: step 0 when the initial state cannot be decoded
+  ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when it responds to a call
+  ///   that was never started (`respond to call 3.1, which was never started`), when a dependency's arguments or
+  ///   result cannot be converted (`calls[j].arguments.…`, `steps[n-1].respond.result.…`), when the state cannot be
+  ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends). Step 0 too on a system
+  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2).
   package static func observe(_ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep])
     -> Observation
   {
-    .errored(step: 0, message: "runtime scenarios are not built yet")
+    guard ManualTaskExecutor.isSupported else { return .errored(step: 0, message: unsupportedMessage) }
+    let environment = RuntimeEnvironment()
+    let runtime: any FeatureRuntime
+    do {
+      runtime = try adapter.start(initialState: initialState, environment: environment)
+    } catch {
+      environment.close()
+      return .errored(step: 0, message: "\(JSONPath([.key("initialState")]).appending(error.path)): \(error.message)")
+    }
+    defer {
+      runtime.clear()
+      environment.close()
+    }
+    guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
+    var trace: [TraceEntry] = []
+    trace.reserveCapacity(steps.count)
+    for (offset, step) in steps.enumerated() {
+      switch perform(step, number: offset + 1, on: runtime, in: environment) {
+      case .success(let entry): trace.append(entry)
+      case .failure(let failure): return .errored(step: offset + 1, message: failure.message)
+      }
+    }
+    return .trace(trace)
+  }
+
+  // MARK: - One step
+
+  private struct StepFailure: Error {
+    let message: String
+  }
+
+  private static func perform(
+    _ step: RuntimeStep, number: Int, on runtime: any FeatureRuntime, in environment: RuntimeEnvironment
+  ) -> Result<TraceEntry, StepFailure> {
+    environment.dependencies.begin(step: number)
+    var settled: Bool
+    switch step {
+    case .send(let action):
+      do {
+        try runtime.send(action)
+      } catch {
+        let path = JSONPath([.key("steps"), .index(number - 1), .key("send")]).appending(error.path)
+        return .failure(StepFailure(message: "\(path): \(error.message)"))
+      }
+      settled = environment.settle()
+    case .respond(let reference, let answer):
+      if environment.dependencies.respond(to: reference, with: answer) == .neverStarted {
+        return .failure(
+          StepFailure(message: "respond to call \(reference.step).\(reference.index), which was never started"))
+      }
+      settled = environment.settle()
+    case .advance(let milliseconds):
+      settled = environment.advance(milliseconds: milliseconds) && environment.settle()
+    case .clear:
+      runtime.clear()
+      settled = environment.settle()
+    }
+    let record = environment.dependencies.record()
+    if let failure = record.failure { return .failure(StepFailure(message: failure)) }
+    guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
+    do {
+      return .success(TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled))
+    } catch {
+      let path = JSONPath([.key("state")]).appending(error.path)
+      return .failure(StepFailure(message: "\(path): \(error.message)"))
+    }
+  }
+
+  private static let unsupportedMessage =
+    "runtime scenarios need task executors (SE-0417): macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2 or later"
+
+  private static func unsettledMessage(step: Int) -> String {
+    let what = step == 0 ? "starting the runtime" : "step \(step)"
+    return "the runtime did not settle after \(what): \(RuntimeEnvironment.jobLimit) jobs ran and more were queued"
+      + " (a loop that never waits for a call or the clock?)"
   }
 }

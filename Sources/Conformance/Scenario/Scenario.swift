@@ -1,7 +1,9 @@
 /// One conformance scenario: an initial state and a list of steps, each an action sent and what must follow.
 ///
-/// Loaded from one JSON file by ``ScenarioLoader`` (scenario format v1, Conformance/README.md). A scenario is already
-/// validated against its feature manifest, so its actions, states and effects are well-formed.
+/// Loaded from one JSON file by ``ScenarioLoader`` (scenario format v1.1, Conformance/README.md). A scenario is
+/// already validated against its feature manifest, so its actions, states and effects are well-formed; at runtime
+/// level (``level``), each step also says what it does and which calls it starts and cancels (``Step/runtime``), and
+/// every call name it uses is declared by an earlier step.
 package struct Scenario: Sendable {
   /// The stable id, kebab-case and unique across the corpus, e.g. `login-submit-valid-credentials`.
   package var id: String
@@ -19,4 +21,22 @@ package struct Scenario: Sendable {
   package var exhaustive: Bool
   /// The steps, at least one.
   package var steps: [Step]
+  /// The level (scenario format v1.1): `.reducer` (the default) or `.runtime`.
+  package var level: ScenarioLevel = .reducer
+
+  /// Creates a scenario.
+  package init(
+    id: String, feature: String, description: String, tags: [String], file: String, initialState: JSONValue,
+    exhaustive: Bool, steps: [Step], level: ScenarioLevel = .reducer
+  ) {
+    self.id = id
+    self.feature = feature
+    self.description = description
+    self.tags = tags
+    self.file = file
+    self.initialState = initialState
+    self.exhaustive = exhaustive
+    self.steps = steps
+    self.level = level
+  }
 }

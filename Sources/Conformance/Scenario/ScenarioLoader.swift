@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1 and the
-/// feature manifest.
+/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.1 (v1 and
+/// its runtime level, Conformance/README.md §13) and the feature manifest.
 ///
 /// All problems in one document are reported together, each with the file and JSON path.
 package struct ScenarioLoader: Sendable {
@@ -11,7 +11,7 @@ package struct ScenarioLoader: Sendable {
   package var brokenManifests: [String: String]
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
-  static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive"]
+  static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level"]
 
   /// Creates a loader over a set of manifests.
   ///
@@ -54,6 +54,7 @@ package struct ScenarioLoader: Sendable {
     let description = readDescription(&reader, issues: &issues)
     let tags = readTags(&reader, issues: &issues)
     let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
+    let level = readLevel(&reader, issues: &issues)
     let initialStateValue = reader.value("initialState")
     let stepsValue = reader.required("steps", issues: &issues)
     reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
@@ -64,13 +65,25 @@ package struct ScenarioLoader: Sendable {
       manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
     let steps =
-      stepsValue.map { readCheckedSteps($0, initialState: initialStateValue, manifest: manifest, issues: &issues) }
-      ?? []
+      stepsValue.map {
+        readCheckedSteps($0, level: level, initialState: initialStateValue, manifest: manifest, issues: &issues)
+      } ?? []
     guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(
       Scenario(
         id: id, feature: feature, description: description, tags: tags, file: file,
-        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps))
+        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level))
+  }
+
+  /// `level` (scenario format v1.1): `"reducer"` (also when absent) or `"runtime"`.
+  private func readLevel(_ reader: inout ObjectReader, issues: inout IssueList) -> ScenarioLevel {
+    guard let value = reader.value("level") else { return .reducer }
+    if case .string(let name) = value, let level = ScenarioLevel(rawValue: name) { return level }
+    issues.add(
+      JSONPath([.key("level")]),
+      "unknown level \(JSONRenderer.compact(value, style: .display)) (allowed: \"reducer\", \"runtime\"; absent means \"reducer\")"
+    )
+    return .reducer
   }
 
   // MARK: - Pieces
@@ -139,10 +152,11 @@ package struct ScenarioLoader: Sendable {
 
   /// The steps, then every merged expected state checked against the manifest when the steps themselves are valid.
   private func readCheckedSteps(
-    _ value: JSONValue, initialState: JSONValue?, manifest: FeatureManifest?, issues: inout IssueList
+    _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?,
+    issues: inout IssueList
   ) -> [Step] {
     let issuesBefore = issues.items.count
-    let steps = readSteps(value, manifest: manifest, issues: &issues)
+    let steps = readSteps(value, level: level, manifest: manifest, issues: &issues)
     // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
     if let manifest, issues.items.count == issuesBefore {
       checkMergedStates(steps, from: initialState ?? manifest.initialState, manifest: manifest, issues: &issues)
@@ -205,29 +219,49 @@ package struct ScenarioLoader: Sendable {
     }
   }
 
-  private func readSteps(_ value: JSONValue, manifest: FeatureManifest?, issues: inout IssueList) -> [Step] {
+  private func readSteps(_ value: JSONValue, level: ScenarioLevel, manifest: FeatureManifest?, issues: inout IssueList)
+    -> [Step]
+  {
     let path = JSONPath([.key("steps")])
     guard case .array(let elements) = value else {
       issues.add(path, "expected an array of steps, got \(value.typeName)")
       return []
     }
     if elements.isEmpty { issues.add(path, "a scenario needs at least one step") }
-    return elements.enumerated().compactMap { index, element in
-      readStep(element, at: path.appending(index: index), manifest: manifest, issues: &issues)
+    var steps: [Step] = []
+    steps.reserveCapacity(elements.count)
+    var calls = CallTable()
+    for (index, element) in elements.enumerated() {
+      let stepPath = path.appending(index: index)
+      let step =
+        level == .runtime
+        ? readRuntimeStep(element, index: index, at: stepPath, manifest: manifest, calls: &calls, issues: &issues)
+        : readStep(element, at: stepPath, manifest: manifest, issues: &issues)
+      if let step { steps.append(step) }
     }
+    return steps
   }
+
+  /// The keys only a runtime-level step has.
+  static let runtimeStepKeys = ["respond", "advance", "clear"]
+  /// The `expect` keys only a runtime-level step has.
+  static let runtimeExpectKeys = ["calls", "cancelled"]
+  /// The keys a reducer-level step's reader passes over: its own, and the runtime-only ones reported on their own.
+  static let reducerStepKeys = ["send", "expect", "description"] + runtimeStepKeys
+  /// The keys a reducer-level `expect` reader passes over.
+  static let reducerExpectKeys = ["state", "changes", "effects"] + runtimeExpectKeys
 
   private func readStep(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
     -> Step?
   {
     guard var reader = ObjectReader(value, at: path, what: "a step", issues: &issues) else { return nil }
-    let send = reader.required("send", issues: &issues)
-    let description = reader.string("description", required: false, issues: &issues)
-    if let description, description.allSatisfy(\.isWhitespace) {
-      issues.add(path.appending(key: "description"), "a step description, when given, must not be empty")
+    for key in Self.runtimeStepKeys where reader.value(key) != nil {
+      issues.add(path.appending(key: key), Self.runtimeOnly(key))
     }
+    let send = reader.required("send", issues: &issues)
+    let description = readStepDescription(&reader, at: path, issues: &issues)
     let expect = reader.object("expect", required: false, issues: &issues)
-    reader.reportUnknownKeys(allowed: ["send", "expect", "description"], issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.reducerStepKeys, issues: &issues)
     if let send, let manifest { manifest.checkAction(send, at: path.appending(key: "send"), issues: &issues) }
 
     var state = StateExpectation.unchanged
@@ -235,24 +269,12 @@ package struct ScenarioLoader: Sendable {
     if let expect {
       let expectPath = path.appending(key: "expect")
       let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
-      let full = expectReader?.value("state")
-      let changes = expectReader?.value("changes")
-      let effectsValue = expectReader?.value("effects")
-      expectReader?.reportUnknownKeys(allowed: ["state", "changes", "effects"], issues: &issues)
-      switch (full, changes) {
-      case (let full?, nil):
-        manifest?.checkState(full, at: expectPath.appending(key: "state"), partial: false, issues: &issues)
-        state = .full(full)
-      case (nil, let changes?):
-        manifest?.checkState(changes, at: expectPath.appending(key: "changes"), partial: true, issues: &issues)
-        state = .changes(changes)
-      case (.some, .some):
-        issues.add(
-          expectPath,
-          "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
-        )
-      case (nil, nil): break
+      for key in Self.runtimeExpectKeys where expect[key] != nil {
+        issues.add(expectPath.appending(key: key), Self.runtimeOnly(key))
       }
+      let effectsValue = expectReader?.value("effects")
+      expectReader?.reportUnknownKeys(allowed: Self.reducerExpectKeys, issues: &issues)
+      state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let effectsValue {
         effects = readEffects(
           effectsValue, at: expectPath.appending(key: "effects"), manifest: manifest, issues: &issues)
@@ -260,6 +282,43 @@ package struct ScenarioLoader: Sendable {
     }
     guard let send else { return nil }
     return Step(send: send, state: state, effects: effects, description: description)
+  }
+
+  /// `'KEY' is only valid in a runtime-level scenario ("level": "runtime")`.
+  private static func runtimeOnly(_ key: String) -> String {
+    "'\(key)' is only valid in a runtime-level scenario (\"level\": \"runtime\")"
+  }
+
+  /// A step's optional `description`, which must not be blank.
+  func readStepDescription(_ reader: inout ObjectReader, at path: JSONPath, issues: inout IssueList)
+    -> String?
+  {
+    let description = reader.string("description", required: false, issues: &issues)
+    if let description, description.allSatisfy(\.isWhitespace) {
+      issues.add(path.appending(key: "description"), "a step description, when given, must not be empty")
+    }
+    return description
+  }
+
+  /// `expect.state` or `expect.changes` (not both), checked against the manifest.
+  func readState(
+    _ expect: JSONObject, at expectPath: JSONPath, manifest: FeatureManifest?, issues: inout IssueList
+  ) -> StateExpectation {
+    switch (expect["state"], expect["changes"]) {
+    case (let full?, nil):
+      manifest?.checkState(full, at: expectPath.appending(key: "state"), partial: false, issues: &issues)
+      return .full(full)
+    case (nil, let changes?):
+      manifest?.checkState(changes, at: expectPath.appending(key: "changes"), partial: true, issues: &issues)
+      return .changes(changes)
+    case (.some, .some):
+      issues.add(
+        expectPath,
+        "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
+      )
+      return .unchanged
+    case (nil, nil): return .unchanged
+    }
   }
 
   private func readEffects(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)

@@ -1,7 +1,8 @@
 import Conformance
 import Foundation
 
-/// `conformance list [PATH…]`: lists the scenarios with their feature, step count, tags and file.
+/// `conformance list [PATH…]`: lists the scenarios with their feature (and `(runtime)` for runtime-level ones), step
+/// count, tags and file.
 struct ListCommand: CLICommand {
   static let name = "list"
   static let abstract = "List scenarios: id, feature, steps, tags and file."
@@ -59,7 +60,9 @@ struct ListCommand: CLICommand {
         listed += 1
         let steps = ReportText.plural(scenario.steps.count, "step", "steps")
         let tagText = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
-        console.out("\(scenario.id)  \(scenario.feature), \(steps)\(tagText)  \(scenario.file)")
+        // Runtime-level scenarios say so; reducer-level lines read as before format v1.1.
+        let level = scenario.level == .runtime ? " (runtime)" : ""
+        console.out("\(scenario.id)  \(scenario.feature)\(level), \(steps)\(tagText)  \(scenario.file)")
       }
     }
     let ignored = entries.ignoredCount

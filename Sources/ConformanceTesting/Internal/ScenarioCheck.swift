@@ -9,9 +9,19 @@ struct ScenarioCheck {
   let implementation: String
 
   func run(_ adapter: any FeatureAdapter) async -> [ScenarioFailure] {
+    await run(SwiftImplementation(name: implementation, features: [adapter]))
+  }
+
+  /// Runs the scenario on a runtime adapter: runtime-level scenarios drive the real runtime; a reducer-level
+  /// scenario is `not applicable`, which is no failure.
+  func run(_ runtime: any RuntimeAdapter) async -> [ScenarioFailure] {
+    await run(SwiftImplementation(name: implementation, features: [], runtimes: [runtime]))
+  }
+
+  private func run(_ implementation: SwiftImplementation) async -> [ScenarioFailure] {
     let (manifests, manifestErrors) = ManifestLoader().loadAll(
       in: root.appendingPathComponent("features"), displayPath: { $0.path })
-    let swift = SwiftImplementation(name: implementation, features: [adapter]).bound(to: manifests)
+    let swift = implementation.bound(to: manifests)
     let runner = ConformanceRunner(implementations: [swift], loader: ScenarioLoader(manifests: manifests))
     var failures = manifestErrors.map { failure(for: $0) }
     let corpus = ScenarioCorpus(roots: [.init(path: file.path, displayName: file.path)], loader: runner.loader)

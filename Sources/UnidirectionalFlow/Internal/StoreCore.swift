@@ -13,6 +13,7 @@ import Foundation
 final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifying>: @unchecked Sendable {
   private let reducer: any Reducer<State, Action, Effect>
   private let runner: any EffectRunner<Effect, Action>
+  private let taskStarter: TaskStarter
   private let lock = NSLock()
 
   private var currentState: State
@@ -28,11 +29,13 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
   init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    runner: some EffectRunner<Effect, Action>
+    runner: some EffectRunner<Effect, Action>,
+    taskStarter: TaskStarter
   ) {
     self.currentState = initialState
     self.reducer = reducer
     self.runner = runner
+    self.taskStarter = taskStarter
   }
 
   // MARK: - State
@@ -117,7 +120,7 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
       liveTokens[id] = token
     }
     // The task cannot reach `complete` before it is registered below: that needs the lock we hold.
-    let task = Task { [weak self, runner] in
+    let task = taskStarter.start { [weak self, runner] in
       let actions = (try? await runner.run(effect)) ?? []
       self?.complete(token: token, actions: actions)
     }

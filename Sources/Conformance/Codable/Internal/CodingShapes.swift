@@ -6,6 +6,8 @@ struct CodingShapes: Sendable {
   var actions: CodingShape
   /// The effects' union.
   var effects: CodingShape
+  /// The manifest's named unions (`types`), by name: the result types of dependencies (runtime scenarios).
+  var named: [String: UnionShape] = [:]
 
   /// No manifest: everything opaque.
   static let opaque = CodingShapes(state: .opaque, actions: .opaque, effects: .opaque)
@@ -24,6 +26,7 @@ struct CodingShapes: Sendable {
     self.init(
       state: .object(CodingShape.fields(manifest.stateFields, unions: unions)), actions: .union(actions),
       effects: .union(effects))
+    named = unions
   }
 
   private init(state: CodingShape, actions: CodingShape, effects: CodingShape) {

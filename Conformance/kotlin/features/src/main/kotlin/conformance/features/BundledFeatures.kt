@@ -1,15 +1,24 @@
 package conformance.features
 
 import conformance.harness.FeatureAdapter
+import conformance.harness.RuntimeAdapter
+import conformance.harness.RuntimeEnvironment
+import conformance.harness.featureRuntime
 import conformance.harness.serializableFeature
+import conformance.harness.serializableRuntime
+import conformance.login.AuthenticationClient
 import conformance.login.LoginEffect
 import conformance.login.LoginIntent
 import conformance.login.LoginReducer
+import conformance.login.LoginResult
 import conformance.login.LoginState
+import conformance.login.LoginViewModel
 import conformance.signup.SignupEffect
 import conformance.signup.SignupIntent
 import conformance.signup.SignupReducer
 import conformance.signup.SignupState
+import conformance.viewmodel.LoginScreenViewModel
+import kotlinx.serialization.Serializable
 
 /**
  * The features bundled with UDF Conformance, registered with the harness library's public API only, as a
@@ -38,4 +47,51 @@ public object BundledFeatures {
 
     /** Every bundled feature, in the order `hello` announces them: login, then signup. */
     public val all: List<FeatureAdapter> = listOf(login, signup)
+
+    /**
+     * Login's runtime for the `kotlin` implementation: the real [LoginViewModel] (effects run by the view
+     * model, LR1–LR5) on the scenario's virtual time, with a scripted `authenticate` dependency.
+     */
+    public val loginRuntime: RuntimeAdapter = serializableRuntime(
+        name = "login",
+        initialState = LoginState(),
+        state = LoginState.serializer(),
+        intent = LoginIntent.serializer(),
+    ) { initial, environment ->
+        val viewModel = LoginViewModel(scriptedClient(environment), environment.dispatcher, initial)
+        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+    }
+
+    /**
+     * Login's runtime for the `kotlin-viewmodel` implementation: [LoginScreenViewModel], the Android-sample
+     * style view model without a reducer, on the scenario's virtual time.
+     */
+    public val loginScreenRuntime: RuntimeAdapter = serializableRuntime(
+        name = "login",
+        initialState = LoginState(),
+        state = LoginState.serializer(),
+        intent = LoginIntent.serializer(),
+    ) { initial, environment ->
+        val viewModel = LoginScreenViewModel(scriptedClient(environment), environment.dispatcher, initial)
+        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+    }
+
+    /** The runtimes of the `kotlin` implementation: login. */
+    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime)
+
+    /**
+     * An [AuthenticationClient] whose calls are the scenario's `authenticate` calls
+     * (`Conformance/features/login.json` `dependencies`).
+     *
+     * @param environment the scenario's environment.
+     * @return the client to inject into a login view model.
+     */
+    public fun scriptedClient(environment: RuntimeEnvironment): AuthenticationClient {
+        val authenticate = environment.dependency("authenticate", AuthenticateArguments.serializer(), LoginResult.serializer())
+        return AuthenticationClient { email, password -> authenticate.call(AuthenticateArguments(email, password)) }
+    }
+
+    /** The arguments of the `authenticate` dependency: `{"email": s, "password": s}`. */
+    @Serializable
+    internal data class AuthenticateArguments(val email: String, val password: String)
 }

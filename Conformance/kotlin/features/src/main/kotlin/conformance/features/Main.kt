@@ -3,7 +3,8 @@ package conformance.features
 import conformance.harness.runHarness
 
 /**
- * Serves the bundled features ([BundledFeatures.all]) over harness protocol v1 on stdin/stdout as the
- * `kotlin` implementation; `scripts/kotlin-harness` starts it. Exits as [runHarness] does.
+ * Serves the bundled features ([BundledFeatures.all]) at the reducer level and login's view model
+ * ([BundledFeatures.runtimes]) at the runtime level over harness protocol v1 on stdin/stdout as the `kotlin`
+ * implementation; `scripts/kotlin-harness` starts it. Exits as [runHarness] does.
  */
-public fun main(): Unit = runHarness(BundledFeatures.all, implementation = "kotlin")
+public fun main(): Unit = runHarness(BundledFeatures.all, implementation = "kotlin", runtimes = BundledFeatures.runtimes)

@@ -1,10 +1,8 @@
 package conformance.login
 
-import conformance.login.internal.EmailShape
+import conformance.login.internal.LoginValidation
 import conformance.udf.Next
 import conformance.udf.Reducer
-import conformance.unicode.Graphemes
-import conformance.unicode.WhiteSpace
 
 /**
  * The login screen's pure reducer: login spec rules L1–L5, exactly as written.
@@ -45,18 +43,13 @@ public object LoginReducer : Reducer<LoginState, LoginIntent, LoginEffect> {
     /** Login spec L3: validate (b–e, in that order) and start authentication (f). */
     private fun submit(state: LoginState): Next<LoginState, LoginEffect> {
         if (state.isLoading) return Next(state)
-        val trimmed = WhiteSpace.trim(state.email)
-        val error = when {
-            trimmed.isEmpty() -> EMAIL_REQUIRED
-            !EmailShape.isPlausible(trimmed) -> EMAIL_INVALID
-            Graphemes.count(state.password, MINIMUM_PASSWORD_LENGTH) < MINIMUM_PASSWORD_LENGTH -> PASSWORD_TOO_SHORT
-            else -> null
+        return when (val outcome = LoginValidation.check(state.email, state.password)) {
+            is LoginValidation.Outcome.Invalid -> Next(state.copy(error = outcome.message))
+            is LoginValidation.Outcome.Valid -> Next(
+                state.copy(isLoading = true, error = null),
+                listOf(LoginEffect.Authenticate(email = outcome.email, password = state.password)),
+            )
         }
-        if (error != null) return Next(state.copy(error = error))
-        return Next(
-            state.copy(isLoading = true, error = null),
-            listOf(LoginEffect.Authenticate(email = trimmed, password = state.password)),
-        )
     }
 
     /** Login spec L4: a response lands only while loading. */

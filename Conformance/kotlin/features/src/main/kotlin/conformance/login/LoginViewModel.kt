@@ -7,12 +7,14 @@ import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.withTimeout
 
 /**
  * The login screen's view model: holds [LoginState], applies intents with [LoginReducer] and runs the
@@ -24,8 +26,10 @@ import kotlinx.coroutines.launch
  * - [LoginEffect.Authenticate] calls [AuthenticationClient.authenticate] and sends
  *   [LoginIntent.LoginResponse] with its result (login.md LR1). Anything the client throws but this
  *   job's own cancellation, a `withTimeout` inside the client included, becomes
- *   `LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)` (LR2); it replaces any running effect with the same
- *   cancellation id.
+ *   `LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)` (LR2). The call runs under
+ *   `withTimeout(AUTHENTICATION_TIMEOUT_MILLIS)` on the injected dispatcher: when 10,000 ms pass first, the
+ *   call is cancelled and the response is `LoginResult.Failure(TIMEOUT_MESSAGE)` (LR3). The effect replaces
+ *   any running effect with the same cancellation id.
  * - [LoginEffect.Cancel] cancels the running effect with that cancellation id, at once.
  * [clear] (the owner's call) cancels everything in flight; no response lands afterwards, and later
  * intents change nothing and start nothing (LR5).
@@ -37,15 +41,18 @@ import kotlinx.coroutines.launch
  * ```
  *
  * @param authenticationClient the server call behind [LoginEffect.Authenticate].
- * @param dispatcher where effects run (and where their results are sent back from).
+ * @param dispatcher where effects run (and where their results are sent back from); also the clock of the
+ *   LR3 timeout when it is a `kotlinx.coroutines.Delay` (a virtual-time dispatcher in tests).
+ * @param initialState the state to start from (restored state, or a scenario's `initialState`).
  */
 public class LoginViewModel(
     private val authenticationClient: AuthenticationClient,
     dispatcher: CoroutineDispatcher = Dispatchers.Default,
+    initialState: LoginState = LoginState(),
 ) : ViewModel(dispatcher) {
-    private val _state = MutableStateFlow(LoginState())
+    private val _state = MutableStateFlow(initialState)
 
-    /** The current screen state; starts at `LoginState()` (login spec: the initial state). */
+    /** The current screen state; starts at [initialState], by default `LoginState()` (login spec: the initial state). */
     public val state: StateFlow<LoginState> = _state.asStateFlow()
 
     /** Effects in flight by cancellation id; guarded by its own monitor. */
@@ -89,15 +96,25 @@ public class LoginViewModel(
 
     private suspend fun authenticate(effect: LoginEffect.Authenticate) {
         val result = try {
-            authenticationClient.authenticate(effect.email, effect.password)
-        } catch (cancellation: CancellationException) {
-            // Only this coroutine's own cancellation is a cancellation (LR4). A client that gave up on its own, with
-            // withTimeout for instance, throws a CancellationException too while this job is still active: that is
-            // a failure (LR2), or the screen would stay loading with no response.
+            withTimeout(AUTHENTICATION_TIMEOUT_MILLIS) {
+                try {
+                    authenticationClient.authenticate(effect.email, effect.password)
+                } catch (cancellation: CancellationException) {
+                    // Only a cancellation of this effect (dismiss, clear) or of the timeout is one (LR4, LR3):
+                    // ensureActive rethrows it. A client that gave up on its own, with withTimeout for instance,
+                    // throws a CancellationException while both are still active: that is a failure (LR2), or
+                    // the screen would stay loading with no response (fault 1 of issue 9).
+                    ensureActive()
+                    LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
+                } catch (failure: Exception) {
+                    LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
+                }
+            }
+        } catch (timeout: TimeoutCancellationException) {
+            // Only this withTimeout's own deadline gets here: the client's cancellations are handled inside.
+            // The client's call was cancelled with the timeout's scope (LR3).
             coroutineContext.ensureActive()
-            LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
-        } catch (failure: Exception) {
-            LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
+            LoginResult.Failure(TIMEOUT_MESSAGE)
         }
         coroutineContext.ensureActive()
         onIntent(LoginIntent.LoginResponse(result))
@@ -118,11 +135,21 @@ public class LoginViewModel(
         synchronized(inFlight) { inFlight.remove(id) }?.cancel()
     }
 
+    /** The view model's fixed messages and time limit (login.md LR2, LR3). */
     public companion object {
         /**
          * The failure message whenever the client throws (login.md LR2): "Sign-in failed. Please try again.",
          * whatever the exception says, the same text as the Swift `LoginEffectRunner.unknownFailureMessage`.
          */
         public const val UNKNOWN_FAILURE_MESSAGE: String = "Sign-in failed. Please try again."
+
+        /**
+         * The failure message when the call has not finished [AUTHENTICATION_TIMEOUT_MILLIS] after it started
+         * (login.md LR3): "Sign-in timed out. Please try again.", as on Swift.
+         */
+        public const val TIMEOUT_MESSAGE: String = "Sign-in timed out. Please try again."
+
+        /** How long the authentication call may take, in milliseconds of the dispatcher's clock: 10,000 (LR3). */
+        public const val AUTHENTICATION_TIMEOUT_MILLIS: Long = 10_000
     }
 }

@@ -8,16 +8,16 @@ import org.junit.jupiter.api.Test
 
 class BundledFeaturesTest {
     @Test
-    fun `hello announces login and signup with the manifests' initial states`() {
+    fun `hello announces login (both levels) and signup (reducer only) with the manifests' initial states`() {
         val output = StringWriter()
-        Harness(BundledFeatures.all).serve(StringReader("""{"cmd":"hello","protocol":1}""" + "\n"), output, StringWriter())
+        Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(StringReader("""{"cmd":"hello","protocol":1}""" + "\n"), output, StringWriter())
         val login = """{"email":"","password":"","isLoading":false,"error":null}"""
         val signup = """{"username":"","displayName":"","age":"","acceptedTerms":false,"availability":"unknown",""" +
             """"errors":{"username":null,"displayName":null,"age":null,"terms":null},"isSubmitting":false,""" +
             """"submitError":null,"userId":null}"""
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
-            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"login":{"initialState":$login},""" +
-            """"signup":{"initialState":$signup}}}""" + "\n"
+            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"login":{"initialState":$login,"levels":["reducer","runtime"]},""" +
+            """"signup":{"initialState":$signup,"levels":["reducer"]}}}""" + "\n"
         assertEquals(expected, output.toString())
     }
 }

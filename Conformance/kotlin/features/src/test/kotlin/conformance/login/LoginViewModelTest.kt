@@ -1,5 +1,6 @@
 package conformance.login
 
+import conformance.udf.VirtualTimeScheduler
 import java.util.concurrent.CyclicBarrier
 import java.util.concurrent.Executors
 import kotlin.concurrent.thread
@@ -227,5 +228,86 @@ class LoginViewModelTest {
             viewModel.clear()
             dispatcher.close()
         }
+    }
+
+    // MARK: - LR3, on virtual time
+
+    private fun virtualTimeViewModel(client: AuthenticationClient, time: VirtualTimeScheduler): LoginViewModel =
+        LoginViewModel(client, time.dispatcher).also {
+            it.onIntent(LoginIntent.UpdateEmail("user@example.com"))
+            it.onIntent(LoginIntent.UpdatePassword("correct-horse"))
+            it.onIntent(LoginIntent.Submit)
+            time.runCurrent()
+        }
+
+    @Test
+    fun `the call times out at 10,000 ms of the dispatcher's virtual time, not at 9,999 (LR3)`() {
+        val time = VirtualTimeScheduler()
+        val client = FakeAuthenticationClient()
+        val viewModel = virtualTimeViewModel(client, time)
+        val call = client.calls.single()
+
+        time.advanceTimeBy(9_999)
+        time.runCurrent()
+        assertEquals(true to null, viewModel.state.value.isLoading to viewModel.state.value.error)
+        assertFalse(call.cancelled.isCompleted)
+
+        time.advanceTimeBy(1)
+        time.runCurrent()
+        assertEquals(false to LoginViewModel.TIMEOUT_MESSAGE, viewModel.state.value.isLoading to viewModel.state.value.error)
+        assertEquals("Sign-in timed out. Please try again.", LoginViewModel.TIMEOUT_MESSAGE)
+        assertTrue(call.cancelled.isCompleted, "the timed-out call was not cancelled")
+
+        call.response.complete(LoginResult.Success("late"))
+        time.runCurrent()
+        assertEquals(LoginViewModel.TIMEOUT_MESSAGE, viewModel.state.value.error, "a late answer landed")
+        viewModel.clear()
+    }
+
+    @Test
+    fun `an answer before the deadline wins, and no timeout fires afterwards`() {
+        val time = VirtualTimeScheduler()
+        val client = FakeAuthenticationClient()
+        val viewModel = virtualTimeViewModel(client, time)
+        time.advanceTimeBy(9_999)
+        client.calls.single().response.complete(LoginResult.Failure("Wrong password."))
+        time.runCurrent()
+        time.advanceTimeBy(60_000)
+        time.runCurrent()
+        assertEquals(false to "Wrong password.", viewModel.state.value.isLoading to viewModel.state.value.error)
+        viewModel.clear()
+    }
+
+    @Test
+    fun `a client's own withTimeout on virtual time is LR2's failure, not LR3's`() {
+        val time = VirtualTimeScheduler()
+        val viewModel = virtualTimeViewModel(
+            AuthenticationClient { _, _ -> withTimeout(5_000) { awaitCancellation() } },
+            time,
+        )
+        time.advanceTimeBy(5_000)
+        time.runCurrent()
+        assertEquals(false to "Sign-in failed. Please try again.", viewModel.state.value.isLoading to viewModel.state.value.error)
+        viewModel.clear()
+    }
+
+    @Test
+    fun `dismissing stops the timeout with the call`() {
+        val time = VirtualTimeScheduler()
+        val client = FakeAuthenticationClient()
+        val viewModel = virtualTimeViewModel(client, time)
+        viewModel.onIntent(LoginIntent.Dismissed)
+        time.runCurrent()
+        time.advanceTimeBy(20_000)
+        time.runCurrent()
+        assertEquals(LoginState(email = "user@example.com", password = "correct-horse"), viewModel.state.value)
+        assertTrue(client.calls.single().cancelled.isCompleted)
+        viewModel.clear()
+    }
+
+    @Test
+    fun `the view model starts from the given initial state`() {
+        val start = LoginState(email = "a@b.co", error = "Restored.")
+        assertEquals(start, LoginViewModel(client, Dispatchers.Unconfined, start).state.value)
     }
 }

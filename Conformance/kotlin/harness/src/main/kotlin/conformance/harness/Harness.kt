@@ -17,15 +17,21 @@ import kotlinx.serialization.json.putJsonObject
 
 /**
  * Serves harness protocol v1 (Conformance/PROTOCOL.md) for a list of features: reads requests, replays
- * scenarios through the features' pure reducers, writes replies.
+ * scenarios through the features' pure reducers (reducer level) or drives their real runtimes with scripted
+ * dependencies and virtual time (runtime level, §2.5), writes replies.
  *
  * Requests are newline-delimited JSON objects, handled strictly one at a time:
  * - `{"cmd":"hello","protocol":1}` → `{"protocol":1,"implementation":{"name":…,"language":"Kotlin",
- *   "version":…},"features":{"<name>":{"initialState":{…}},…}}` (§2.1);
+ *   "version":…},"features":{"<name>":{"initialState":{…},"levels":["reducer","runtime"]},…}}` (§2.1, §2.5):
+ *   `reducer` for a feature in [features], `runtime` for one in [runtimes]; without [runtimes], `levels` is
+ *   left out (it means `["reducer"]`), so the reply is exactly a v1 harness's;
  * - `{"cmd":"run","seq":n,"id":…,"feature":…,"initialState":{…},"actions":[…]}` → one reply with the same
  *   `seq` (§2.2): `{"seq":n,"trace":[{"state":{…},"effects":[…]},…]}`, or
  *   `{"seq":n,"errored":{"step":k,"message":…}}` when step k (0 for `initialState`) cannot be decoded or
  *   the reducer throws, or `{"seq":n,"skipped":{"reason":…}}` for a feature not in [features];
+ * - `{"cmd":"run",…,"level":"runtime","initialState":{…},"steps":[…]}` → `{"seq":n,"trace":[{"state":{…},
+ *   "calls":[…],"cancelled":[…]},…]}` (one entry per step, §2.5), `errored` or `skipped` as above, for a
+ *   feature in [runtimes] (see [serializableRuntime]);
  * - `{"cmd":"bye"}` → no reply; [serve] returns (§2.3).
  * Anything else gets a diagnostic on the diagnostics stream and no reply (§2.4).
  *
@@ -38,15 +44,20 @@ import kotlinx.serialization.json.putJsonObject
  * @param implementation the implementation name announced in `hello` (kebab-case, e.g. `kotlin` or
  *   `android`), also the prefix of diagnostics (`kotlin harness: …`).
  * @param version the implementation version announced in `hello`, free-form.
- * @throws IllegalArgumentException when two features have the same name or [implementation] is not
- *   kebab-case (lower-case letters and digits, words joined by single hyphens).
+ * @param runtimes the features whose runtime this harness drives at the runtime level (§2.5); a name may
+ *   also be in [features], with the same initial state. Default: none (a reducer-only harness).
+ * @throws IllegalArgumentException when two features (or two runtimes) have the same name, a feature and
+ *   its runtime announce different initial states, or [implementation] is not kebab-case (lower-case
+ *   letters and digits, words joined by single hyphens).
  */
 public class Harness(
     features: List<FeatureAdapter>,
     private val implementation: String = DEFAULT_IMPLEMENTATION,
     private val version: String = DEFAULT_VERSION,
+    runtimes: List<RuntimeAdapter> = emptyList(),
 ) {
     private val features: Map<String, FeatureAdapter> = features.associateBy { it.name }
+    private val runtimes: Map<String, RuntimeAdapter> = runtimes.associateBy { it.name }
 
     init {
         require(kebabCase.matches(implementation)) {
@@ -55,6 +66,17 @@ public class Harness(
         val duplicates = features.groupBy { it.name }.filterValues { it.size > 1 }.keys
         require(duplicates.isEmpty()) {
             "Feature names must be unique; more than one feature is named ${Messages.list(duplicates, "or")}."
+        }
+        val duplicateRuntimes = runtimes.groupBy { it.name }.filterValues { it.size > 1 }.keys
+        require(duplicateRuntimes.isEmpty()) {
+            "Runtime names must be unique; more than one runtime is named ${Messages.list(duplicateRuntimes, "or")}."
+        }
+        for (runtime in runtimes) {
+            val feature = this.features[runtime.name] ?: continue
+            require(feature.initialState == runtime.initialState) {
+                "Feature ${Messages.quote(runtime.name)} has two initial states: ${feature.initialState} for its " +
+                    "reducer and ${runtime.initialState} for its runtime."
+            }
         }
     }
 
@@ -144,7 +166,21 @@ public class Harness(
             put("version", version)
         }
         putJsonObject("features") {
-            for (feature in features.values) putJsonObject(feature.name) { put("initialState", feature.initialState) }
+            for (feature in features.values) {
+                putJsonObject(feature.name) {
+                    put("initialState", feature.initialState)
+                    // A reducer-only harness stays byte for byte a v1 harness (absent levels = ["reducer"], §2.5),
+                    // so a module built on this library keeps working with a runner that predates levels.
+                    if (runtimes.isNotEmpty()) put("levels", if (feature.name in runtimes) BOTH_LEVELS else REDUCER_LEVEL)
+                }
+            }
+            for (runtime in runtimes.values) {
+                if (runtime.name in features) continue
+                putJsonObject(runtime.name) {
+                    put("initialState", runtime.initialState)
+                    put("levels", RUNTIME_LEVEL)
+                }
+            }
         }
     }
 
@@ -164,14 +200,38 @@ public class Harness(
     private fun observe(request: JsonObject): Observation {
         val name = request["feature"]
         val initialState = request["initialState"]
+        val level = request["level"]
+        val runtimeLevel = when {
+            level == null -> false
+            level is JsonPrimitive && level.isString && level.content == REDUCER -> false
+            level is JsonPrimitive && level.isString && level.content == RUNTIME -> true
+            level is JsonPrimitive && level.isString ->
+                return Observation.Errored(0, "unknown level ${Messages.quote(level.content)} (known: reducer, runtime)")
+            else -> return Observation.Errored(0, "'level' must be a string ('reducer' or 'runtime'), got ${Messages.typeName(level)}")
+        }
+        if (runtimeLevel) {
+            val steps = request["steps"]
+            if (name !is JsonPrimitive || !name.isString || initialState == null || steps !is JsonArray) {
+                return Observation.Errored(0, "the request needs 'feature' (string), 'initialState' and 'steps' (array)")
+            }
+            val runtime = runtimes[name.content] ?: return notAtLevel(name.content, RUNTIME)
+            return runtime.run(initialState, steps)
+        }
         val actions = request["actions"]
         if (name !is JsonPrimitive || !name.isString || initialState == null || actions !is JsonArray) {
             return Observation.Errored(0, "the request needs 'feature' (string), 'initialState' and 'actions' (array)")
         }
-        val feature = features[name.content]
-            ?: return Observation.Skipped("the Kotlin implementation has no feature ${Messages.quote(name.content)}")
+        val feature = features[name.content] ?: return notAtLevel(name.content, REDUCER)
         return feature.trace(initialState, actions)
     }
+
+    /** `skipped` for feature [name] at [level]: not implemented at all, or only at the other level. */
+    private fun notAtLevel(name: String, level: String): Observation.Skipped =
+        if (name in features || name in runtimes) {
+            Observation.Skipped("the $implementation implementation does not run feature ${Messages.quote(name)} at the $level level")
+        } else {
+            Observation.Skipped("the Kotlin implementation has no feature ${Messages.quote(name)}")
+        }
 
     private fun reply(seq: Long, observation: Observation): JsonObject = buildJsonObject {
         put("seq", seq)
@@ -181,6 +241,20 @@ public class Harness(
                 JsonArray(
                     observation.entries.map { entry ->
                         JsonObject(mapOf("state" to entry.state, "effects" to JsonArray(entry.effects)))
+                    },
+                ),
+            )
+            is Observation.RuntimeTrace -> put(
+                "trace",
+                JsonArray(
+                    observation.entries.map { entry ->
+                        JsonObject(
+                            mapOf(
+                                "state" to entry.state,
+                                "calls" to JsonArray(entry.calls),
+                                "cancelled" to JsonArray(entry.cancelled.map { it.toJson() }),
+                            ),
+                        )
                     },
                 ),
             )
@@ -204,6 +278,12 @@ public class Harness(
         public val DEFAULT_VERSION: String = "1.0.0 (Kotlin ${KotlinVersion.CURRENT})"
 
         private val kebabCase = Regex("[a-z0-9]+(-[a-z0-9]+)*")
+
+        private const val REDUCER = "reducer"
+        private const val RUNTIME = "runtime"
+        private val REDUCER_LEVEL = JsonArray(listOf(JsonPrimitive(REDUCER)))
+        private val RUNTIME_LEVEL = JsonArray(listOf(JsonPrimitive(RUNTIME)))
+        private val BOTH_LEVELS = JsonArray(listOf(JsonPrimitive(REDUCER), JsonPrimitive(RUNTIME)))
 
         /** A JSON number with no fractional part in 0…2^63−1 (`1` and `1.0` both give 1), else `null`. */
         internal fun sequenceNumber(element: JsonElement?): Long? {

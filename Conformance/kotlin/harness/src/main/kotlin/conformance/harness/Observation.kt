@@ -1,5 +1,6 @@
 package conformance.harness
 
+import conformance.harness.internal.CallReference
 import kotlinx.serialization.json.JsonObject
 
 /**
@@ -16,6 +17,14 @@ internal sealed interface Observation {
      * @property entries the state and effects after each action.
      */
     data class Trace(val entries: List<TraceEntry>) : Observation
+
+    /**
+     * Every step of a runtime-level scenario was performed: one entry per step, in order (`{"trace": [...]}`,
+     * harness protocol §2.5).
+     *
+     * @property entries the state, calls started and calls cancelled after each step.
+     */
+    data class RuntimeTrace(val entries: List<RuntimeTraceEntry>) : Observation
 
     /**
      * Step [step] could not be performed (`{"errored": {"step": k, "message": m}}`).
@@ -41,3 +50,14 @@ internal sealed interface Observation {
  * @property effects the encoded effects, in order; possibly empty.
  */
 internal data class TraceEntry(val state: JsonObject, val effects: List<JsonObject>)
+
+/**
+ * One runtime-level trace entry (`{"state": {…}, "calls": […], "cancelled": […]}`, harness protocol §2.5);
+ * the Swift side's runtime `TraceEntry`.
+ *
+ * @property state the encoded state after the step settled, every field present.
+ * @property calls the dependency calls started during the step, in start order, each
+ *   `{"dependency": name, "arguments": {…}}`.
+ * @property cancelled the calls cancelled during the step, in the order they were cancelled.
+ */
+internal data class RuntimeTraceEntry(val state: JsonObject, val calls: List<JsonObject>, val cancelled: List<CallReference>)

@@ -29,14 +29,17 @@ import kotlin.system.exitProcess
  * @param features the features to serve; see [serializableFeature].
  * @param implementation the implementation name announced in `hello`, kebab-case (default `kotlin`).
  * @param version the implementation version announced in `hello`.
+ * @param runtimes the features whose runtime the harness drives at the runtime level; see
+ *   [serializableRuntime]. Default: none.
  * @throws IllegalArgumentException as [Harness] does, before reading anything.
  */
 public fun runHarness(
     features: List<FeatureAdapter>,
     implementation: String = Harness.DEFAULT_IMPLEMENTATION,
     version: String = Harness.DEFAULT_VERSION,
+    runtimes: List<RuntimeAdapter> = emptyList(),
 ) {
-    val harness = Harness(features, implementation, version)
+    val harness = Harness(features, implementation, version, runtimes)
     val input = InputStreamReader(FileInputStream(FileDescriptor.`in`), Charsets.UTF_8)
     val output = BufferedWriter(OutputStreamWriter(FileOutputStream(FileDescriptor.out), Charsets.UTF_8), 1 shl 16)
     val diagnostics = OutputStreamWriter(FileOutputStream(FileDescriptor.err), Charsets.UTF_8)

@@ -4,6 +4,7 @@ import conformance.harness.internal.DecodingException
 import conformance.harness.internal.HarnessJson
 import conformance.harness.internal.JsonPath
 import conformance.harness.internal.ShapeCheck
+import conformance.harness.internal.decodeChecked
 import conformance.udf.Reducer
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
@@ -126,24 +127,10 @@ internal class SerializableFeature<State, Intent, Effect>(
         return Observation.Trace(entries)
     }
 
-    /**
-     * Checks [json] against [strategy]'s shape ([ShapeCheck]), then decodes it.
-     *
-     * @throws DecodingException naming the path of the first problem.
-     */
     private fun <T> decode(
         strategy: DeserializationStrategy<T>,
         json: JsonElement,
         path: JsonPath,
         caseWord: String = "case",
-    ): T {
-        val checked = ShapeCheck.check(json, strategy.descriptor, path, caseWord)
-        return try {
-            HarnessJson.decodeFromJsonElement(strategy, checked)
-        } catch (rejected: IllegalArgumentException) {
-            // kotlinx-serialization's SerializationException, or a `require` in the type's init block.
-            val reason = rejected.message?.lineSequence()?.firstOrNull().orEmpty()
-            throw DecodingException(path, "cannot decode ${ShapeCheck.typeName(strategy.descriptor)}: $reason")
-        }
-    }
+    ): T = decodeChecked(strategy, json, path, caseWord)
 }

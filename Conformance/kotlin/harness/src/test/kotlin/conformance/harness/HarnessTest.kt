@@ -32,7 +32,7 @@ class HarnessTest {
     // MARK: - hello, run, bye
 
     @Test
-    fun `hello announces the implementation and each feature with its initial state`() {
+    fun `hello announces the implementation and each feature with its initial state, and no levels without runtimes`() {
         val session = serve("""{"cmd":"hello","protocol":1}""")
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
             """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial}}}""" + "\n"

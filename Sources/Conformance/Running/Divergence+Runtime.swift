@@ -1,0 +1,77 @@
+/// Divergences between runtime-level traces: the same three-way view as reducer traces, over each step's
+/// `{"state", "calls", "cancelled"}` with calls named as the scenario names them.
+extension Divergence {
+  /// The first step where the runtime traces differ, or `nil` when they agree.
+  static func findRuntime(in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])])
+    -> Divergence?
+  {
+    let expectedStates = ScenarioJudge.expectedStates(of: scenario)
+    let named = traces.map { ($0.implementation, CallNames(scenario, trace: $0.trace), $0.trace) }
+    for index in scenario.steps.indices {
+      let observed = named.map { name, names, trace -> (String, JSONValue) in
+        (name, trace.indices.contains(index) ? names.entryValue(trace[index], step: index + 1) : .null)
+      }
+      guard let reference = observed.first?.1 else { return nil }
+      var paths: [JSONPath] = []
+      var seen = Set<JSONPath>()
+      for (_, other) in observed.dropFirst() {
+        for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
+        where seen.insert(mismatch.path).inserted {
+          paths.append(mismatch.path)
+        }
+      }
+      guard !paths.isEmpty else { continue }
+      let step = scenario.steps[index]
+      let expected = expectedValue(
+        step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive,
+        names: named.first?.1 ?? CallNames(scenario, trace: []))
+      let rows = paths.sorted().map { path in
+        let isSpecified = isChecked(path, step: step, exhaustive: scenario.exhaustive)
+        return Row(
+          path: path, expected: isSpecified ? expected.value(at: path) : nil, isSpecified: isSpecified,
+          values: observed.map { ($0.0, $0.1.value(at: path)) })
+      }
+      return Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
+    }
+    return nil
+  }
+
+  /// What the step expects, in the divergence view's shape: the merged state (or the given leaves), the calls with
+  /// their names, the cancelled names sorted; omitted lists are empty (exhaustive).
+  private static func expectedValue(_ step: Step, expectedState: JSONValue, exhaustive: Bool, names: CallNames)
+    -> JSONValue
+  {
+    let state: JSONValue
+    switch (exhaustive, step.state) {
+    case (true, _): state = expectedState
+    case (false, .full(let given)), (false, .changes(let given)): state = given
+    case (false, .unchanged): state = [:]
+    }
+    let calls = (step.runtime?.calls ?? []).map(names.value)
+    let cancelled = (step.runtime?.cancelled ?? []).sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string)
+    return ["state": state, "calls": .array(calls), "cancelled": .array(cancelled)]
+  }
+
+  /// Whether the step checks `path`: everything when exhaustive; otherwise the given state leaves, and `calls` or
+  /// `cancelled` when the step lists them.
+  private static func isChecked(_ path: JSONPath, step: Step, exhaustive: Bool) -> Bool {
+    if exhaustive { return true }
+    guard case .key(let root)? = path.components.first else { return false }
+    switch root {
+    case "calls": return step.runtime?.calls != nil
+    case "cancelled": return step.runtime?.cancelled != nil
+    case "state":
+      let rest = JSONPath(Array(path.components.dropFirst()))
+      let given: JSONValue
+      switch step.state {
+      case .unchanged: return false
+      case .full(let state): given = state
+      case .changes(let changes): given = changes
+      }
+      return given.leafPaths(prefix: .root).contains { leaf in
+        rest.components.starts(with: leaf.components) || leaf.components.starts(with: rest.components)
+      }
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,238 @@
+/// Judges a runtime-level scenario's trace (scenario format v1.1): per step the state (as at reducer level), the
+/// calls started (compared exactly, in order, names matched to ``CallReference``s) and the calls cancelled (as a set);
+/// then, for an exhaustive scenario, that no call the implementation started is still pending.
+///
+/// Failure text names calls the way the scenario does (`call a1 (authenticate)`); a call the scenario never named is
+/// `the 1st call of step 3 (authenticate)`.
+enum RuntimeJudge {
+  /// Judges one runtime trace; the outcome and, for non-exhaustive scenarios, what was not checked.
+  static func judge(_ scenario: Scenario, trace: [TraceEntry]) -> (Outcome, [String]) {
+    guard trace.count == scenario.steps.count else {
+      return (
+        .noTrace(
+          .protocolError(message: "the trace has \(trace.count) entries for \(scenario.steps.count) steps", line: "")),
+        []
+      )
+    }
+    let names = CallNames(scenario, trace: trace)
+    let expected = ScenarioJudge.expectedStates(of: scenario)
+    var failure: StepFailure?
+    var notChecked: [String] = []
+    var ended = Set<CallReference>()
+    for (index, step) in scenario.steps.enumerated() {
+      let entry = trace[index]
+      var check =
+        scenario.exhaustive
+        ? ScenarioJudge.exhaustiveCheck(step, expectedState: expected[index], entry: entry)
+        : ScenarioJudge.partialCheck(step, entry: entry)
+      let runtime = step.runtime
+      if let calls = runtime?.calls ?? (scenario.exhaustive ? [] : nil) {
+        check.mismatches += callMismatches(expected: calls, actual: entry.calls, step: index + 1, names: names)
+      } else {
+        for (offset, call) in entry.calls.enumerated() {
+          check.unchecked.append("calls[\(offset)] \(render(call))")
+        }
+      }
+      if let cancelled = runtime?.cancelled ?? (scenario.exhaustive ? [] : nil) {
+        check.mismatches += cancelledMismatches(expected: cancelled, actual: entry.cancelled, names: names)
+      } else {
+        for reference in entry.cancelled { check.unchecked.append("cancelled \(names.display(reference))") }
+      }
+      if case .respond(let call, _)? = runtime?.kind, let reference = names.reference(of: call) {
+        ended.insert(reference)
+      }
+      ended.formUnion(entry.cancelled)
+      if scenario.exhaustive, index == scenario.steps.count - 1 {
+        check.mismatches += pendingMismatches(trace: trace, ended: ended, names: names)
+      }
+      if !check.unchecked.isEmpty {
+        notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
+      }
+      guard !check.mismatches.isEmpty else { continue }
+      if failure == nil {
+        failure = StepFailure(
+          stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
+          mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
+          actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title)
+      } else {
+        failure?.laterSteps.append(
+          StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches, title: step.title))
+      }
+    }
+    if let failure { return (.failed(failure), notChecked) }
+    return (.passed, notChecked)
+  }
+
+  // MARK: - Pieces
+
+  /// The step's calls against the expected list: a count that differs is one mismatch at `calls`; otherwise a call
+  /// to another dependency is one at `calls[i]`, and each differing argument one at `calls[i].arguments.NAME`.
+  static func callMismatches(expected: [ExpectedCall], actual: [DependencyCall], step: Int, names: CallNames)
+    -> [Mismatch]
+  {
+    let expectedValues = expected.map(names.value)
+    let actualValues = actual.enumerated().map { offset, call in
+      names.value(of: call, at: CallReference(step: step, index: offset + 1))
+    }
+    guard expected.count == actual.count else {
+      let got =
+        actual.isEmpty ? "got none" : "got \(actual.count): " + actual.map(render).joined(separator: ", ")
+      let wanted =
+        expected.isEmpty
+        ? "expected no call"
+        : "expected \(ReportText.plural(expected.count, "call", "calls")) ("
+          + expected.map { "\($0.name): \(render($0.dependency, $0.arguments))" }.joined(separator: ", ") + ")"
+      return [
+        Mismatch(
+          path: JSONPath([.key("calls")]),
+          kind: .differs(expected: .array(expectedValues), actual: .array(actualValues)),
+          note: "\(wanted), \(got)")
+      ]
+    }
+    var mismatches: [Mismatch] = []
+    for (offset, (want, got)) in zip(expected, actual).enumerated()
+    where want.dependency != got.dependency || want.arguments != got.arguments {
+      let callPath = JSONPath([.key("calls"), .index(offset)])
+      guard want.dependency == got.dependency else {
+        mismatches.append(
+          Mismatch(
+            path: callPath, kind: .differs(expected: expectedValues[offset], actual: actualValues[offset]),
+            note: "call \(want.name): expected \(render(want.dependency, want.arguments)), got \(render(got))"))
+        continue
+      }
+      // Same dependency: each differing argument at its own path, read as `call a1 (authenticate): arguments.…`.
+      let name = "call \(ReportText.oneLine(want.name, limit: 80)) (\(ReportText.oneLine(want.dependency, limit: 80)))"
+      for mismatch in StructuralDiff.mismatches(
+        expected: want.arguments, actual: got.arguments, at: JSONPath([.key("arguments")]))
+      {
+        mismatches.append(
+          Mismatch(
+            path: callPath.appending(mismatch.path), kind: mismatch.kind, note: "\(name): \(mismatch.description)"))
+      }
+    }
+    return mismatches
+  }
+
+  /// The step's cancellations against the expected names, as sets: one mismatch per call missing or extra, at
+  /// `cancelled.NAME`.
+  static func cancelledMismatches(expected: [String], actual: [CallReference], names: CallNames) -> [Mismatch] {
+    var mismatches: [Mismatch] = []
+    let actualSet = Set(actual)
+    var expectedSet = Set<CallReference>()
+    for name in expected {
+      guard let reference = names.reference(of: name) else { continue }
+      expectedSet.insert(reference)
+      if !actualSet.contains(reference) {
+        mismatches.append(
+          Mismatch(
+            path: JSONPath([.key("cancelled"), .key(name)]), kind: .missing(expected: .string(name)),
+            note: "expected \(names.display(reference)) to be cancelled, but it was not"))
+      }
+    }
+    var reported = Set<CallReference>()
+    for reference in actual where !expectedSet.contains(reference) && reported.insert(reference).inserted {
+      let name = names.name(of: reference)
+      mismatches.append(
+        Mismatch(
+          path: JSONPath([.key("cancelled"), .key(name)]), kind: .unexpected(actual: .string(name)),
+          note: "\(names.display(reference)) was cancelled, but the step does not expect it to be"))
+    }
+    return mismatches
+  }
+
+  /// Every call started in the trace that was neither answered by the scenario nor cancelled: `call a1
+  /// (authenticate) is still pending`, at `pending.NAME`.
+  static func pendingMismatches(trace: [TraceEntry], ended: Set<CallReference>, names: CallNames) -> [Mismatch] {
+    var mismatches: [Mismatch] = []
+    for (stepIndex, entry) in trace.enumerated() {
+      for offset in entry.calls.indices {
+        let reference = CallReference(step: stepIndex + 1, index: offset + 1)
+        guard !ended.contains(reference) else { continue }
+        let name = names.name(of: reference)
+        mismatches.append(
+          Mismatch(
+            path: JSONPath([.key("pending"), .key(name)]), kind: .unexpected(actual: .string(name)),
+            note: "\(names.display(reference)) is still pending"))
+      }
+    }
+    return mismatches
+  }
+
+  /// `authenticate({"email":"a","password":"b"})`, clipped.
+  static func render(_ call: DependencyCall) -> String { render(call.dependency, call.arguments) }
+
+  static func render(_ dependency: String, _ arguments: JSONValue) -> String {
+    ReportText.clip(
+      "\(ReportText.oneLine(dependency, limit: 80))(\(JSONRenderer.compact(arguments, style: .display)))", limit: 300)
+  }
+}
+
+/// The names a runtime scenario gives its calls, and the calls a trace started: how reports name a
+/// ``CallReference``.
+struct CallNames {
+  private var names: [CallReference: String] = [:]
+  private var references: [String: CallReference] = [:]
+  private var dependencies: [CallReference: String] = [:]
+
+  /// The scenario's declared names, and the dependency of every call the trace started.
+  init(_ scenario: Scenario, trace: [TraceEntry]) {
+    for call in scenario.declaredCalls {
+      names[call.reference] = call.name
+      references[call.name] = call.reference
+      dependencies[call.reference] = call.dependency
+    }
+    for (stepIndex, entry) in trace.enumerated() {
+      for (offset, call) in entry.calls.enumerated() {
+        dependencies[CallReference(step: stepIndex + 1, index: offset + 1)] = call.dependency
+      }
+    }
+  }
+
+  /// The reference the scenario's name stands for.
+  func reference(of name: String) -> CallReference? { references[name] }
+
+  /// The scenario's name for the call, or `step.index` (e.g. `3.1`) when it names none.
+  func name(of reference: CallReference) -> String {
+    names[reference] ?? "\(reference.step).\(reference.index)"
+  }
+
+  /// How a sentence names the call: `call a1 (authenticate)`, or, for a call the scenario never named, `the 1st call
+  /// of step 3 (authenticate)` (`…, which never started` when the trace did not start it either).
+  func display(_ reference: CallReference) -> String {
+    let dependency = dependencies[reference].map { " (\(ReportText.oneLine($0, limit: 80)))" }
+    if let name = names[reference] { return "call \(ReportText.oneLine(name, limit: 80))\(dependency ?? "")" }
+    let call = "the \(Self.ordinal(reference.index)) call of step \(reference.step)"
+    return dependency.map { call + $0 } ?? call + ", which never started"
+  }
+
+  /// An expected call as divergence and report values show it: `{"call", "dependency", "arguments"}`.
+  func value(_ call: ExpectedCall) -> JSONValue {
+    ["call": .string(call.name), "dependency": .string(call.dependency), "arguments": call.arguments]
+  }
+
+  /// A started call with the scenario's name for it: `{"call", "dependency", "arguments"}`.
+  func value(of call: DependencyCall, at reference: CallReference) -> JSONValue {
+    ["call": .string(name(of: reference)), "dependency": .string(call.dependency), "arguments": call.arguments]
+  }
+
+  /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`.
+  func entryValue(_ entry: TraceEntry, step: Int) -> JSONValue {
+    let calls = entry.calls.enumerated().map { offset, call in
+      value(of: call, at: CallReference(step: step, index: offset + 1))
+    }
+    let cancelled = entry.cancelled.map(name(of:)).sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string)
+    return ["state": entry.state, "calls": .array(calls), "cancelled": .array(cancelled)]
+  }
+
+  /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, ….
+  static func ordinal(_ number: Int) -> String {
+    let tens = number % 100
+    if (11...13).contains(tens) { return "\(number)th" }
+    switch number % 10 {
+    case 1: return "\(number)st"
+    case 2: return "\(number)nd"
+    case 3: return "\(number)rd"
+    default: return "\(number)th"
+    }
+  }
+}

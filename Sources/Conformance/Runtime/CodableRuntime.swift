@@ -1,0 +1,142 @@
+import UnidirectionalFlow
+
+// MARK: - CodableRuntime
+
+/// Runs a feature's real runtime (a store, a view model) through runtime-level scenarios, with state and action types
+/// that use Swift's synthesized `Codable`: the runtime counterpart of ``CodableFeature``.
+///
+/// A team gives the feature's name, its initial state and a closure that builds the runtime from a state and a
+/// ``RuntimeEnvironment``. The closure wires the environment in: effects on ``RuntimeEnvironment/executor``, timers on
+/// ``RuntimeEnvironment/clock``, and fake dependencies that call ``RuntimeEnvironment/call(_:arguments:returning:)``.
+///
+/// ```swift
+/// struct ScriptedAuthenticationClient: AuthenticationClient {
+///   let environment: RuntimeEnvironment
+///   func authenticate(email: String, password: String) async throws -> LoginResult {
+///     try await environment.call(
+///       "authenticate", arguments: ["email": email, "password": password], returning: LoginResult.self)
+///   }
+/// }
+///
+/// let login = CodableRuntime("login", initialState: LoginState()) { state, environment in
+///   Store(
+///     initialState: state, reducer: LoginReducer(),
+///     effectRunner: LoginEffectRunner(
+///       client: ScriptedAuthenticationClient(environment: environment), clock: environment.clock),
+///     executor: environment.executor)
+/// }
+/// ```
+///
+/// `executor:` needs macOS 15, iOS 18, watchOS 11, tvOS 18 or visionOS 2 (task executors, SE-0417); below that
+/// deployment target, build the store inside `if #available(macOS 15.0, iOS 18.0, *)`, as `Sources/LoginRuntime` does.
+///
+/// Another runtime (a TCA store, a view model) returns a ``RuntimeHandle`` instead of a ``Store``:
+///
+/// ```swift
+/// CodableRuntime("login", initialState: LoginState()) { state, environment in
+///   let model = LoginModel(state: state, environment: environment)
+///   return RuntimeHandle(send: model.send, state: { model.state }, clear: model.close)
+/// }
+/// ```
+///
+/// Values convert as with ``CodableFeature``, with the feature manifest's names (Conformance/README.md, feature
+/// manifests). A value that does not convert ends the scenario as errored at its step, naming the JSON path and the
+/// Swift type: `steps[2].send.type: unknown case 'submitt' of LoginAction (known: …)`.
+public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Sendable>: RuntimeAdapter,
+  RuntimeManifestBindable
+{
+  /// The feature's name, as in its manifest, e.g. `login`.
+  public let feature: String
+  /// The feature's initial state.
+  public let initialValue: State
+  private let makeRuntime: @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
+  private let shapes: RuntimeShapes
+
+  /// Creates the adapter for any runtime; ``bound(to:)`` later gives it the manifest's names.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, as in its manifest.
+  ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
+  ///   - runtime: Builds a fresh runtime for one scenario from its initial state and environment; called once per
+  ///     scenario, on the driver's thread.
+  public init(
+    _ feature: String, initialState: State,
+    runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
+  ) {
+    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque)
+  }
+
+  /// Creates the adapter for a ``Store``: `send` is ``Store/send(_:)``, `clear` is ``Store/cancel()``.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, as in its manifest.
+  ///   - initialState: The feature's initial state.
+  ///   - store: Builds a fresh store for one scenario; it should pass ``RuntimeEnvironment/executor`` as the store's
+  ///     `executor`.
+  public init<Effect: EffectIdentifying>(
+    _ feature: String, initialState: State,
+    store: @escaping @Sendable (State, RuntimeEnvironment) -> Store<State, Action, Effect>
+  ) {
+    self.init(feature, initialState: initialState) { state, environment in
+      RuntimeHandle(store: store(state, environment))
+    }
+  }
+
+  private init(
+    feature: String, initialValue: State,
+    makeRuntime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>,
+    shapes: RuntimeShapes
+  ) {
+    self.feature = feature
+    self.initialValue = initialValue
+    self.makeRuntime = makeRuntime
+    self.shapes = shapes
+  }
+
+  // MARK: - RuntimeAdapter
+
+  /// The initial state in the neutral form, or `null` when it cannot be encoded.
+  public var initialState: JSONValue {
+    (try? BridgeCoding.encode(initialValue, shape: shapes.feature.state, at: .root)) ?? .null
+  }
+
+  /// Decodes `initialState` and builds a runtime with `environment`.
+  ///
+  /// - Throws: ``CodecError`` at a path relative to the initial state when it cannot be decoded.
+  public func start(initialState: JSONValue, environment: RuntimeEnvironment) throws(CodecError) -> any FeatureRuntime {
+    let state = try BridgeCoding.decode(State.self, from: initialState, shape: shapes.feature.state, at: .root)
+    environment.shapes = shapes
+    return CodableFeatureRuntime(handle: makeRuntime(state, environment), shapes: shapes.feature)
+  }
+
+  /// The adapter with the case names, field orders and dependency shapes of `manifest`.
+  package func bound(to manifest: FeatureManifest) -> any RuntimeAdapter {
+    CodableRuntime(
+      feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest))
+  }
+}
+
+// MARK: - CodableFeatureRuntime
+
+/// One running runtime behind a ``RuntimeHandle``, converting through the Codable bridge.
+private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: FeatureRuntime {
+  private let handle: RuntimeHandle<State, Action>
+  private let shapes: CodingShapes
+
+  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes) {
+    self.handle = handle
+    self.shapes = shapes
+  }
+
+  func send(_ action: JSONValue) throws(CodecError) {
+    handle.send(try BridgeCoding.decode(Action.self, from: action, shape: shapes.actions, at: .root))
+  }
+
+  func state() throws(CodecError) -> JSONValue {
+    try BridgeCoding.encode(handle.state(), shape: shapes.state, at: .root)
+  }
+
+  func clear() {
+    handle.clear()
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+// MARK: - ManualTaskExecutor
+
+/// A task executor whose jobs run only when the scenario driver drains it: one at a time, in the order they were
+/// enqueued, on the driver's own thread.
+///
+/// A runtime under test starts its tasks with this executor as their preference (SE-0417), so that every job of a
+/// runtime scenario (the effect tasks, their task-group children, the continuations resumed by a `respond` step or by
+/// the ``ManualClock``) waits in this queue until the driver settles the step. A whole scenario then runs
+/// synchronously and deterministically: no thread pool, no real time, no yield loops.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: LoginState(), reducer: LoginReducer(),
+///   effectRunner: LoginEffectRunner(client: client, clock: environment.clock),
+///   executor: environment.executor)
+/// ```
+///
+/// Task-group children and `async let` inherit the preference. An unstructured `Task { }` (unless it is given
+/// `executorPreference:` itself), `Task.detached` and code isolated to an actor (the main actor included) do not: they
+/// run on other threads, outside the scenario's control, so a runtime under test keeps its work in tasks that prefer
+/// this executor.
+///
+/// It is a `TaskExecutor` on macOS 15, iOS 18, watchOS 11, tvOS 18 and visionOS 2 or later (SE-0417); on older systems
+/// nothing can prefer it, and the runtime driver reports runtime scenarios as errored.
+public final class ManualTaskExecutor: @unchecked Sendable {
+  fileprivate let lock = NSLock()
+  // Guarded by `lock`: the queue is `jobs[head...]`; the consumed prefix is dropped when the queue empties.
+  fileprivate var jobs: [UnownedJob] = []
+  private var head = 0
+
+  /// Creates an executor with an empty queue.
+  public init() {}
+
+  /// Runs queued jobs one at a time, in order, on the calling thread, until the queue is empty (including jobs that
+  /// the jobs it runs enqueue) or `limit` jobs have run.
+  ///
+  /// Must not be called from a job this executor is running.
+  ///
+  /// - Parameter limit: The most jobs to run, so that a runtime that never stops making work (a loop of `Task.yield()`)
+  ///   cannot hang the driver.
+  /// - Returns: Whether the queue is empty: `false` when `limit` jobs ran and more are waiting.
+  @discardableResult
+  package func drain(limit: Int = .max) -> Bool {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return true }
+    var count = 0
+    while count < limit, let job = next() {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+      count += 1
+    }
+    return isIdle
+  }
+
+  /// Whether task executors exist on this system, so that a runtime can prefer this executor.
+  package static var isSupported: Bool {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
+    return true
+  }
+
+  /// Whether no job is waiting.
+  package var isIdle: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return head == jobs.count
+  }
+
+  private func next() -> UnownedJob? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard head < jobs.count else {
+      if head > 0 {
+        jobs.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return nil
+    }
+    let job = jobs[head]
+    head += 1
+    return job
+  }
+}
+
+// MARK: - TaskExecutor
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension ManualTaskExecutor: TaskExecutor {
+  /// Queues `job`; it runs at the next ``drain(limit:)``. Called by the concurrency runtime, from any thread.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    lock.lock()
+    jobs.append(job)
+    lock.unlock()
+  }
+}

@@ -1,0 +1,53 @@
+import UnidirectionalFlow
+
+// MARK: - RuntimeHandle
+
+/// How a ``CodableRuntime`` drives one running instance of a team's runtime: send an action, read the state, clear
+/// the owner. Built by the closure given to ``CodableRuntime``, once per scenario.
+///
+/// For this package's ``Store``, use ``init(store:)`` (or ``CodableRuntime``'s `store:` initializer). For any other
+/// runtime, give the three operations:
+///
+/// ```swift
+/// // A TCA store whose effects run on environment.executor and sleep on environment.clock:
+/// RuntimeHandle(
+///   send: { store.send($0) },
+///   state: { store.withState { $0 } },
+///   clear: { cancellable.cancel() })
+/// ```
+///
+/// The operations run on the scenario driver's thread, one at a time, never concurrently with the runtime's tasks.
+public struct RuntimeHandle<State, Action> {
+  let send: (Action) -> Void
+  let state: () -> State
+  let clear: () -> Void
+
+  /// Creates a handle from the three operations.
+  ///
+  /// - Parameters:
+  ///   - send: Sends an action (intent) to the store or view model, as a user's tap would.
+  ///   - state: Reads the current state.
+  ///   - clear: Tears the owner down (`clear` step, login.md LR5): cancels everything in flight; later sends change
+  ///     nothing and start nothing. The state stays readable. The driver also calls it when the scenario ends, so a
+  ///     second call must do nothing.
+  public init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void) {
+    self.send = send
+    self.state = state
+    self.clear = clear
+  }
+}
+
+// MARK: - Store
+
+extension RuntimeHandle where State: Sendable, Action: Sendable {
+  /// A handle on a ``Store``: `send` is ``Store/send(_:)``, `state` is ``Store/state``, and `clear` is
+  /// ``Store/cancel()`` (what releasing the store does), after which the store ignores every send.
+  ///
+  /// The store should run its effects on ``RuntimeEnvironment/executor`` (its `executor:` parameter), or the
+  /// scenario cannot see their work.
+  ///
+  /// - Parameter store: The store to drive; the handle keeps it alive until the scenario ends.
+  public init<Effect: EffectIdentifying>(store: Store<State, Action, Effect>) {
+    self.init(send: { store.send($0) }, state: { store.state }, clear: { store.cancel() })
+  }
+}

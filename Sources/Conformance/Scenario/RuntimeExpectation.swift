@@ -1,0 +1,81 @@
+/// What a runtime-level step does and expects beyond the state (scenario format v1.1, Conformance/README.md
+/// "Runtime scenarios"): its kind (`send`, `respond`, `advance`, `clear`), the dependency calls it must start and the
+/// calls it must cancel.
+package struct RuntimeExpectation: Sendable {
+  /// What the step does, with call names as the scenario gives them.
+  package enum Kind: Sendable, Equatable {
+    /// `{"send": action}`: sends an action (intent).
+    case send(JSONValue)
+    /// `{"respond": {"call": name, "result" | "error": …}}`: completes the call the scenario named `call`.
+    case respond(call: String, answer: CallAnswer)
+    /// `{"advance": n}`: moves virtual time forward by `n` milliseconds (0 … 86,400,000).
+    case advance(milliseconds: Int64)
+    /// `{"clear": true}`: tears the owner down.
+    case clear
+  }
+
+  /// What the step does.
+  package var kind: Kind
+  /// `expect.calls`: the calls the step must start, in start order; `nil` when not given (exhaustive: none).
+  package var calls: [ExpectedCall]?
+  /// `expect.cancelled`: the names of the calls the step must cancel, compared as a set; `nil` when not given
+  /// (exhaustive: none).
+  package var cancelled: [String]?
+
+  /// Creates an expectation.
+  package init(kind: Kind, calls: [ExpectedCall]? = nil, cancelled: [String]? = nil) {
+    self.kind = kind
+    self.calls = calls
+    self.cancelled = cancelled
+  }
+
+  /// How the step reads in reports: `send submit` (the action's `type`), `respond a1 (result)`,
+  /// `respond a1 (error "connection reset")`, `advance 9999`, `clear`.
+  package var title: String {
+    switch kind {
+    case .send(let action):
+      if let type = action["type"]?.stringValue { return "send \(ReportText.oneLine(type, limit: 80))" }
+      return "send \(ReportText.clip(JSONRenderer.compact(action, style: .display)))"
+    case .respond(let call, .result): return "respond \(ReportText.oneLine(call, limit: 80)) (result)"
+    case .respond(let call, .error(let message)):
+      return
+        "respond \(ReportText.oneLine(call, limit: 80)) (error \(JSONRenderer.compact(.string(message), style: .display)))"
+    case .advance(let milliseconds): return "advance \(milliseconds)"
+    case .clear: return "clear"
+    }
+  }
+
+  /// The step as the scenario file writes it, without `expect`: `{"send": …}`, `{"respond": {…}}`,
+  /// `{"advance": n}` or `{"clear": true}`; reports show it where a reducer step shows its action.
+  package var stepValue: JSONValue {
+    switch kind {
+    case .send(let action): return ["send": action]
+    case .respond(let call, .result(let result)): return ["respond": ["call": .string(call), "result": result]]
+    case .respond(let call, .error(let message)):
+      return ["respond": ["call": .string(call), "error": ["message": .string(message)]]]
+    case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
+    case .clear: return ["clear": true]
+    }
+  }
+}
+
+/// One entry of a runtime step's `expect.calls`: a call the step must start (scenario format v1.1).
+///
+/// JSON shape: `{"call": "a1", "dependency": "authenticate", "arguments": {"email": "…", "password": "…"}}`; `call`
+/// is a name unique in the file (`^[A-Za-z0-9_.-]{1,64}$`), `dependency` is declared in the manifest's
+/// `dependencies` and `arguments` has its argument shapes.
+package struct ExpectedCall: Sendable, Equatable {
+  /// The scenario's name for the call, e.g. `a1`.
+  package var name: String
+  /// The dependency, e.g. `authenticate`.
+  package var dependency: String
+  /// The arguments, an object of the dependency's argument fields.
+  package var arguments: JSONValue
+
+  /// Creates an expected call.
+  package init(name: String, dependency: String, arguments: JSONValue) {
+    self.name = name
+    self.dependency = dependency
+    self.arguments = arguments
+  }
+}

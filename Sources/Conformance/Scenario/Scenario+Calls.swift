@@ -1,0 +1,45 @@
+/// The dependency calls a runtime-level scenario names, and its steps in the protocol's form.
+extension Scenario {
+  /// One call a step's `expect.calls` declares: its name, where it starts (``CallReference``) and its dependency.
+  package struct DeclaredCall: Sendable, Equatable {
+    /// The scenario's name for the call, e.g. `a1`.
+    package var name: String
+    /// The `index`-th call (1-based) of step `step` (1-based): how the protocol names it.
+    package var reference: CallReference
+    /// The dependency, e.g. `authenticate`.
+    package var dependency: String
+  }
+
+  /// Every call the steps declare, in start order (empty at reducer level).
+  package var declaredCalls: [DeclaredCall] {
+    var calls: [DeclaredCall] = []
+    for (stepIndex, step) in steps.enumerated() {
+      for (index, call) in (step.runtime?.calls ?? []).enumerated() {
+        calls.append(
+          DeclaredCall(
+            name: call.name, reference: CallReference(step: stepIndex + 1, index: index + 1),
+            dependency: call.dependency))
+      }
+    }
+    return calls
+  }
+
+  /// The steps as a runtime run request carries them, call names translated into ``CallReference``s (harness
+  /// protocol §2.5). Empty at reducer level. A name no step declares cannot occur in a validated scenario; it would
+  /// be sent as step 0, index 0, which no implementation starts.
+  package var runtimeSteps: [RuntimeStep] {
+    guard level == .runtime else { return [] }
+    var references: [String: CallReference] = [:]
+    for call in declaredCalls { references[call.name] = call.reference }
+    return steps.map { step in
+      switch step.runtime?.kind {
+      case .send(let action)?: return .send(action)
+      case .respond(let call, let answer)?:
+        return .respond(references[call] ?? CallReference(step: 0, index: 0), answer)
+      case .advance(let milliseconds)?: return .advance(milliseconds: milliseconds)
+      case .clear?: return .clear
+      case nil: return .send(step.send)
+      }
+    }
+  }
+}

@@ -1,0 +1,249 @@
+/// Reading runtime-level steps (scenario format v1.1, Conformance/README.md "Runtime scenarios").
+extension ScenarioLoader {
+  /// The call names a runtime scenario has declared and answered so far, as its steps are read in order.
+  struct CallTable {
+    /// Name → where `expect.calls` declares it and its dependency.
+    var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
+    /// Name → the 1-based step that answered it.
+    var answered: [String: Int] = [:]
+  }
+
+  /// What a runtime step does: exactly one of these keys.
+  static let runtimeKinds = ["send", "respond", "advance", "clear"]
+  /// The largest `advance`: one day in milliseconds.
+  static let maximumAdvance: Int64 = 86_400_000
+
+  /// One runtime-level step: exactly one of `send`, `respond`, `advance`, `clear`, and an optional `expect` of
+  /// `state`/`changes`, `calls` and `cancelled` (never `effects`).
+  func readRuntimeStep(
+    _ value: JSONValue, index: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
+    issues: inout IssueList
+  ) -> Step? {
+    guard var reader = ObjectReader(value, at: path, what: "a step", issues: &issues) else { return nil }
+    let present = Self.runtimeKinds.filter { reader.value($0) != nil }
+    let description = readStepDescription(&reader, at: path, issues: &issues)
+    let expect = reader.object("expect", required: false, issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.runtimeKinds + ["expect", "description"], issues: &issues)
+    var kind: RuntimeExpectation.Kind?
+    switch present.count {
+    case 0:
+      issues.add(path, "a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear'")
+    case 1:
+      kind = readKind(
+        present[0], reader.object, stepNumber: index + 1, at: path, manifest: manifest, calls: &calls,
+        issues: &issues)
+    default:
+      issues.add(
+        path,
+        "a runtime step has \(present.map { "'\($0)'" }.joined(separator: " and ")); it needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+      )
+    }
+    var state = StateExpectation.unchanged
+    var expectedCalls: [ExpectedCall]?
+    var cancelled: [String]?
+    if let expect {
+      let expectPath = path.appending(key: "expect")
+      let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
+      if expect["effects"] != nil {
+        issues.add(
+          expectPath.appending(key: "effects"),
+          "'effects' is not valid in a runtime-level scenario: effects are internal to the runtime; expect the calls they start ('calls') and cancel ('cancelled') instead"
+        )
+      }
+      expectReader?.reportUnknownKeys(allowed: ["state", "changes", "calls", "cancelled", "effects"], issues: &issues)
+      state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
+      if let value = expect["calls"] {
+        expectedCalls = readCalls(
+          value, stepNumber: index + 1, at: expectPath.appending(key: "calls"), manifest: manifest, calls: &calls,
+          issues: &issues)
+      }
+      if let value = expect["cancelled"] {
+        cancelled = readCancelled(value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
+      }
+    }
+    guard let kind else { return nil }
+    let runtime = RuntimeExpectation(kind: kind, calls: expectedCalls, cancelled: cancelled)
+    let send: JSONValue
+    if case .send(let action) = kind { send = action } else { send = runtime.stepValue }
+    return Step(send: send, state: state, effects: nil, description: description, runtime: runtime)
+  }
+
+  /// The step's one kind, checked: an action to send, a call to answer, milliseconds to advance, or `clear: true`.
+  private func readKind(
+    _ key: String, _ step: JSONObject, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?,
+    calls: inout CallTable, issues: inout IssueList
+  ) -> RuntimeExpectation.Kind? {
+    guard let value = step[key] else { return nil }
+    let valuePath = path.appending(key: key)
+    switch key {
+    case "send":
+      manifest?.checkAction(value, at: valuePath, issues: &issues)
+      return .send(value)
+    case "respond":
+      return readRespond(
+        value, stepNumber: stepNumber, at: valuePath, manifest: manifest, calls: &calls, issues: &issues)
+    case "advance":
+      guard case .number(let number) = value, let milliseconds = number.int64Value,
+        (0...Self.maximumAdvance).contains(milliseconds)
+      else {
+        issues.add(
+          valuePath,
+          "expected a whole number of milliseconds from 0 to 86400000 (one day), got \(JSONRenderer.compact(value, style: .display))"
+        )
+        return nil
+      }
+      return .advance(milliseconds: milliseconds)
+    default:
+      guard value == .bool(true) else {
+        issues.add(
+          valuePath, "expected true (the only value 'clear' takes), got \(JSONRenderer.compact(value, style: .display))"
+        )
+        return nil
+      }
+      return .clear
+    }
+  }
+
+  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text}}`, to a call an
+  /// earlier step declares and no earlier step answered.
+  private func readRespond(
+    _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
+    issues: inout IssueList
+  ) -> RuntimeExpectation.Kind? {
+    guard var reader = ObjectReader(value, at: path, what: "a response", issues: &issues) else { return nil }
+    let name = reader.string("call", required: true, issues: &issues)
+    let result = reader.value("result")
+    let error = reader.value("error")
+    reader.reportUnknownKeys(allowed: ["call", "result", "error"], issues: &issues)
+    var dependency: FeatureManifest.Dependency?
+    if let name {
+      if let declared = calls.declared[name] {
+        dependency = manifest?.dependencies[declared.dependency]
+        if let earlier = calls.answered[name] {
+          issues.add(path.appending(key: "call"), "call \(quotedName(name)) was already answered at step \(earlier)")
+        } else {
+          calls.answered[name] = stepNumber
+        }
+      } else {
+        issues.add(
+          path.appending(key: "call"),
+          "responds to call \(quotedName(name)), which no earlier step's expect.calls declares")
+      }
+    }
+    switch (result, error) {
+    case (let result?, nil):
+      if let dependency {
+        manifest?.checkResult(result, of: dependency, at: path.appending(key: "result"), issues: &issues)
+      }
+      guard let name else { return nil }
+      return .respond(call: name, answer: .result(result))
+    case (nil, let error?):
+      let errorPath = path.appending(key: "error")
+      guard var errorReader = ObjectReader(error, at: errorPath, what: "an error", issues: &issues) else { return nil }
+      let message = errorReader.string("message", required: true, issues: &issues)
+      errorReader.reportUnknownKeys(allowed: ["message"], issues: &issues)
+      guard let name, let message else { return nil }
+      return .respond(call: name, answer: .error(message: message))
+    case (.some, .some):
+      issues.add(path, "'result' and 'error' cannot both be given; a call either returns a value or throws")
+      return nil
+    case (nil, nil):
+      issues.add(path, "a response needs 'result' (the value the call returns) or 'error' (what it throws)")
+      return nil
+    }
+  }
+
+  /// `expect.calls`: `[{"call", "dependency", "arguments"}]`, each name new in the file, each dependency declared in
+  /// the manifest, each `arguments` of its argument shapes. Declares the names.
+  private func readCalls(
+    _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
+    issues: inout IssueList
+  ) -> [ExpectedCall] {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of calls, got \(value.typeName)")
+      return []
+    }
+    var expected: [ExpectedCall] = []
+    for (index, element) in elements.enumerated() {
+      let callPath = path.appending(index: index)
+      guard var reader = ObjectReader(element, at: callPath, what: "a call", issues: &issues) else { continue }
+      let name = reader.string("call", required: true, issues: &issues)
+      let dependencyName = reader.string("dependency", required: true, issues: &issues)
+      let arguments = reader.required("arguments", issues: &issues)
+      reader.reportUnknownKeys(allowed: ["call", "dependency", "arguments"], issues: &issues)
+      if let name {
+        if !Self.isCallName(name) {
+          issues.add(
+            callPath.appending(key: "call"),
+            "call name \(quotedName(name)) must be 1 to 64 letters, digits, '_', '.' or '-'")
+        } else if let earlier = calls.declared[name] {
+          issues.add(
+            callPath.appending(key: "call"),
+            "call name '\(name)' is already declared by step \(earlier.step) (at \(earlier.path)); names are unique in a file"
+          )
+        } else {
+          calls.declared[name] = (callPath, stepNumber, dependencyName ?? "")
+        }
+      }
+      if let dependencyName, let manifest {
+        if let dependency = manifest.dependencies[dependencyName] {
+          if let arguments {
+            manifest.checkArguments(
+              arguments, of: dependency, at: callPath.appending(key: "arguments"), issues: &issues)
+          }
+        } else {
+          let known = manifest.dependencies.keys.sorted()
+          let suggestion = Suggestion.closest(to: dependencyName, among: known).map { "; did you mean '\($0)'?" } ?? ""
+          issues.add(
+            callPath.appending(key: "dependency"),
+            "unknown dependency \(quotedName(dependencyName))\(suggestion) "
+              + (known.isEmpty
+                ? "(the \(manifest.feature) manifest declares no dependencies)"
+                : "(the \(manifest.feature) manifest declares: \(known.joined(separator: ", ")))"))
+        }
+      }
+      if let name, let dependencyName, let arguments {
+        expected.append(ExpectedCall(name: name, dependency: dependencyName, arguments: arguments))
+      }
+    }
+    return expected
+  }
+
+  /// `expect.cancelled`: names of calls this or an earlier step declares, each once.
+  private func readCancelled(_ value: JSONValue, at path: JSONPath, calls: CallTable, issues: inout IssueList)
+    -> [String]
+  {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of call names, got \(value.typeName)")
+      return []
+    }
+    var names: [String] = []
+    var seen = Set<String>()
+    for (index, element) in elements.enumerated() {
+      guard case .string(let name) = element else {
+        issues.add(path.appending(index: index), "expected a call name (a string), got \(element.typeName)")
+        continue
+      }
+      if calls.declared[name] == nil {
+        issues.add(
+          path.appending(index: index),
+          "names call \(quotedName(name)), which neither this step's nor an earlier step's expect.calls declares")
+      } else if !seen.insert(name).inserted {
+        issues.add(path.appending(index: index), "call '\(name)' is listed twice")
+      } else {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  /// Whether `name` matches `^[A-Za-z0-9_.-]{1,64}$`.
+  static func isCallName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    return (1...64).contains(bytes.count)
+      && bytes.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+          || byte == 0x5F || byte == 0x2E || byte == 0x2D
+      }
+  }
+}

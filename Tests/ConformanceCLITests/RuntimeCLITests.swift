@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Runtime-level scenarios end to end through `conformance run` and a Python harness (issue 9): a harness that
+/// declares no levels keeps passing its reducer scenarios while runtime ones are `not applicable`, and a harness
+/// that declares `runtime` is sent the steps with call references and judged on calls and cancellations.
+@Suite("runtime scenarios end to end")
+struct RuntimeCLITests {
+  static let reducerScenario = """
+    {"id": "login-email", "feature": "login", "description": "L1", "steps": [
+      {"send": {"type": "emailChanged", "value": "a@b.c"}, "expect": {"changes": {"email": "a@b.c"}}}]}
+    """
+
+  static let runtimeScenario = """
+    {"id": "login-runtime-dismiss", "feature": "login", "level": "runtime", "description": "LR4", "steps": [
+      {"send": {"type": "emailChanged", "value": "a@b.c"}, "expect": {"changes": {"email": "a@b.c"}}},
+      {"send": {"type": "passwordChanged", "value": "pw"}, "expect": {"changes": {"password": "pw"}}},
+      {"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true},
+        "calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}},
+      {"send": {"type": "dismissed"}, "expect": {"changes": {"isLoading": false}, "cancelled": ["a1"]}},
+      {"respond": {"call": "a1", "result": {"type": "success", "userId": "u1"}}}]}
+    """
+
+  /// A workspace whose login manifest declares `authenticate`, with one reducer and one runtime scenario.
+  static func workspace() throws -> URL {
+    let root = try ScenarioCorpusCLITests.workspace([])
+    let conformance = root.appendingPathComponent("Conformance")
+    let manifestURL = conformance.appendingPathComponent("features/login.json")
+    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+    manifest["dependencies"] = [
+      "authenticate": [
+        "rule": "LR1", "arguments": ["email": ["type": "string"], "password": ["type": "string"]],
+        "result": ["type": "union", "ref": "LoginResult"],
+      ]
+    ]
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+    let folder = conformance.appendingPathComponent("scenarios/login")
+    try Data(reducerScenario.utf8).write(to: folder.appendingPathComponent("login-email.json"))
+    try Data(runtimeScenario.utf8).write(to: folder.appendingPathComponent("login-runtime-dismiss.json"))
+    return root
+  }
+
+  /// A harness for login that declares `levels` (a JSON list, or nothing), answers the reducer scenario, and
+  /// answers the runtime scenario with `cancelledAtDismiss` as step 4's `cancelled` when the request carries the
+  /// steps with the call reference `{"step": 3, "index": 1}` (else `errored`, quoting what it got).
+  static func harness(levels: String?, cancelledAtDismiss: String = #"[{"step": 3, "index": 1}]"#) throws -> URL {
+    let script = try CLI.temporaryFolder().appendingPathComponent("runtime-harness.py")
+    let levelsMember = levels.map { #", "levels": \#($0)"# } ?? ""
+    try Data(
+      #"""
+      import json, sys
+      def state(email="", password="", loading=False):
+          return {"email": email, "password": password, "isLoading": loading, "error": None}
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "h", "language": "Python", "version": "1"},
+                  "features": {"login": {"initialState": state()\#(levelsMember)}}}), flush=True)
+          elif request["cmd"] == "run" and request.get("level") == "runtime":
+              steps = request["steps"]
+              if "actions" in request or steps[4] != {"respond": {"call": {"step": 3, "index": 1}, "result": {"type": "success", "userId": "u1"}}}:
+                  print(json.dumps({"seq": request["seq"], "errored": {"step": 0, "message": "got " + json.dumps(request)}}), flush=True)
+                  continue
+              call = {"dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}
+              trace = [
+                  {"state": state("a@b.c"), "calls": [], "cancelled": []},
+                  {"state": state("a@b.c", "pw"), "calls": [], "cancelled": []},
+                  {"state": state("a@b.c", "pw", True), "calls": [call], "cancelled": []},
+                  {"state": state("a@b.c", "pw"), "calls": [], "cancelled": \#(cancelledAtDismiss)},
+                  {"state": state("a@b.c", "pw"), "calls": [], "cancelled": []},
+              ]
+              print(json.dumps({"seq": request["seq"], "trace": trace}), flush=True)
+          elif request["cmd"] == "run":
+              print(json.dumps({"seq": request["seq"], "trace": [{"state": state("a@b.c"), "effects": []}]}), flush=True)
+          else:
+              break
+      """#.utf8
+    ).write(to: script)
+    return script
+  }
+
+  @Test func aHarnessThatDeclaresNoLevelsStillPassesAndItsRuntimeScenariosAreNotApplicable() throws {
+    let root = try Self.workspace()
+    let script = try Self.harness(levels: nil)
+    let result = try CLI.run(["run", "--impl", "h", "--harness", "h=python3 \(script.path)"], in: root)
+    #expect(result.errorLines == [])
+    #expect(result.status == 0)
+    #expect(result.lines.contains("✓ login-email"))
+    #expect(
+      result.lines.contains(
+        "· login-runtime-dismiss (not applicable: 'h' does not declare level 'runtime' for feature 'login' (it declares: reducer))"
+      ))
+    #expect(result.lines.last == "1 passed, 0 failed, 1 not applicable")
+  }
+
+  @Test func listSaysWhichScenariosAreRuntimeLevel() throws {
+    let root = try Self.workspace()
+    let result = try CLI.run(["list"], in: root)
+    #expect(result.status == 0)
+    #expect(
+      result.lines.prefix(2) == [
+        "login-email  login, 1 step  Conformance/scenarios/login/login-email.json",
+        "login-runtime-dismiss  login (runtime), 5 steps  Conformance/scenarios/login/login-runtime-dismiss.json",
+      ])
+  }
+
+  @Test func aRuntimeHarnessIsSentTheStepsAndJudgedOnCancellations() throws {
+    let root = try Self.workspace()
+    let good = try Self.harness(levels: #"["reducer", "runtime"]"#)
+    let passing = try CLI.run(["run", "--impl", "h", "--harness", "h=python3 \(good.path)"], in: root)
+    #expect(passing.errorLines == [])
+    #expect(passing.status == 0)
+    #expect(passing.lines.last == "2 passed, 0 failed")
+
+    let late = try Self.harness(levels: #"["runtime"]"#, cancelledAtDismiss: "[]")
+    let json = root.appendingPathComponent("report.json")
+    let failing = try CLI.run(
+      ["run", "--impl", "h", "--harness", "h=python3 \(late.path)", "--json", json.path], in: root)
+    #expect(failing.status == 1)
+    #expect(
+      failing.lines.contains(where: { $0.hasPrefix("✗ login-runtime-dismiss") }),
+      "\(failing.lines)")
+    #expect(failing.lines.contains("    step 4 of 5: send dismissed"))
+    #expect(failing.lines.contains("      expected call a1 (authenticate) to be cancelled, but it was not"))
+    // The scenario answers a1 at step 5, so it is not pending: the late answer must change nothing, and does.
+    #expect(!failing.lines.contains { $0.contains("still pending") })
+    #expect(failing.lines.last == "0 passed, 1 failed, 1 not applicable")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    let summary = try #require(report["summary"] as? [String: Any])
+    #expect(summary["notApplicable"] as? Int == 1)
+    #expect(summary["failed"] as? Int == 1)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LoginFeature
+import Testing
+
+@testable import ConformanceTesting
+
+/// A runtime adapter whose runtime cannot start: what ConformanceScenario does around the runtime driver (another
+/// part of issue 9) is tested without depending on the driver.
+private struct UnstartableRuntime: RuntimeAdapter {
+  var feature: String { "login" }
+  var initialState: JSONValue { ["email": "", "password": "", "isLoading": false, "error": .null] }
+
+  func start(initialState: JSONValue, environment: RuntimeEnvironment) throws(CodecError) -> any FeatureRuntime {
+    throw CodecError(path: .root, message: "cannot start")
+  }
+}
+
+@Suite("ConformanceScenario with a runtime adapter")
+struct RuntimeConformanceScenarioTests {
+  static let reducerScenario = """
+    {"id": "login-email", "feature": "login", "description": "L1", "steps": [
+      {"send": {"type": "emailChanged", "value": "a"}, "expect": {"changes": {"email": "a"}}}]}
+    """
+  static let runtimeScenario = """
+    {"id": "login-runtime-email", "feature": "login", "level": "runtime", "description": "LR5", "steps": [
+      {"send": {"type": "emailChanged", "value": "a"}, "expect": {"changes": {"email": "a"}}}, {"advance": 0}]}
+    """
+
+  private static func root() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-testing-\(UUID())")
+      .appendingPathComponent("Conformance")
+    let features = root.appendingPathComponent("features")
+    let scenarios = root.appendingPathComponent("scenarios/login")
+    try FileManager.default.createDirectory(at: features, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Conformance/features")
+    for name in ["login.json", "login.md"] {
+      try FileManager.default.copyItem(
+        at: repository.appendingPathComponent(name), to: features.appendingPathComponent(name))
+    }
+    try Data(reducerScenario.utf8).write(to: scenarios.appendingPathComponent("login-email.json"))
+    try Data(runtimeScenario.utf8).write(to: scenarios.appendingPathComponent("login-runtime-email.json"))
+    return root
+  }
+
+  @Test func aRuntimeScenarioRunsOnTheRuntimeAdapterAndAReducerOneIsNotApplicable() async throws {
+    let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
+    #expect(scenarios.map(\.id) == ["login-email", "login-runtime-email"])
+    // Not applicable is no failure.
+    #expect(await scenarios[0].run(UnstartableRuntime()).map(\.message) == [])
+    // The runtime scenario reaches the runtime, which cannot start: one failure at the scenario's file.
+    let failures = await scenarios[1].run(UnstartableRuntime())
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.hasPrefix("✗ login-runtime-email (errored)") == true, "\(failures)")
+    #expect(failures.first?.filePath.hasSuffix("login-runtime-email.json") == true)
+  }
+
+  @Test func aReducerAdapterLeavesRuntimeScenariosAlone() async throws {
+    let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
+    let login = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState())
+    #expect(await scenarios[0].run(login).map(\.message) == [])
+    #expect(await scenarios[1].run(login).map(\.message) == [])
+  }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+@Suite("Runtime scenarios (format v1.1): loading, and every validation error by file and JSON path")
+struct RuntimeScenarioLoaderTests {
+  typealias F = RuntimeFixtures
+
+  @Test func theManifestDeclaresItsDependency() throws {
+    let manifest = try #require(F.manifest)
+    let authenticate = try #require(manifest.dependencies["authenticate"])
+    #expect(authenticate.arguments.map(\.name) == ["email", "password"])
+    #expect(authenticate.result == .union("LoginResult"))
+    #expect(authenticate.rule == "LR1")
+  }
+
+  @Test func aValidRuntimeScenarioLoadsWithItsStepsAndCallReferences() throws {
+    let scenario = try #require(
+      F.scenario(
+        [
+          F.typeEmail, F.typePassword, F.submit, #"{"advance": 9999}"#,
+          #"{"respond": {"call": "a1", "error": {"message": "connection reset"}}, "expect": {"changes": {"isLoading": false, "error": "Sign-in failed. Please try again."}}}"#,
+          #"{"clear": true}"#,
+        ].joined(separator: ",")))
+    #expect(scenario.level == .runtime)
+    #expect(
+      scenario.steps.map(\.title) == [
+        "send emailChanged", "send passwordChanged", "send submit", "advance 9999",
+        #"respond a1 (error "connection reset")"#, "clear",
+      ])
+    #expect(scenario.declaredCalls.map(\.name) == ["a1"])
+    #expect(
+      scenario.runtimeSteps == [
+        .send(["type": "emailChanged", "value": "a@b.c"]), .send(["type": "passwordChanged", "value": "pw"]),
+        .send(["type": "submit"]), .advance(milliseconds: 9999),
+        .respond(CallReference(step: 3, index: 1), .error(message: "connection reset")), .clear,
+      ])
+  }
+
+  @Test func aFileWithoutLevelIsReducerLevelAndUnchanged() throws {
+    let scenario = try #require(
+      try? F.loader.load(F.document(F.typeEmail, level: nil), file: "x.json").get())
+    #expect(scenario.level == .reducer)
+    #expect(scenario.steps.first?.runtime == nil)
+    #expect(scenario.runtimeSteps == [])
+  }
+
+  @Test func anUnknownLevelIsInvalid() {
+    #expect(
+      F.problems(F.typeEmail, level: "store") == [
+        #"x.json: level: unknown level "store" (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+  }
+
+  @Test func aRespondToACallNoEarlierStepDeclaresIsInvalid() {
+    #expect(
+      F.problems(#"{"respond": {"call": "a9", "result": {"type": "success", "userId": "u"}}}"#) == [
+        "x.json: steps[0].respond.call: responds to call 'a9', which no earlier step's expect.calls declares"
+      ])
+  }
+
+  @Test func aRespondToACallOfTheSameStepIsInvalid() {
+    // The call is declared by the respond step itself, not by an earlier one.
+    let step =
+      #"{"respond": {"call": "a1", "result": {"type": "success", "userId": "u"}}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "", "password": ""}}]}}"#
+    #expect(
+      F.problems(step) == [
+        "x.json: steps[0].respond.call: responds to call 'a1', which no earlier step's expect.calls declares"
+      ])
+  }
+
+  @Test func aSecondRespondToTheSameCallIsInvalid() {
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, F.respondSuccess, F.respondSuccess].joined(separator: ","))
+        == ["x.json: steps[4].respond.call: call 'a1' was already answered at step 4"])
+  }
+
+  @Test func aCallNameDeclaredTwiceIsInvalid() {
+    let again =
+      #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, again].joined(separator: ",")) == [
+        "x.json: steps[3].expect.calls[0].call: call name 'a1' is already declared by step 3 (at steps[2].expect.calls[0]); names are unique in a file"
+      ])
+  }
+
+  @Test func cancelledMustNameACallOfThisOrAnEarlierStep() {
+    let early = #"{"advance": 1, "expect": {"cancelled": ["a1"]}}"#
+    #expect(
+      F.problems([early, F.typeEmail, F.typePassword, F.submit].joined(separator: ",")) == [
+        "x.json: steps[0].expect.cancelled[0]: names call 'a1', which neither this step's nor an earlier step's expect.calls declares"
+      ])
+    let twice = #"{"advance": 1, "expect": {"cancelled": ["a1", "a1"]}}"#
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, twice].joined(separator: ",")) == [
+        "x.json: steps[3].expect.cancelled[1]: call 'a1' is listed twice"
+      ])
+    let sameStep =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "", "password": ""}}], "cancelled": ["a1"]}}"#
+    #expect(F.problems(sameStep) == [])
+  }
+
+  @Test(arguments: [
+    (#"{"advance": 1}"#, "advance"), (#"{"clear": true}"#, "clear"),
+    (#"{"respond": {"call": "a1", "result": {"type": "success", "userId": "u"}}}"#, "respond"),
+  ])
+  func runtimeStepsAreInvalidInAReducerLevelFile(step: String, key: String) {
+    #expect(
+      F.problems(step, level: nil) == [
+        #"x.json: steps[0].\#(key): '\#(key)' is only valid in a runtime-level scenario ("level": "runtime")"#,
+        "x.json: steps[0]: missing required key 'send'",
+      ])
+  }
+
+  @Test func callsAndCancelledAreInvalidInAReducerLevelFile() {
+    let step = #"{"send": {"type": "submit"}, "expect": {"calls": [], "cancelled": []}}"#
+    #expect(
+      F.problems(step, level: "reducer") == [
+        #"x.json: steps[0].expect.calls: 'calls' is only valid in a runtime-level scenario ("level": "runtime")"#,
+        #"x.json: steps[0].expect.cancelled: 'cancelled' is only valid in a runtime-level scenario ("level": "runtime")"#,
+      ])
+  }
+
+  @Test func effectsAreInvalidInARuntimeLevelFile() {
+    let step = #"{"send": {"type": "dismissed"}, "expect": {"effects": [{"type": "cancel", "id": "authenticate"}]}}"#
+    #expect(
+      F.problems(step) == [
+        "x.json: steps[0].expect.effects: 'effects' is not valid in a runtime-level scenario: effects are internal to the runtime; expect the calls they start ('calls') and cancel ('cancelled') instead"
+      ])
+  }
+
+  @Test func aRuntimeStepNeedsExactlyOneKind() {
+    #expect(
+      F.problems(#"{"expect": {}}"#) == [
+        "x.json: steps[0]: a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+      ])
+    #expect(
+      F.problems(#"{"send": {"type": "submit"}, "advance": 5}"#) == [
+        "x.json: steps[0]: a runtime step has 'send' and 'advance'; it needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+      ])
+  }
+
+  @Test(arguments: ["-1", "86400001", "1.5", "\"5\""])
+  func advanceIsWholeMillisecondsUpToOneDay(value: String) {
+    let shown = value == "\"5\"" ? "\"5\"" : value
+    #expect(
+      F.problems(#"{"advance": \#(value)}"#) == [
+        "x.json: steps[0].advance: expected a whole number of milliseconds from 0 to 86400000 (one day), got \(shown)"
+      ])
+  }
+
+  @Test func advanceOfZeroAndOfOneDayAreValid() {
+    #expect(F.problems(#"{"advance": 0}, {"advance": 86400000}"#) == [])
+  }
+
+  @Test func clearTakesOnlyTrue() {
+    #expect(
+      F.problems(#"{"clear": false}"#) == [
+        "x.json: steps[0].clear: expected true (the only value 'clear' takes), got false"
+      ])
+  }
+
+  @Test func aRespondResultMustHaveTheDependencysResultShape() {
+    let bad = #"{"respond": {"call": "a1", "result": {"type": "succeeded"}}}"#
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, bad].joined(separator: ",")) == [
+        "x.json: steps[3].respond.result.type: unknown LoginResult case 'succeeded' (the login manifest defines: failure, success)"
+      ])
+  }
+
+  @Test func aRespondHasExactlyOneOfResultAndError() {
+    let both = #"{"respond": {"call": "a1", "result": {"type": "success", "userId": "u"}, "error": {"message": "x"}}}"#
+    let neither = #"{"respond": {"call": "a1"}}"#
+    let badError = #"{"respond": {"call": "a1", "error": {"text": "x"}}}"#
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, both].joined(separator: ",")) == [
+        "x.json: steps[3].respond: 'result' and 'error' cannot both be given; a call either returns a value or throws"
+      ])
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, neither].joined(separator: ",")) == [
+        "x.json: steps[3].respond: a response needs 'result' (the value the call returns) or 'error' (what it throws)"
+      ])
+    #expect(
+      F.problems([F.typeEmail, F.typePassword, F.submit, badError].joined(separator: ",")) == [
+        "x.json: steps[3].respond.error: missing required key 'message'",
+        "x.json: steps[3].respond.error.text: unknown key 'text' (allowed: message)",
+      ])
+  }
+
+  @Test func callArgumentsMustHaveTheDependencysArgumentShapes() {
+    let step =
+      #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": 5, "pasword": ""}}]}}"#
+    #expect(
+      F.problems(step) == [
+        "x.json: steps[0].expect.calls[0].arguments.email: expected string, got 5",
+        "x.json: steps[0].expect.calls[0].arguments: missing field 'password' of the arguments of 'authenticate'",
+        "x.json: steps[0].expect.calls[0].arguments.pasword: unknown field 'pasword' of the arguments of 'authenticate'; did you mean 'password'? (its fields are: email, password)",
+      ])
+  }
+
+  @Test func anUnknownDependencyOrBadCallNameIsInvalid() {
+    let step =
+      #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a 1", "dependency": "authenticat", "arguments": {}}]}}"#
+    #expect(
+      F.problems(step) == [
+        "x.json: steps[0].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'",
+        "x.json: steps[0].expect.calls[0].dependency: unknown dependency 'authenticat'; did you mean 'authenticate'? (the login manifest declares: authenticate)",
+      ])
+  }
+
+  @Test func aManifestWithoutDependenciesRejectsEveryCall() throws {
+    guard case .object(var object) = F.manifestDocument else {
+      Issue.record("no manifest")
+      return
+    }
+    object["dependencies"] = nil
+    var manifests = TestPaths.manifests
+    manifests["login"] = try ManifestLoader().load(.object(object), file: "login.json", expectedFeature: "login").get()
+    let loader = ScenarioLoader(manifests: manifests)
+    let document = F.document(
+      #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "a1", "dependency": "authenticate", "arguments": {}}]}}"#
+    )
+    guard case .failure(let failure) = loader.load(document, file: "x.json") else {
+      Issue.record("expected the file to be invalid")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "x.json: steps[0].expect.calls[0].dependency: unknown dependency 'authenticate' (the login manifest declares no dependencies)"
+      ])
+  }
+
+  @Test func manifestDependencyErrorsNameTheirPath() {
+    guard case .object(var object) = F.manifestDocument else {
+      Issue.record("no manifest")
+      return
+    }
+    object["dependencies"] = [
+      "Authenticate": [
+        "arguments": ["email": ["type": "text"]], "result": ["type": "union", "ref": "Nope"], "rule": "r1",
+      ],
+      "refresh": ["arguments": [:]],
+    ]
+    guard case .failure(let failure) = ManifestLoader().load(.object(object), file: "login.json", expectedFeature: nil)
+    else {
+      Issue.record("expected the manifest to be invalid")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "login.json: dependencies.Authenticate: dependency name 'Authenticate' is not lower camel case (e.g. 'authenticate')",
+        "login.json: dependencies.Authenticate.rule: rule 'r1' is not a spec rule id such as 'LR1' or 'L3.d'",
+        "login.json: dependencies.Authenticate.arguments.email.type: unknown type 'text' (allowed: string, boolean, integer, number, array, object, union)",
+        "login.json: dependencies.Authenticate.result.ref: unknown type 'Nope'; declare it under 'types'",
+        "login.json: dependencies.refresh: missing required key 'result'",
+      ])
+  }
+
+  @Test func ruleIdsWithSeveralLettersAreValid() {
+    #expect(ManifestNames.isRuleID("LR1"))
+    #expect(ManifestNames.isRuleID("L3.d"))
+    #expect(!ManifestNames.isRuleID("LR"))
+    #expect(!ManifestNames.isRuleID("lr1"))
+  }
+}
