@@ -21,6 +21,30 @@ struct FuzzCLITests {
     #expect(result.stdout == "")
   }
 
+  @Test func anImplementationWithoutTheReducerLevelIsLeftOutWithANote() throws {
+    let script = try CLI.temporaryFolder().appendingPathComponent("runtime-only.py")
+    try Data(
+      #"""
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "vm", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False,
+                                                                       "error": None}, "levels": ["runtime"]}}}), flush=True)
+          elif request["cmd"] == "bye":
+              break
+      """#.utf8
+    ).write(to: script)
+    let result = try CLI.run(["fuzz", "--feature", "login", "--harness", "vm=python3 \(script.path)", "--runs", "5"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.prefix(2) == [
+        "note: leaving out 'vm': it runs only runtime-level scenarios of 'login', and fuzz works at the reducer level",
+        "error: fuzz compares implementations at the reducer level, and only 'swift' runs them for 'login'; add another with --impl <name>",
+      ])
+  }
+
   @Test func badNumbersAreUsageErrors() throws {
     for (option, value, message) in [
       ("--seed", "-1", "option '--seed' takes a whole number from 0 to 18446744073709551615, got '-1'"),

@@ -32,6 +32,8 @@ package struct FuzzDictionary: Sendable {
   ///   - unicodeAll: Whether to keep Unicode-version-dependent scenarios and strings.
   package init(scenarios: [Scenario], manifestInitialState: JSONValue, unicodeAll: Bool) {
     for scenario in scenarios {
+      // Runtime-level steps respond, advance and clear as well as send: their flows are not a reducer's.
+      guard scenario.level == .reducer else { continue }
       if !unicodeAll, scenario.tags.contains("unicode-version-dependent") { continue }
       if scenario.initialState != manifestInitialState, !initialStates.contains(scenario.initialState),
         unicodeAll || !Self.hasVersionDependentString(scenario.initialState)

@@ -99,20 +99,24 @@ struct FuzzCommand: CLICommand {
       throw .usage(
         "unknown feature '\(settings.feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
     }
-    let implementations = try selectImplementations(
-      arguments, extra: extra, extraNames: extraNames, swift: swift,
-      loader: loader, workspace: workspace)
-    let reference = try settings.reference.map { reference throws(CLIError) in
-      guard let index = implementations.firstIndex(where: { $0.name == reference }) else {
-        throw .usage(
-          "--reference '\(reference)' is not among the implementations compared (\(implementations.map(\.name).joined(separator: ", "))); select it with --impl",
-          command: name)
-      }
-      return index
+    let selected = try selectImplementations(
+      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace)
+    if let reference = settings.reference, !selected.contains(where: { $0.name == reference }) {
+      throw .usage(
+        "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
+        command: name)
     }
-    if let failure = await start(implementations, feature: settings.feature, manifests: loader.manifests) {
+    let implementations: [any Implementation]
+    switch await start(selected, feature: settings.feature, manifests: loader.manifests, console: console) {
+    case .failure(let failure):
+      for implementation in selected { await implementation.shutdown() }
+      throw failure
+    case .success(let running): implementations = running
+    }
+    let reference = settings.reference.flatMap { name in implementations.firstIndex { $0.name == name } }
+    if let name = settings.reference, reference == nil {
       for implementation in implementations { await implementation.shutdown() }
-      throw .input(failure)
+      throw .usage("--reference '\(name)' runs no reducer-level scenarios of '\(settings.feature)'", command: self.name)
     }
     let dictionary = FuzzDictionary(
       scenarios: bundledScenarios(of: settings.feature, workspace: workspace, loader: loader),
@@ -225,23 +229,41 @@ struct FuzzCommand: CLICommand {
   }
 
   /// Starts every implementation, checking its initial states against the manifests and that it declares the
-  /// feature; the first problem, or `nil`.
+  /// feature. One that runs only runtime-level scenarios of the feature is left out with a note (fuzz works at the
+  /// reducer level) and shut down; at least two must remain.
+  ///
+  /// - Returns: The implementations to compare, or the error: ``CLIError/input(_:)`` for one that did not start or
+  ///   does not implement the feature, ``CLIError/usage(_:command:)`` when fewer than two remain.
   private static func start(
-    _ implementations: [any Implementation], feature: String, manifests: [String: FeatureManifest]
-  )
-    async -> String?
-  {
+    _ implementations: [any Implementation], feature: String, manifests: [String: FeatureManifest], console: Console
+  ) async -> Result<[any Implementation], CLIError> {
+    var running: [any Implementation] = []
     for implementation in implementations {
       do {
         let info = try await implementation.start(expectingInitialStatesOf: manifests)
         if info.features[feature] == nil {
-          return "the implementation '\(implementation.name)' does not implement the feature '\(feature)'"
+          return .failure(
+            .input("the implementation '\(implementation.name)' does not implement the feature '\(feature)'"))
         }
+        guard info.supports(.reducer, of: feature) else {
+          console.err(
+            "note: leaving out '\(implementation.name)': it runs only runtime-level scenarios of '\(feature)', and fuzz works at the reducer level"
+          )
+          await implementation.shutdown()
+          continue
+        }
+        running.append(implementation)
       } catch {
-        return "the implementation '\(implementation.name)' did not start: \(error.description)"
+        return .failure(.input("the implementation '\(implementation.name)' did not start: \(error.description)"))
       }
     }
-    return nil
+    guard running.count >= 2 else {
+      return .failure(
+        .usage(
+          "fuzz compares implementations at the reducer level, and only '\(running.map(\.name).joined(separator: ", "))' runs them for '\(feature)'; add another with --impl <name>",
+          command: name))
+    }
+    return .success(running)
   }
 
   /// The valid scenarios of `Conformance/scenarios/<feature>/`, in walk order (invalid files are passed over: the
