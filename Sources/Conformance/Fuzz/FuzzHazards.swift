@@ -80,7 +80,9 @@ package enum FuzzHazards {
     return unicodeAll ? stable + [versionDependent] : stable
   }
 
-  /// Whether `text` holds a scalar of ``versionDependent`` (such a dictionary value is left out by default).
+  /// Whether `text` holds a scalar of ``versionDependent`` (such a dictionary value is left out by default). Only
+  /// the scalars listed there are known: a dictionary value with another post-15.0 character is caught only by its
+  /// scenario's `unicode-version-dependent` tag (``FuzzDictionary``).
   package static func isVersionDependent(_ text: String) -> Bool {
     text.unicodeScalars.contains { scalar in versionDependentScalars.contains(scalar.value) }
   }

@@ -232,6 +232,7 @@ package struct FuzzShrinker: Sendable {
     }
   }
 
+  /// The string at `path`, or `nil` when the path leads elsewhere.
   static func string(at path: StringPath, in fuzzCase: FuzzCase) -> String? {
     guard path.action == -1 || fuzzCase.actions.indices.contains(path.action) else { return nil }
     var value = path.action == -1 ? fuzzCase.initialState : fuzzCase.actions[path.action]
@@ -246,6 +247,7 @@ package struct FuzzShrinker: Sendable {
     return value.stringValue
   }
 
+  /// The case with the string at `path` made of `scalars` (unchanged when the path leads elsewhere).
   static func replacing(_ path: StringPath, in fuzzCase: FuzzCase, with scalars: [Unicode.Scalar]) -> FuzzCase {
     var copy = fuzzCase
     var text = ""
