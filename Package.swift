@@ -47,6 +47,8 @@ let package = Package(
       name: "ConformanceTests",
       dependencies: ["Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ConformanceCLITests", dependencies: ["ConformanceCLI", "Conformance", "LoginFeature"]),
+    .testTarget(
+      name: "ConformanceCLITests",
+      dependencies: ["ConformanceCLI", "Conformance", "LoginFeature", "SignupFeature", "UnidirectionalFlow"]),
   ]
 )

@@ -1,0 +1,179 @@
+/// A shrunk divergence of `conformance fuzz`, turned into what people read (issue 10, item 4): the divergence shown
+/// three ways as `conformance run` shows one (``VerdictText``), and, with a reference implementation, a scenario
+/// file (scenario format v1, Conformance/README.md §3) whose expectations are that implementation's trace.
+package struct FuzzFinding: Sendable {
+  /// The feature.
+  package var feature: String
+  /// The manifest's initial state (a scenario that starts there leaves `initialState` out).
+  package var manifestInitialState: JSONValue
+  /// The shrunk case.
+  package var fuzzCase: FuzzCase
+  /// Each diverging implementation's name and observation of the shrunk case (two).
+  package var observations: [(implementation: String, observation: Observation)]
+  /// The seed of the search, named in the scenario's description.
+  package var seed: UInt64
+
+  /// Creates a finding.
+  package init(
+    feature: String, manifestInitialState: JSONValue, fuzzCase: FuzzCase,
+    observations: [(implementation: String, observation: Observation)], seed: UInt64
+  ) {
+    self.feature = feature
+    self.manifestInitialState = manifestInitialState
+    self.fuzzCase = fuzzCase
+    self.observations = observations
+    self.seed = seed
+  }
+
+  /// `fuzz-<feature>-<8 hex>`: the hash is the first 32 bits of FNV-1a (64-bit) over the compact wire JSON of the
+  /// feature, initial state and actions, so the same case always gets the same id, on every run and platform.
+  package var id: String {
+    let text = JSONRenderer.compact(
+      ["feature": .string(feature), "initialState": fuzzCase.initialState, "actions": .array(fuzzCase.actions)])
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash >> 32, radix: 16)
+    return "fuzz-\(feature)-" + String(repeating: "0", count: 8 - hex.count) + hex
+  }
+
+  /// The shrunk case as a scenario: with a reference trace, exhaustive steps whose `changes` and `effects` are that
+  /// trace's; without one, non-exhaustive steps that check nothing (so a divergence shows "(not checked)" as
+  /// expected).
+  package func scenario(reference: [TraceEntry]?, description: String = "") -> Scenario {
+    var previous = fuzzCase.initialState
+    let steps = fuzzCase.actions.enumerated().map { index, action -> Step in
+      guard let reference, reference.indices.contains(index) else {
+        return Step(send: action, state: .unchanged, effects: nil, description: nil)
+      }
+      let changes = Self.changes(from: previous, to: reference[index].state)
+      previous = reference[index].state
+      return Step(
+        send: action, state: changes.isEmpty ? .unchanged : .changes(.object(changes)),
+        effects: reference[index].effects.isEmpty ? nil : reference[index].effects, description: nil)
+    }
+    return Scenario(
+      id: id, feature: feature, description: description, tags: ["fuzz"], file: "", initialState: fuzzCase.initialState,
+      exhaustive: reference != nil, steps: steps)
+  }
+
+  /// Where the two traces first differ, with every differing path (`nil` when one observation has no trace).
+  package func divergence(reference: [TraceEntry]?) -> Divergence? {
+    let traces = observations.compactMap { entry -> (implementation: String, trace: [TraceEntry])? in
+      guard case .trace(let trace) = entry.observation else { return nil }
+      return (entry.implementation, trace)
+    }
+    guard traces.count == observations.count else { return nil }
+    return Divergence.find(in: scenario(reference: reference), traces: traces)
+  }
+
+  /// The lines `conformance fuzz` prints for the finding: each step sent, then the divergence three ways (expected,
+  /// then each implementation), or what an implementation without a trace reported; in colour when `colored`.
+  package func lines(reference: [TraceEntry]?, colored: Bool = false) -> [String] {
+    let style = TextStyle(enabled: colored)
+    var lines: [String] = []
+    if fuzzCase.initialState != manifestInitialState {
+      lines.append("  initial state: \(ReportText.clip(JSONRenderer.compact(fuzzCase.initialState, style: .display)))")
+    }
+    for (index, action) in fuzzCase.actions.enumerated() {
+      lines.append("  step \(index + 1): send \(ReportText.clip(JSONRenderer.compact(action, style: .display)))")
+    }
+    if let divergence = divergence(reference: reference) {
+      lines += VerdictText.divergenceLines(
+        divergence, stepCount: fuzzCase.actions.count, implementations: observations.map(\.implementation),
+        style: style)
+    } else {
+      for (name, observation) in observations {
+        switch observation {
+        case .trace: lines.append("    \(name): a trace of \(fuzzCase.actions.count) steps")
+        case .noTrace(let reason):
+          let details = VerdictText.details(.noTrace(reason), indent: "", style: style)
+          lines += details.enumerated().map { $0 == 0 ? "    \(name): \($1)" : "    \($1)" }
+        }
+      }
+    }
+    return lines
+  }
+
+  /// One line for an observation, as `run` headlines an outcome: `a trace`, `errored at step 2: …`, `crashed: …`.
+  package static func headline(_ observation: Observation) -> String {
+    switch observation {
+    case .trace(let trace): return "a trace of \(ReportText.plural(trace.count, "step", "steps"))"
+    case .noTrace(let reason): return VerdictText.headline(.noTrace(reason))
+    }
+  }
+
+  /// The JSON paths that differ at the first diverging step (`state.error`, `effects[0].email`), or a description
+  /// of the implementation that produced no trace.
+  package var divergingPaths: [String] {
+    if let divergence = divergence(reference: nil) { return divergence.rows.map(\.path.description) }
+    return observations.compactMap { name, observation in
+      guard case .noTrace(let reason) = observation else { return nil }
+      return "\(name) \(VerdictText.headline(.noTrace(reason)))"
+    }
+  }
+
+  /// The scenario file for `reference`'s trace: key order as the format reference writes it, one step per line
+  /// group, every invisible or confusable scalar escaped (scenario format §3.4), a newline at the end.
+  ///
+  /// - Parameters:
+  ///   - reference: The reference implementation's name and its trace of the shrunk case.
+  package func scenarioFile(reference: (name: String, trace: [TraceEntry])) -> String {
+    let names = observations.map(\.implementation)
+    let step = divergence(reference: nil).map { " at step \($0.stepIndex + 1)" } ?? ""
+    let description =
+      "Found by conformance fuzz --seed \(seed): \(names.joined(separator: " and ")) diverge\(step) on "
+      + "\(divergingPaths.joined(separator: ", ")). Expectations recorded from \(reference.name); check them "
+      + "against the spec before committing."
+    var lines = [
+      "{",
+      "  \"id\": \(Self.render(.string(id))),",
+      "  \"feature\": \(Self.render(.string(feature))),",
+      "  \"description\": \(Self.render(.string(description))),",
+      "  \"tags\": [\"fuzz\"],",
+    ]
+    if fuzzCase.initialState != manifestInitialState {
+      lines.append("  \"initialState\": \(Self.render(fuzzCase.initialState)),")
+    }
+    lines.append("  \"steps\": [")
+    let scenario = scenario(reference: reference.trace)
+    for (index, step) in scenario.steps.enumerated() {
+      var expect: [String] = []
+      if case .changes(let changes) = step.state { expect.append("\"changes\": \(Self.render(changes))") }
+      if let effects = step.effects { expect.append("\"effects\": \(Self.render(.array(effects)))") }
+      let comma = index + 1 < scenario.steps.count ? "," : ""
+      if expect.isEmpty {
+        lines.append("    {\"send\": \(Self.render(step.send))}\(comma)")
+      } else {
+        lines.append("    {\"send\": \(Self.render(step.send)),")
+        lines.append("     \"expect\": {\(expect.joined(separator: ", "))}}\(comma)")
+      }
+    }
+    lines += ["  ]", "}"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The top-level members of `new` that differ from `old` (whole values: a nested object is given whole, which
+  /// the merge rule of scenario format §3.3 applies as a replacement of every field).
+  static func changes(from old: JSONValue, to new: JSONValue) -> JSONObject {
+    var changes = JSONObject()
+    for member in new.objectValue?.members ?? [] where old[member.key] != member.value {
+      changes[member.key] = member.value
+    }
+    return changes
+  }
+
+  /// JSON with `", "` and `": "` between members, keys sorted, strings in the display style (escaped invisible and
+  /// confusable scalars; still valid JSON).
+  static func render(_ value: JSONValue) -> String {
+    switch value {
+    case .array(let elements): return "[" + elements.map(render).joined(separator: ", ") + "]"
+    case .object(let object):
+      return "{" + object.members.map { render(.string($0.key)) + ": " + render($0.value) }.joined(separator: ", ")
+        + "}"
+    default: return JSONRenderer.compact(value, style: .display)
+    }
+  }
+}

@@ -1,0 +1,278 @@
+/// Shrinks a diverging case to a small one that still diverges (issue 10, item 3), deterministically: the same case
+/// and implementations always give the same result.
+///
+/// Passes, repeated until none helps (or ``maximumRuns`` is spent):
+/// 1. fewer steps: cut everything after the first diverging step, then drop steps one at a time;
+/// 2. the manifest's initial state instead of a bundled scenario's, else the manifest's value of each field that
+///    allows;
+/// 3. simpler strings, each string of the initial state and of each action in order: empty; then drop runs of scalars (halves, quarters, …,
+///    single scalars); then replace each non-ASCII scalar with `a` (or with one `a` per UTF-16 unit);
+/// 4. when more than 3 steps remain, start later: the first steps are folded into the initial state (the state both
+///    implementations reached after them; they agree there, as the divergence comes later).
+///
+/// Targets: at most 3 steps (or as few as the divergence needs) and at most 3 non-ASCII scalars in all. Only the
+/// two diverging implementations run; each round of candidates goes to them as one batch, and the first candidate
+/// (in the order above) that still diverges is taken, so batching never changes the result.
+package struct FuzzShrinker: Sendable {
+  /// The result of shrinking.
+  package struct Result: Sendable {
+    /// The smallest diverging case found.
+    package var fuzzCase: FuzzCase
+    /// Candidate cases run while shrinking.
+    package var runs: Int
+  }
+
+  /// The engine that runs candidates.
+  package var engine: FuzzEngine
+  /// The two implementations that diverge (indices into the engine's implementations).
+  package var pair: (Int, Int)
+  /// The manifest's initial state.
+  package var manifestInitialState: JSONValue
+  /// The most candidate runs (default 4,000).
+  package var maximumRuns: Int
+
+  /// Creates a shrinker for a divergence between `pair`.
+  package init(engine: FuzzEngine, pair: (Int, Int), manifestInitialState: JSONValue, maximumRuns: Int = 4000) {
+    self.engine = engine
+    self.pair = pair
+    self.manifestInitialState = manifestInitialState
+    self.maximumRuns = maximumRuns
+  }
+
+  /// Shrinks `start`, which must diverge.
+  package func shrink(_ start: FuzzCase) async -> Result {
+    var current = start
+    var runs = 0
+    // 1a. Nothing after the first diverging step matters.
+    if let cut = await firstDivergingStep(current, runs: &runs), cut + 1 < current.actions.count {
+      let candidate = FuzzCase(initialState: current.initialState, actions: Array(current.actions.prefix(cut + 1)))
+      if await firstDiverging([candidate], runs: &runs) != nil { current = candidate }
+    }
+    var changed = true
+    while changed, runs < maximumRuns {
+      changed = false
+      // 1b. Fewer steps.
+      while current.actions.count > 1, runs < maximumRuns {
+        let candidates = current.actions.indices.map { index in
+          var fewer = current
+          fewer.actions.remove(at: index)
+          return fewer
+        }
+        guard let found = await firstDiverging(candidates, runs: &runs) else { break }
+        current = candidates[found]
+        changed = true
+      }
+      // 2. The manifest's initial state, else as many of its fields as still diverge.
+      if current.initialState != manifestInitialState {
+        let whole = FuzzCase(initialState: manifestInitialState, actions: current.actions)
+        if await firstDiverging([whole], runs: &runs) != nil {
+          current = whole
+          changed = true
+        } else {
+          for member in manifestInitialState.objectValue?.members ?? []
+          where current.initialState[member.key] != member.value {
+            guard case .object(var state) = current.initialState else { break }
+            state[member.key] = member.value
+            let candidate = FuzzCase(initialState: .object(state), actions: current.actions)
+            if await firstDiverging([candidate], runs: &runs) != nil {
+              current = candidate
+              changed = true
+            }
+          }
+        }
+      }
+      // 3. Simpler strings.
+      for path in Self.stringPaths(in: current) where runs < maximumRuns {
+        if await simplifyString(at: path, in: &current, runs: &runs) { changed = true }
+      }
+      // 4. Start later, when the steps are still over the target.
+      if current.actions.count > 3, let folded = await foldPrefix(current, runs: &runs) {
+        current = folded
+        changed = true
+      }
+    }
+    return Result(fuzzCase: current, runs: runs)
+  }
+
+  // MARK: - Strings
+
+  /// Tries an empty string, shorter strings and ASCII for non-ASCII at one string leaf; whether anything stuck.
+  private func simplifyString(at path: StringPath, in current: inout FuzzCase, runs: inout Int) async -> Bool {
+    guard var scalars = Self.string(at: path, in: current).map({ Array($0.unicodeScalars) }), !scalars.isEmpty else {
+      return false
+    }
+    var changed = false
+    if await tryString([], at: path, in: &current, runs: &runs) { return true }
+    // Drop runs of scalars: halves, then quarters, … then single scalars (ddmin's complement step).
+    var chunk = max(1, scalars.count / 2)
+    while chunk >= 1, runs < maximumRuns {
+      let starts = Array(stride(from: 0, to: scalars.count, by: chunk))
+      let candidates = starts.map { start -> [Unicode.Scalar] in
+        var fewer = scalars
+        fewer.removeSubrange(start..<min(start + chunk, fewer.count))
+        return fewer
+      }
+      if let found = await firstDiverging(
+        candidates.map { Self.replacing(path, in: current, with: $0) }, runs: &runs)
+      {
+        scalars = candidates[found]
+        current = Self.replacing(path, in: current, with: scalars)
+        changed = true
+        chunk = min(chunk, max(1, scalars.count / 2))
+        if scalars.isEmpty { break }
+        continue
+      }
+      if chunk == 1 { break }
+      chunk /= 2
+    }
+    // Non-ASCII to ASCII, one scalar at a time: `a`, else as many `a`s as the scalar has UTF-16 units (so a
+    // divergence about UTF-16 length survives).
+    var index = 0
+    while index < scalars.count, runs < maximumRuns {
+      if !scalars[index].isASCII {
+        let units = UTF16.width(scalars[index])
+        for replacement in units > 1 ? [1, units] : [1] {
+          var ascii = scalars
+          ascii.replaceSubrange(index...index, with: repeatElement("a" as Unicode.Scalar, count: replacement))
+          if await tryString(ascii, at: path, in: &current, runs: &runs) {
+            scalars = ascii
+            changed = true
+            break
+          }
+        }
+      }
+      index += 1
+    }
+    return changed
+  }
+
+  private func tryString(_ scalars: [Unicode.Scalar], at path: StringPath, in current: inout FuzzCase, runs: inout Int)
+    async -> Bool
+  {
+    let candidate = Self.replacing(path, in: current, with: scalars)
+    guard candidate != current, await firstDiverging([candidate], runs: &runs) != nil else { return false }
+    current = candidate
+    return true
+  }
+
+  // MARK: - Folding
+
+  /// The case with its first `k` steps folded into the initial state, for the largest `k` that keeps the divergence
+  /// (at most up to the first diverging step).
+  private func foldPrefix(_ current: FuzzCase, runs: inout Int) async -> FuzzCase? {
+    guard let first = await firstDivergingStep(current, runs: &runs), first > 0 else { return nil }
+    let observations = await engine.observe([current], on: [pair.0])
+    guard case .trace(let trace) = observations.first?.first, trace.count >= first else { return nil }
+    let candidates = (1...first).reversed().map { k in
+      FuzzCase(initialState: trace[k - 1].state, actions: Array(current.actions.dropFirst(k)))
+    }
+    guard let found = await firstDiverging(candidates, runs: &runs) else { return nil }
+    return candidates[found]
+  }
+
+  // MARK: - Running candidates
+
+  /// The index of the first candidate that still diverges between the pair, running them in batches.
+  private func firstDiverging(_ candidates: [FuzzCase], runs: inout Int) async -> Int? {
+    var start = 0
+    while start < candidates.count, runs < maximumRuns {
+      let batch = Array(candidates[start..<min(start + engine.batchSize, candidates.count)])
+      runs += batch.count
+      let observations = await engine.observe(batch, on: [pair.0, pair.1])
+      if let hit = batch.indices.first(where: { FuzzEngine.diverges(observations[0][$0], observations[1][$0]) }) {
+        return start + hit
+      }
+      start += batch.count
+    }
+    return nil
+  }
+
+  /// The 0-based step where the pair's traces of `fuzzCase` first differ (0 when one has no trace).
+  private func firstDivergingStep(_ fuzzCase: FuzzCase, runs: inout Int) async -> Int? {
+    runs += 1
+    let observations = await engine.observe([fuzzCase], on: [pair.0, pair.1])
+    switch (observations[0].first, observations[1].first) {
+    case (.trace(let left)?, .trace(let right)?): return FuzzEngine.firstDifference(left, right)
+    case (.noTrace(.errored(let step, _))?, _), (_, .noTrace(.errored(let step, _))?): return max(0, step - 1)
+    default: return nil
+    }
+  }
+
+  // MARK: - String leaves
+
+  /// Where a string sits in a case: the action's index (-1 for the initial state) and the keys and indices down to
+  /// it.
+  package typealias StringPath = (action: Int, components: [JSONPath.Component])
+
+  /// Every string leaf of the initial state and of every action, in that order, then in key order; `type`
+  /// discriminators are left out.
+  static func stringPaths(in fuzzCase: FuzzCase) -> [StringPath] {
+    var paths: [StringPath] = []
+    collect(fuzzCase.initialState, prefix: [], into: &paths, action: -1)
+    for (index, action) in fuzzCase.actions.enumerated() {
+      collect(action, prefix: [], into: &paths, action: index)
+    }
+    return paths
+  }
+
+  private static func collect(
+    _ value: JSONValue, prefix: [JSONPath.Component], into paths: inout [StringPath], action: Int
+  ) {
+    switch value {
+    case .string: paths.append((action, prefix))
+    case .object(let object):
+      for member in object.members where member.key != "type" {
+        collect(member.value, prefix: prefix + [.key(member.key)], into: &paths, action: action)
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        collect(element, prefix: prefix + [.index(index)], into: &paths, action: action)
+      }
+    default: break
+    }
+  }
+
+  /// The string at `path`, or `nil` when the path leads elsewhere.
+  static func string(at path: StringPath, in fuzzCase: FuzzCase) -> String? {
+    guard path.action == -1 || fuzzCase.actions.indices.contains(path.action) else { return nil }
+    var value = path.action == -1 ? fuzzCase.initialState : fuzzCase.actions[path.action]
+    for component in path.components {
+      switch component {
+      case .key(let key): guard let next = value[key] else { return nil }; value = next
+      case .index(let index):
+        guard let elements = value.arrayValue, elements.indices.contains(index) else { return nil }
+        value = elements[index]
+      }
+    }
+    return value.stringValue
+  }
+
+  /// The case with the string at `path` made of `scalars` (unchanged when the path leads elsewhere).
+  static func replacing(_ path: StringPath, in fuzzCase: FuzzCase, with scalars: [Unicode.Scalar]) -> FuzzCase {
+    var copy = fuzzCase
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    if path.action == -1 {
+      copy.initialState = setting(copy.initialState, at: path.components[...], to: .string(text))
+    } else if copy.actions.indices.contains(path.action) {
+      copy.actions[path.action] = setting(copy.actions[path.action], at: path.components[...], to: .string(text))
+    }
+    return copy
+  }
+
+  private static func setting(_ value: JSONValue, at path: ArraySlice<JSONPath.Component>, to leaf: JSONValue)
+    -> JSONValue
+  {
+    guard let first = path.first else { return leaf }
+    switch (first, value) {
+    case (.key(let key), .object(var object)):
+      guard let member = object[key] else { return value }
+      object[key] = setting(member, at: path.dropFirst(), to: leaf)
+      return .object(object)
+    case (.index(let index), .array(var elements)) where elements.indices.contains(index):
+      elements[index] = setting(elements[index], at: path.dropFirst(), to: leaf)
+      return .array(elements)
+    default: return value
+    }
+  }
+}

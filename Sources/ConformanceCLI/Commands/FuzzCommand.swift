@@ -1,0 +1,376 @@
+import Conformance
+import Foundation
+
+/// `conformance fuzz`: generates action sequences from a feature's manifest, runs them on two or more
+/// implementations, and shrinks the first divergence to a scenario of a few steps (issue 10; README, "Find
+/// divergences nobody wrote a case for").
+///
+/// Exit status: 0 no divergence within the budget; 1 a divergence was found (and, with `--reference`, written), or a
+/// harness faulted (crashed, timed out, broke the protocol); 2 a usage error, an invalid manifest, or an
+/// implementation that did not start.
+struct FuzzCommand: CLICommand {
+  static let name = "fuzz"
+  static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
+  static let usage =
+    "conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--reference <impl>] [--out <dir>] [--unicode-all]"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    Sequences of 1 to --max-steps actions are generated from the feature's manifest (every action, every field type)
+    and from a dictionary of the values its bundled scenarios send, mostly mutated with characters where platforms
+    differ (White_Space and its look-alikes, combining marks and NFC/NFD pairs, emoji, Hangul jamo and CR LF,
+    look-alike '@' and '.', case-mapping specials, non-ASCII digits and bidi marks, empty and long strings). Every
+    implementation runs them, in batches of 32, and their traces are compared step by step (state and effects, by
+    JSON equality). The first divergence is shrunk to as few steps and as simple strings as still diverge, and shown
+    as 'run' shows one. The same seed with --runs prints the same output.
+
+    USAGE: \(usage)
+
+    OPTIONS:
+      --feature <name>        The feature to fuzz (a manifest in Conformance/features).
+      --impl <name>           An implementation to compare, as for 'run' (repeatable; at least two in all).
+      --all                   'swift' and every implementation in Conformance/implementations.json.
+      --harness <name>=<command>
+                              Add a harness implementation from the command line (repeatable), as for 'run'.
+      --config <file>         The implementations config (default: Conformance/implementations.json).
+      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
+      --timeout <s>           Seconds a harness may take per batch entry (default: from the config, else 10).
+      --seed <n>              The seed, 0 to 18446744073709551615 (default: 0, so a run is reproducible).
+      --time <s>              Search for this many seconds (default: 10).
+      --runs <n>              Search this many sequences instead (output then depends only on the seed).
+      --max-steps <k>         The most actions in a sequence, 1 to 64 (default: 8).
+      --reference <impl>      Write the shrunk divergence as a scenario whose expectations are this
+                              implementation's trace (it must be selected).
+      --out <dir>             Where --reference writes (default: fuzz-findings); an existing file is never
+                              replaced.
+      --unicode-all           Also use characters whose Unicode properties differ between the Unicode versions
+                              the spec covers (login.md §3.3); by default they are left out.
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 no divergence within the budget; 1 a divergence was found (and written with --reference), or a
+    harness crashed, timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation that did
+    not start.
+    """
+  }
+
+  static let options: [ArgumentScanner.OptionSpec] = [
+    .init(name: "feature", takesValue: true), .init(name: "impl", takesValue: true),
+    .init(name: "all", takesValue: false), .init(name: "harness", takesValue: true),
+    .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
+    .init(name: "timeout", takesValue: true), .init(name: "seed", takesValue: true),
+    .init(name: "time", takesValue: true), .init(name: "runs", takesValue: true),
+    .init(name: "max-steps", takesValue: true), .init(name: "reference", takesValue: true),
+    .init(name: "out", takesValue: true), .init(name: "unicode-all", takesValue: false),
+    .init(name: "help", takesValue: false),
+  ]
+
+  /// The default `--time`, in seconds.
+  static let defaultSeconds = 10.0
+
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
+    try await run(arguments, console: console, swift: swift, extra: [])
+  }
+
+  /// Runs the command with `extra` in-process implementations besides the selectable ones, each selected when
+  /// `--impl` names it (the tests' mutants; never declared, never shipped).
+  ///
+  /// - Throws: ``CLIError`` for a usage error or an invalid input (exit status 2).
+  static func run(
+    _ arguments: [String], console: Console, swift: SwiftImplementation, extra: [any Implementation]
+  ) async throws(CLIError) -> Int32 {
+    let extraNames = Set(extra.map(\.name))
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    if scanner.has("help") {
+      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
+      return ExitCode.success
+    }
+    let settings = try Settings(scanner)
+    let workspace = Workspace(currentDirectory: console.currentDirectory)
+    let (loader, manifestErrors) = workspace.scenarioLoader()
+    guard let manifest = loader.manifests[settings.feature] else {
+      if let broken = loader.brokenManifests[settings.feature] {
+        throw .invalidFile(manifestErrors.filter { $0.file == broken })
+      }
+      let known = loader.manifests.keys.sorted()
+      let hint = Suggestion.closest(to: settings.feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage(
+        "unknown feature '\(settings.feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
+    }
+    let selected = try selectImplementations(
+      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace)
+    if let reference = settings.reference, !selected.contains(where: { $0.name == reference }) {
+      throw .usage(
+        "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
+        command: name)
+    }
+    let implementations: [any Implementation]
+    switch await start(selected, feature: settings.feature, manifests: loader.manifests, console: console) {
+    case .failure(let failure):
+      for implementation in selected { await implementation.shutdown() }
+      throw failure
+    case .success(let running): implementations = running
+    }
+    let reference = settings.reference.flatMap { name in implementations.firstIndex { $0.name == name } }
+    if let name = settings.reference, reference == nil {
+      for implementation in implementations { await implementation.shutdown() }
+      throw .usage("--reference '\(name)' runs no reducer-level scenarios of '\(settings.feature)'", command: self.name)
+    }
+    let dictionary = FuzzDictionary(
+      scenarios: bundledScenarios(of: settings.feature, workspace: workspace, loader: loader),
+      manifestInitialState: manifest.initialState, unicodeAll: settings.unicodeAll)
+    let generator = FuzzGenerator(
+      manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: settings.unicodeAll),
+      maxSteps: settings.maxSteps)
+    let engine = FuzzEngine(implementations: implementations, feature: settings.feature)
+    let status = await fuzz(
+      engine: engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
+      workspace: workspace, console: console)
+    for implementation in implementations { await implementation.shutdown() }
+    return status
+  }
+
+  // MARK: - Settings
+
+  /// The options of one run, checked.
+  struct Settings {
+    var feature: String
+    var seed: UInt64
+    var runs: Int?
+    var seconds: Double?
+    var maxSteps: Int
+    var reference: String?
+    var out: String
+    var unicodeAll: Bool
+
+    /// - Throws: ``CLIError/usage(_:command:)`` for a missing feature or a malformed number.
+    init(_ scanner: ArgumentScanner) throws(CLIError) {
+      guard let feature = scanner.value("feature") else {
+        throw .usage("fuzz needs a feature: add --feature <name>, e.g. --feature login", command: FuzzCommand.name)
+      }
+      self.feature = feature
+      if let text = scanner.value("seed") {
+        guard let seed = UInt64(text) else {
+          throw .usage(
+            "option '--seed' takes a whole number from 0 to 18446744073709551615, got '\(text)'",
+            command: FuzzCommand.name)
+        }
+        self.seed = seed
+      } else {
+        seed = 0
+      }
+      if scanner.value("runs") != nil, scanner.value("time") != nil {
+        throw .usage("give either --time or --runs, not both", command: FuzzCommand.name)
+      }
+      if let text = scanner.value("runs") {
+        guard let runs = Int(text), runs > 0 else {
+          throw .usage("option '--runs' takes a whole number of 1 or more, got '\(text)'", command: FuzzCommand.name)
+        }
+        self.runs = runs
+        seconds = nil
+      } else {
+        runs = nil
+        seconds = try scanner.seconds("time", command: FuzzCommand.name) ?? FuzzCommand.defaultSeconds
+      }
+      if let text = scanner.value("max-steps") {
+        guard let steps = Int(text), (1...64).contains(steps) else {
+          throw .usage(
+            "option '--max-steps' takes a whole number from 1 to 64, got '\(text)'", command: FuzzCommand.name)
+        }
+        maxSteps = steps
+      } else {
+        maxSteps = 8
+      }
+      reference = scanner.value("reference")
+      out = scanner.value("out") ?? "fuzz-findings"
+      if out.isEmpty { throw .usage("option '--out' needs a folder, got ''", command: FuzzCommand.name) }
+      unicodeAll = scanner.has("unicode-all")
+    }
+  }
+
+  /// The implementations `run` would select, then the `extra` ones `--impl` names; at least two.
+  private static func selectImplementations(
+    _ arguments: [String], extra: [any Implementation], extraNames: Set<String>, swift: SwiftImplementation,
+    loader: ScenarioLoader, workspace: Workspace
+  ) throws(CLIError) -> [any Implementation] {
+    var kept: [String] = []
+    var chosenExtra: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--impl", index + 1 < arguments.count, extraNames.contains(arguments[index + 1]) {
+        chosenExtra.append(arguments[index + 1])
+        index += 2
+        continue
+      }
+      if argument.hasPrefix("--impl="), extraNames.contains(String(argument.dropFirst("--impl=".count))) {
+        chosenExtra.append(String(argument.dropFirst("--impl=".count)))
+        index += 1
+        continue
+      }
+      kept.append(argument)
+      index += 1
+    }
+    let scanner = try ArgumentScanner(kept, options: options, command: name)
+    var implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
+    for name in chosenExtra where !implementations.contains(where: { $0.name == name }) {
+      guard let implementation = extra.first(where: { $0.name == name }) else { continue }
+      implementations.append((implementation as? SwiftImplementation)?.bound(to: loader.manifests) ?? implementation)
+    }
+    guard implementations.count >= 2 else {
+      throw .usage(
+        "fuzz compares implementations, and only '\(implementations.map(\.name).joined(separator: ", "))' is selected; add another with --impl <name>, --all or --harness <name>=<command>",
+        command: name)
+    }
+    return implementations
+  }
+
+  /// Starts every implementation, checking its initial states against the manifests and that it declares the
+  /// feature. One that runs only runtime-level scenarios of the feature is left out with a note (fuzz works at the
+  /// reducer level) and shut down; at least two must remain.
+  ///
+  /// - Returns: The implementations to compare, or the error: ``CLIError/input(_:)`` for one that did not start or
+  ///   does not implement the feature, ``CLIError/usage(_:command:)`` when fewer than two remain.
+  private static func start(
+    _ implementations: [any Implementation], feature: String, manifests: [String: FeatureManifest], console: Console
+  ) async -> Result<[any Implementation], CLIError> {
+    var running: [any Implementation] = []
+    for implementation in implementations {
+      do {
+        let info = try await implementation.start(expectingInitialStatesOf: manifests)
+        if info.features[feature] == nil {
+          return .failure(
+            .input("the implementation '\(implementation.name)' does not implement the feature '\(feature)'"))
+        }
+        guard info.supports(.reducer, of: feature) else {
+          console.err(
+            "note: leaving out '\(implementation.name)': it runs only runtime-level scenarios of '\(feature)', and fuzz works at the reducer level"
+          )
+          await implementation.shutdown()
+          continue
+        }
+        running.append(implementation)
+      } catch {
+        return .failure(.input("the implementation '\(implementation.name)' did not start: \(error.description)"))
+      }
+    }
+    guard running.count >= 2 else {
+      return .failure(
+        .usage(
+          "fuzz compares implementations at the reducer level, and only '\(running.map(\.name).joined(separator: ", "))' runs them for '\(feature)'; add another with --impl <name>",
+          command: name))
+    }
+    return .success(running)
+  }
+
+  /// The valid scenarios of `Conformance/scenarios/<feature>/`, in walk order (invalid files are passed over: the
+  /// dictionary only borrows their values).
+  private static func bundledScenarios(of feature: String, workspace: Workspace, loader: ScenarioLoader) -> [Scenario] {
+    guard let folder = workspace.scenariosFolder?.appendingPathComponent(feature),
+      FileManager.default.fileExists(atPath: folder.path)
+    else { return [] }
+    var scenarios: [Scenario] = []
+    for entry in ScenarioCorpus(roots: [.init(path: folder.path, displayName: folder.path)], loader: loader) {
+      if case .scenario(let scenario) = entry, scenario.feature == feature { scenarios.append(scenario) }
+    }
+    return scenarios
+  }
+
+  // MARK: - The run
+
+  private static func fuzz(
+    engine: FuzzEngine, generator: FuzzGenerator, manifest: FeatureManifest, settings: Settings, reference: Int?,
+    workspace: Workspace, console: Console
+  ) async -> Int32 {
+    let names = engine.implementations.map(\.name)
+    let budget =
+      settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
+      ?? "\(ReportText.seconds(settings.seconds ?? 0))"
+    console.out(
+      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of 1 to \(settings.maxSteps) steps\(settings.unicodeAll ? ", all Unicode versions" : "")"
+    )
+    let search = await engine.search(
+      generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
+    let tried =
+      "\(ReportText.plural(search.sequences, "sequence", "sequences")) (\(ReportText.plural(search.steps, "step", "steps")))"
+    let rate = max(search.seconds, 1e-9)
+    let timing =
+      "\(tried) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
+    // With --runs the output depends only on the seed: the timing goes to standard error.
+    if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
+    if let fault = search.fault {
+      let finding = FuzzFinding(
+        feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: fault.fuzzCase,
+        observations: [(names[fault.implementation], fault.observation)], seed: settings.seed)
+      console.out(
+        "\(names[fault.implementation]) did not answer sequence \(fault.sequence): \(FuzzFinding.headline(fault.observation)) (a harness fault: not shrunk)"
+      )
+      for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+      return ExitCode.gateFailure
+    }
+    guard let found = search.finding else {
+      console.out("no divergence in \(tried)")
+      return ExitCode.success
+    }
+    let (first, second) = found.pair
+    console.out(
+      "divergence between \(names[first]) and \(names[second]) in sequence \(found.sequence), of \(ReportText.plural(found.fuzzCase.actions.count, "step", "steps"))"
+    )
+    let shrinker = FuzzShrinker(engine: engine, pair: found.pair, manifestInitialState: manifest.initialState)
+    let shrunk = await shrinker.shrink(found.fuzzCase)
+    console.out(
+      "shrunk in \(ReportText.plural(shrunk.runs, "run", "runs")): \(ReportText.plural(found.fuzzCase.actions.count, "step", "steps")) to \(shrunk.fuzzCase.actions.count), \(ReportText.plural(found.fuzzCase.nonASCIIScalarCount, "non-ASCII scalar", "non-ASCII scalars")) to \(shrunk.fuzzCase.nonASCIIScalarCount)"
+    )
+    let observed = await engine.observe([shrunk.fuzzCase], on: [first, second])
+    let finding = FuzzFinding(
+      feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: shrunk.fuzzCase,
+      observations: [(names[first], observed[0][0]), (names[second], observed[1][0])], seed: settings.seed)
+    guard let reference else {
+      for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+      console.out(
+        "nothing written: no expectations without a reference; pass --reference \(names[first]) (or another implementation) to write this as a scenario"
+      )
+      return ExitCode.gateFailure
+    }
+    let referenceObservation = await engine.observe([shrunk.fuzzCase], on: [reference])[0][0]
+    guard case .trace(let trace) = referenceObservation else {
+      for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+      console.error(
+        "nothing written: the reference '\(names[reference])' produced no trace to record (\(FuzzFinding.headline(referenceObservation)))"
+      )
+      return ExitCode.gateFailure
+    }
+    for line in finding.lines(reference: trace, colored: console.usesColor) { console.out(line) }
+    write(finding, reference: (names[reference], trace), settings: settings, workspace: workspace, console: console)
+    return ExitCode.gateFailure
+  }
+
+  /// Writes the scenario into `--out`, never over an existing file.
+  private static func write(
+    _ finding: FuzzFinding, reference: (name: String, trace: [TraceEntry]), settings: Settings, workspace: Workspace,
+    console: Console
+  ) {
+    let folder = workspace.url(for: settings.out)
+    let file = folder.appendingPathComponent(finding.id + ".json")
+    let shown = workspace.displayName(file)
+    let text = finding.scenarioFile(reference: reference)
+    if let existing = FileManager.default.contents(atPath: file.path) {
+      if existing == Data(text.utf8) {
+        console.out("\(shown) already holds this scenario: nothing written")
+      } else {
+        console.error("\(shown) exists with other content: not replaced; move it away to write this finding")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+      console.out("wrote \(shown) (expectations from \(reference.name))")
+    } catch {
+      console.error("cannot write \(shown): \(error.localizedDescription)")
+    }
+  }
+}

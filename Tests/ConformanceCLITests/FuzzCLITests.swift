@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `conformance fuzz` end to end through the built executable: what a user sees (output and exit status), with the
+/// Swift implementation against itself served over the harness protocol (`conformance harness`) and against a
+/// harness process that lower-cases the email it sends (the out-of-process twin of ``LoginMutation/lowercasesEmail``).
+@Suite("conformance fuzz end to end", .serialized)
+struct FuzzCLITests {
+  /// `--harness twin=…`: the Swift implementation again, out of process.
+  var twin: String { "twin=\(CLI.executable.path) harness" }
+
+  @Test func oneImplementationIsAUsageError() throws {
+    let result = try CLI.run(["fuzz", "--feature", "login"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name>, --all or --harness <name>=<command>",
+        "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--reference <impl>] [--out <dir>] [--unicode-all]",
+        "See 'conformance fuzz --help'.",
+      ])
+    #expect(result.stdout == "")
+  }
+
+  @Test func anImplementationWithoutTheReducerLevelIsLeftOutWithANote() throws {
+    let script = try CLI.temporaryFolder().appendingPathComponent("runtime-only.py")
+    try Data(
+      #"""
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "vm", "language": "Python", "version": "1"},
+                                "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False,
+                                                                       "error": None}, "levels": ["runtime"]}}}), flush=True)
+          elif request["cmd"] == "bye":
+              break
+      """#.utf8
+    ).write(to: script)
+    let result = try CLI.run(["fuzz", "--feature", "login", "--harness", "vm=python3 \(script.path)", "--runs", "5"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.prefix(2) == [
+        "note: leaving out 'vm': it runs only runtime-level scenarios of 'login', and fuzz works at the reducer level",
+        "error: fuzz compares implementations at the reducer level, and only 'swift' runs them for 'login'; add another with --impl <name>",
+      ])
+  }
+
+  @Test func badNumbersAreUsageErrors() throws {
+    for (option, value, message) in [
+      ("--seed", "-1", "option '--seed' takes a whole number from 0 to 18446744073709551615, got '-1'"),
+      ("--runs", "0", "option '--runs' takes a whole number of 1 or more, got '0'"),
+      ("--max-steps", "65", "option '--max-steps' takes a whole number from 1 to 64, got '65'"),
+      ("--time", "soon", "option '--time' needs a positive number of seconds, got 'soon'"),
+    ] {
+      let result = try CLI.run(["fuzz", "--feature", "login", "--harness", twin, option, value])
+      #expect(result.status == 2)
+      #expect(result.errorLines.first == "error: \(message)")
+    }
+  }
+
+  @Test func swiftAgainstItselfOverTheProtocolFindsNothingAndIsReproducible() throws {
+    let arguments = ["fuzz", "--feature", "signup", "--harness", twin, "--runs", "300", "--seed", "42"]
+    let first = try CLI.run(arguments)
+    let second = try CLI.run(arguments)
+    #expect(first.status == 0)
+    #expect(first.lines.count == 2)
+    #expect(first.lines.first == "fuzz signup on swift, twin: seed 42, 300 sequences of 1 to 8 steps")
+    #expect(first.lines.last?.hasPrefix("no divergence in 300 sequences (") == true)
+    #expect(first.stdout == second.stdout)
+    // Timing goes to standard error with --runs, so standard output depends only on the seed.
+    #expect(first.errorLines.count == 1)
+    #expect(first.errorLines.first?.hasPrefix("fuzz: 300 sequences (") == true)
+    #expect(first.errorLines.first?.contains(" sequences/s, ") == true)
+  }
+
+  @Test func aDivergingHarnessIsShrunkWrittenAndTheScenarioGatesIt() throws {
+    let script = try Self.proxyHarness(
+      onRequest: "",
+      onReply: """
+        for entry in reply.get("trace", []):
+            for effect in entry["effects"]:
+                if effect.get("type") == "authenticate":
+                    effect["email"] = effect["email"].lower()
+        """)
+    let folder = script.deletingLastPathComponent()
+    let mutant = "mutant=python3 \(script.path)"
+    let out = folder.appendingPathComponent("findings")
+    let result = try CLI.run([
+      "fuzz", "--feature", "login", "--harness", mutant, "--runs", "2000", "--reference", "swift", "--out", out.path,
+    ])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.lines.first == "fuzz login on swift, mutant: seed 0, 2000 sequences of 1 to 8 steps")
+    #expect(result.lines.contains { $0.hasPrefix("divergence between swift and mutant in sequence ") })
+    #expect(result.lines.contains("      effects[0].email"))
+    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
+    #expect(file.hasPrefix("fuzz-login-") && file.hasSuffix(".json") && file.count == "fuzz-login-12345678.json".count)
+    let path = out.appendingPathComponent(file).path
+    #expect(result.lines.last == "wrote \(path) (expectations from swift)")
+
+    #expect(try CLI.run(["validate", path]).lines == ["1 file valid (1 scenario)"])
+    let passes = try CLI.run(["run", path])
+    #expect(passes.status == 0)
+    #expect(passes.lines.last == "1 passed, 0 failed")
+    let gate = try CLI.run(["run", path, "--harness", mutant])
+    #expect(gate.status == 1)
+    #expect(gate.lines.contains { $0.hasSuffix(" (divergence)") })
+  }
+
+  @Test func aCrashingHarnessIsReportedAsAFaultNotShrunk() throws {
+    let script = try Self.proxyHarness(
+      onRequest: """
+        if any(action.get("type") == "dismissed" for action in request.get("actions", [])):
+            sys.exit(3)
+        """, onReply: "")
+    let result = try CLI.run([
+      "fuzz", "--feature", "login", "--harness", "crashy=python3 \(script.path)", "--runs", "500",
+    ])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    let fault = try #require(result.lines.dropFirst().first)
+    #expect(fault.hasPrefix("crashy did not answer sequence "), "\(result.stdout)")
+    #expect(fault.hasSuffix("(a harness fault: not shrunk)"))
+    #expect(result.lines.contains { $0.contains("\"type\":\"dismissed\"") })
+    #expect(result.lines.contains { $0.hasPrefix("    crashy: crashed: ") })
+  }
+
+  /// A Python harness that passes each request to `conformance harness` and its reply back, running `onRequest`
+  /// (Python statements; `request` is the parsed request) before and `onReply` (`reply` is the parsed reply) after.
+  static func proxyHarness(onRequest: String, onReply: String) throws -> URL {
+    let script = try CLI.temporaryFolder().appendingPathComponent("proxy.py")
+    func indented(_ code: String) -> String {
+      code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+    try Data(
+      """
+      import json, subprocess, sys
+      child = subprocess.Popen([\(String(reflecting: CLI.executable.path)), "harness"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, encoding="utf-8")
+      for line in sys.stdin:
+          request = json.loads(line)
+      \(indented(onRequest))
+          child.stdin.write(line)
+          child.stdin.flush()
+          if request.get("cmd") == "bye":
+              break
+          reply = json.loads(child.stdout.readline())
+      \(indented(onReply))
+          print(json.dumps(reply, ensure_ascii=False), flush=True)
+      """.utf8
+    ).write(to: script)
+    return script
+  }
+}
