@@ -407,7 +407,7 @@ extension HarnessCodec {
         }
         return .respond(reference, .error(message: message))
       default:
-        issues.add(valuePath, "expected exactly one of 'result' or 'error'")
+        issues.add(valuePath, "needs exactly one of 'result' or 'error', got \(result == nil ? "neither" : "both")")
         return nil
       }
     default: break
