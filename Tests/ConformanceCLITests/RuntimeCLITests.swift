@@ -43,7 +43,12 @@ struct RuntimeCLITests {
   /// A harness for login that declares `levels` (a JSON list, or nothing), answers the reducer scenario, and
   /// answers the runtime scenario with `cancelledAtDismiss` as step 4's `cancelled` when the request carries the
   /// steps with the call reference `{"step": 3, "index": 1}` (else `errored`, quoting what it got).
-  static func harness(levels: String?, cancelledAtDismiss: String = #"[{"step": 3, "index": 1}]"#) throws -> URL {
+  ///
+  /// `callsAtSubmit` (a Python list expression) replaces step 3's calls: `[]` is an implementation that starts no
+  /// call and stays idle.
+  static func harness(
+    levels: String?, cancelledAtDismiss: String = #"[{"step": 3, "index": 1}]"#, callsAtSubmit: String = "[call]"
+  ) throws -> URL {
     let script = try CLI.temporaryFolder().appendingPathComponent("runtime-harness.py")
     let levelsMember = levels.map { #", "levels": \#($0)"# } ?? ""
     try Data(
@@ -65,7 +70,7 @@ struct RuntimeCLITests {
               trace = [
                   {"state": state("a@b.c"), "calls": [], "cancelled": []},
                   {"state": state("a@b.c", "pw"), "calls": [], "cancelled": []},
-                  {"state": state("a@b.c", "pw", True), "calls": [call], "cancelled": []},
+                  {"state": state("a@b.c", "pw", \#(callsAtSubmit) != []), "calls": \#(callsAtSubmit), "cancelled": []},
                   {"state": state("a@b.c", "pw"), "calls": [], "cancelled": \#(cancelledAtDismiss)},
                   {"state": state("a@b.c", "pw"), "calls": [], "cancelled": []},
               ]
@@ -147,5 +152,40 @@ struct RuntimeCLITests {
         "No implementation ran any scenario: every pair is not applicable (the implementations do not declare the "
           + "scenarios' level), and a run that checks nothing is not a pass"), "\(result.lines)")
     #expect(result.lines.last == "0 passed, 0 failed, 1 not applicable")
+  }
+
+  /// F1 of the runtime tryout: a respond to the call an implementation never started is no longer `errored` by the
+  /// harness side; the run shows the real difference at step 3 and the respond at step 5, the JSON report carries
+  /// the calls, and `--update-baseline` can record it.
+  @Test func anImplementationThatStartsNoCallFailsAtTheSubmitStepAndCanBeBaselined() throws {
+    let root = try Self.workspace()
+    let noStart = try Self.harness(levels: #"["runtime"]"#, cancelledAtDismiss: "[]", callsAtSubmit: "[]")
+    let json = root.appendingPathComponent("report.json")
+    let arguments = ["run", "Conformance/scenarios/login/login-runtime-dismiss.json", "--impl", "h"]
+    let harness = ["--harness", "h=python3 \(noStart.path)"]
+    let failing = try CLI.run(arguments + harness + ["--json", json.path], in: root)
+    #expect(failing.status == 1)
+    #expect(failing.lines.contains("    step 3 of 5: send submit"), "\(failing.lines)")
+    #expect(
+      failing.lines.contains(
+        #"      expected 1 call (a1: authenticate({"email":"a@b.c","password":"pw"})), got none"#))
+    #expect(failing.lines.contains("      responds to call a1 (authenticate), which the implementation never started"))
+    #expect(!failing.lines.contains { $0.contains("errored") || $0.contains("3.1") }, "\(failing.lines)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    let result = try #require((report["results"] as? [[String: Any]])?.first)
+    let failure = try #require(result["failure"] as? [String: Any])
+    #expect(failure["step"] as? Int == 3)
+    #expect((failure["expectedCalls"] as? [Any])?.count == 1)
+    #expect((failure["actualCalls"] as? [Any])?.count == 0)
+    #expect(failure["expectedEffects"] == nil)
+
+    let baseline = root.appendingPathComponent("baseline.json")
+    try Data(#"{"entries": []}"#.utf8).write(to: baseline)
+    let update = try CLI.run(arguments + harness + ["--baseline", baseline.path, "--update-baseline"], in: root)
+    #expect(
+      update.lines.contains {
+        $0.hasPrefix("baseline: added entries[0]: 'login-runtime-dismiss' fails on h at step 3")
+      },
+      "\(update.lines) \(update.errorLines)")
   }
 }

@@ -80,3 +80,63 @@ struct HarnessStrictnessTests {
     }
   }
 }
+
+/// One entry of bad-requests.json's `runtimeRequests`: runtime steps that both harnesses must answer `errored` at
+/// `step`, with a message starting with the JSON path `path` (PROTOCOL.md §2.5.2).
+struct BadRuntimeRequest: Sendable, CustomTestStringConvertible {
+  var name: String
+  /// The `steps` array, as JSON text.
+  var steps: String
+  var step: Int
+  var path: String
+
+  var testDescription: String { name }
+
+  static let all: [BadRuntimeRequest] = {
+    let file = TestPaths.repository.appendingPathComponent("Conformance/protocol-fixtures/bad-requests.json")
+    guard let data = try? Data(contentsOf: file), let document = try? JSONParser().parse(data),
+      let requests = document["runtimeRequests"]?.arrayValue
+    else { return [] }
+    return requests.compactMap { entry in
+      guard let name = entry["name"]?.stringValue, let steps = entry["steps"]?.stringValue,
+        case .number(let step)? = entry["step"], let stepNumber = step.int64Value,
+        let path = entry["path"]?.stringValue
+      else { return nil }
+      return BadRuntimeRequest(name: name, steps: steps, step: Int(stepNumber), path: path)
+    }
+  }()
+}
+
+/// Holds the Swift harness to the shared runtime-level entries the Kotlin harness is held to too: each bad step is
+/// `errored` at its step, named by its JSON path (F11 of the runtime tryout: `advance` over a day was accepted).
+@Suite("Harness strictness (shared bad runtime requests)")
+struct HarnessRuntimeStrictnessTests {
+  @Test func theListHasTheRuntimeCases() {
+    let names = Set(BadRuntimeRequest.all.map(\.name))
+    #expect(BadRuntimeRequest.all.count >= 20)
+    for name in ["advance-over-a-day", "advance-negative", "clear-false", "respond-step-zero"] {
+      #expect(names.contains(name), "\(name)")
+    }
+  }
+
+  @Test(arguments: BadRuntimeRequest.all)
+  func everyBadStepIsErroredAtItsStepAndPath(_ request: BadRuntimeRequest) throws {
+    let line =
+      #"{"cmd":"run","seq":5,"id":"bad-runtime-request","feature":"login","level":"runtime","initialState":{"email":"","password":"","isLoading":false,"error":null},"steps":"#
+      + request.steps + "}"
+    var input = [line][...]
+    var replies: [String] = []
+    var diagnostics: [String] = []
+    let implementation = SwiftImplementation(features: [], runtimes: [FakeRuntime(feature: "login")])
+    HarnessServer(implementation: implementation).serve(
+      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let reply = try #require(replies.first.map { try JSONParser().parse(Data($0.utf8)) })
+    let errored = try #require(reply["errored"], "\(replies)")
+    #expect(errored["step"] == .number(.integer(Int64(request.step))), "\(replies)")
+    let message = errored["message"]?.stringValue ?? ""
+    let rest = message.dropFirst(request.path.count)
+    #expect(
+      message.hasPrefix(request.path) && [":", ".", "["].contains(rest.first.map(String.init) ?? ""), "\(message)")
+  }
+}

@@ -346,18 +346,43 @@ extension HarnessCodec {
 
   /// A runtime step of a `run` request (the harness side of ``encode(_:)-(RuntimeStep)``); `nil` after recording
   /// what is wrong.
+  ///
+  /// Read as the Kotlin harness reads it, at the same JSON paths (the shared list
+  /// Conformance/protocol-fixtures/bad-requests.json holds both to it): `advance` is an integer from 0 to
+  /// ``maximumAdvance``, `clear` is `true`, references are integers from 1.
   static func decodeStep(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> RuntimeStep? {
-    guard case .object(let object) = value, object.count == 1, let member = object.members.first else {
-      issues.add(path, "expected a step with exactly one of 'send', 'respond', 'advance' or 'clear'")
+    let kinds = ["send", "respond", "advance", "clear"]
+    guard case .object(let object) = value else {
+      issues.add(
+        path,
+        "expected a runtime step, an object with one of 'send', 'respond', 'advance' or 'clear', got \(value.typeName)")
+      return nil
+    }
+    if let unknown = object.keys.first(where: { key in !kinds.contains { ScalarOrder.equal($0, key) } }) {
+      issues.add(path, "unknown key \(quotedName(unknown)) of a runtime step (known: advance, clear, respond, send)")
+      return nil
+    }
+    guard object.count == 1, let member = object.members.first else {
+      let got = object.isEmpty ? "none" : object.keys.map { "'\($0)'" }.joined(separator: " and ")
+      issues.add(path, "a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear', got \(got)")
       return nil
     }
     let valuePath = path.appending(key: member.key)
     switch (member.key, member.value) {
     case ("send", let action): return .send(action)
-    case ("advance", .number(let number)):
-      guard let milliseconds = number.int64Value, milliseconds >= 0 else { break }
+    case ("advance", let milliseconds):
+      guard case .number(let number) = milliseconds, let milliseconds = number.int64Value, milliseconds >= 0,
+        milliseconds <= maximumAdvance
+      else {
+        issues.add(
+          valuePath, "expected an integer from 0 to \(maximumAdvance) (milliseconds), got \(describe(milliseconds))")
+        return nil
+      }
       return .advance(milliseconds: milliseconds)
     case ("clear", .bool(true)): return .clear
+    case ("clear", let other):
+      issues.add(valuePath, "expected true, got \(describe(other))")
+      return nil
     case ("respond", .object):
       guard var reader = ObjectReader(member.value, at: valuePath, what: "a response", issues: &issues) else {
         return nil
@@ -372,12 +397,17 @@ extension HarnessCodec {
       case (let result?, nil): return .respond(reference, .result(result))
       case (nil, let error?):
         guard case .string(let message)? = error["message"] else {
-          issues.add(valuePath.appending(key: "error"), "expected {\"message\": string}")
+          let errorPath = valuePath.appending(key: "error")
+          if let message = error["message"] {
+            issues.add(errorPath.appending(key: "message"), "expected string, got \(message.typeName)")
+          } else {
+            issues.add(errorPath, "missing key 'message'")
+          }
           return nil
         }
         return .respond(reference, .error(message: message))
       default:
-        issues.add(valuePath, "expected exactly one of 'result' or 'error'")
+        issues.add(valuePath, "needs exactly one of 'result' or 'error', got \(result == nil ? "neither" : "both")")
         return nil
       }
     default: break
@@ -385,6 +415,17 @@ extension HarnessCodec {
     issues.add(valuePath, "invalid '\(member.key)' step: \(JSONRenderer.compact(member.value, style: .display))")
     return nil
   }
+
+  /// The longest `advance`, one day in milliseconds (PROTOCOL.md §2.5.2), as scenario files allow it.
+  static let maximumAdvance = ScenarioLoader.maximumAdvance
+
+  /// A number as written (`-1`, `1.5`), anything else by its JSON type, as the Kotlin harness words it.
+  private static func describe(_ value: JSONValue) -> String {
+    if case .number = value { return JSONRenderer.compact(value, style: .display) }
+    return value.typeName
+  }
+
+  private static func quotedName(_ key: String) -> String { "'\(ReportText.oneLine(key, limit: 80))'" }
 
   /// A runtime trace entry in its protocol form: `{"state", "calls": [{"dependency", "arguments"}], "cancelled":
   /// [{"step", "index"}]}`.
@@ -443,7 +484,39 @@ extension HarnessCodec {
         entries.append(TraceEntry(state: .object(state), calls: calls, cancelled: cancelled))
       }
     }
+    if entries.count == elements.count { checkCancelled(entries, at: path, issues: &issues) }
     return .trace(entries)
+  }
+
+  /// Every reference in a trace's `cancelled` lists names a call the trace started at or before that entry's step,
+  /// and each call is cancelled at most once (§2.5.2–2.5.3): a reference to a step outside the scenario, to a call
+  /// of a later step, to an index beyond its step's calls, or one listed twice is a protocol error.
+  private static func checkCancelled(_ entries: [TraceEntry], at path: JSONPath, issues: inout IssueList) {
+    var cancelledAt: [CallReference: Int] = [:]
+    for (index, entry) in entries.enumerated() where !entry.cancelled.isEmpty {
+      let step = index + 1
+      for (offset, reference) in entry.cancelled.enumerated() {
+        let referencePath = path.appending(index: index).appending(key: "cancelled").appending(index: offset)
+        let call = "call \(reference.step).\(reference.index)"
+        if reference.step > entries.count {
+          issues.add(
+            referencePath,
+            "\(call) never started: the scenario has \(ReportText.plural(entries.count, "step", "steps"))")
+        } else if reference.step > step {
+          issues.add(referencePath, "\(call) is cancelled at step \(step), before step \(reference.step) started it")
+        } else if reference.index > entries[reference.step - 1].calls.count {
+          let started = ReportText.plural(entries[reference.step - 1].calls.count, "call", "calls")
+          issues.add(referencePath, "\(call) never started: step \(reference.step) started \(started)")
+        } else if let first = cancelledAt[reference] {
+          issues.add(
+            referencePath,
+            first == step
+              ? "\(call) is listed twice in this entry" : "\(call) was already cancelled at step \(first)")
+        } else {
+          cancelledAt[reference] = step
+        }
+      }
+    }
   }
 
   private static func decodeCalls(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [DependencyCall]? {

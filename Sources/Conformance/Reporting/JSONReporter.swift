@@ -118,12 +118,12 @@ package final class JSONReporter: RunReporter {
     switch outcome {
     case .passed: return .null
     case .failed(let failure):
-      return [
+      let base: JSONValue = [
         "step": .number(.integer(Int64(failure.stepIndex + 1))), "action": failure.action,
         "mismatches": .array(failure.mismatches.map(encode)),
         "expectedState": failure.expectedState ?? .null, "actualState": failure.actualState,
-        "expectedEffects": .array(failure.expectedEffects), "actualEffects": .array(failure.actualEffects),
-        "message": .string(failure.mismatches.map(\.description).joined(separator: "\n")),
+        "message": .string(
+          failure.mismatches.map { $0.isAtEnd ? "at the end: \($0)" : $0.description }.joined(separator: "\n")),
         "laterSteps": .array(
           failure.laterSteps.map { later in
             [
@@ -132,6 +132,18 @@ package final class JSONReporter: RunReporter {
             ]
           }),
       ]
+      guard case .object(var object) = base else { return base }
+      // Runtime steps have no effects (README §13.3): their calls and cancellations instead.
+      if let runtime = failure.runtime {
+        object["expectedCalls"] = runtime.expectedCalls ?? .null
+        object["actualCalls"] = runtime.actualCalls
+        object["expectedCancelled"] = runtime.expectedCancelled ?? .null
+        object["actualCancelled"] = runtime.actualCancelled
+      } else {
+        object["expectedEffects"] = .array(failure.expectedEffects)
+        object["actualEffects"] = .array(failure.actualEffects)
+      }
+      return .object(object)
     case .noTrace(.errored(let step, let message)):
       return ["step": .number(.integer(Int64(step))), "message": .string(message)]
     case .noTrace(.crashed(let message, let tail)):

@@ -9,8 +9,11 @@ package enum VerdictText {
     switch outcome {
     case .passed: return "passed"
     case .failed(let failure):
+      guard let first = failure.mismatches.first, !first.isAtEnd else {
+        return "at the end: " + (failure.mismatches.first?.description ?? "mismatch")
+      }
       let title = failure.title.map { " (\($0))" } ?? ""
-      return "step \(failure.stepIndex + 1)\(title): " + (failure.mismatches.first?.description ?? "mismatch")
+      return "step \(failure.stepIndex + 1)\(title): " + first.description
     case .known(let known): return "known: \(known.reason)"
     case .noTrace(.errored(let step, let message)): return "errored at step \(step): \(message)"
     case .noTrace(.crashed(let message, _)): return "crashed: \(message)"
@@ -58,29 +61,51 @@ package enum VerdictText {
 
   /// A failing step: what it sent, every mismatch (up to ``ReportText/maximumListedItems``), a `-`/`+` diff of the
   /// state and effects that differ, then the later failing steps by their mismatches.
+  ///
+  /// The end-of-scenario check of a runtime scenario (`pending.NAME`, README §13.4), which reports carry with the last
+  /// step, is printed under its own heading, `at the end: call a1 (authenticate) is still pending`, so that it never
+  /// reads as a failure of the last step.
   static func failureLines(_ failure: StepFailure, indent: String, style: TextStyle) -> [String] {
-    var lines = [
-      "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): \(stepText(failure.title, failure.action))"
-    ]
-    if let note = failure.stepDescription { lines.append("\(indent)  (\(ReportText.oneLine(note)))") }
-    lines += mismatchLines(failure.mismatches, indent: indent + "  ") {
-      "… and \($0) more differences (the JSON report lists all)"
+    var lines: [String] = []
+    var atEnd: [Mismatch] = []
+    let stepMismatches = failure.title == nil ? failure.mismatches : failure.mismatches.filter { !$0.isAtEnd }
+    if failure.title != nil { atEnd += failure.mismatches.filter(\.isAtEnd) }
+    if !stepMismatches.isEmpty {
+      lines.append(
+        "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): \(stepText(failure.title, failure.action))")
+      if let note = failure.stepDescription { lines.append("\(indent)  (\(ReportText.oneLine(note)))") }
+      lines += mismatchLines(stepMismatches, indent: indent + "  ") {
+        "… and \($0) more differences (the JSON report lists all)"
+      }
+      let diffLines = diffs(failure, indent: indent + "  ", style: style)
+      // A runtime step that failed only on its calls has no diff to set apart (reducer output is unchanged).
+      if !(diffLines.isEmpty && failure.title != nil) { lines.append("") }
+      lines += diffLines
     }
-    let diffLines = diffs(failure, indent: indent + "  ", style: style)
-    // A runtime step that failed only on its calls has no diff to set apart (reducer output is unchanged).
-    if !(diffLines.isEmpty && failure.title != nil) { lines.append("") }
-    lines += diffLines
-    for later in failure.laterSteps.prefix(ReportText.maximumLaterSteps) {
+    var shown = 0
+    for later in failure.laterSteps {
+      let mismatches = later.title == nil ? later.mismatches : later.mismatches.filter { !$0.isAtEnd }
+      if later.title != nil { atEnd += later.mismatches.filter(\.isAtEnd) }
+      guard !mismatches.isEmpty else { continue }
+      shown += 1
+      guard shown <= ReportText.maximumLaterSteps else { continue }
       lines.append(
         "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): \(stepText(later.title, later.action))")
-      lines += mismatchLines(later.mismatches, indent: indent + "  ") {
+      lines += mismatchLines(mismatches, indent: indent + "  ") {
         "… and \(ReportText.plural($0, "more difference", "more differences"))"
       }
     }
-    if failure.laterSteps.count > ReportText.maximumLaterSteps {
+    if shown > ReportText.maximumLaterSteps {
       lines.append(
-        "\(indent)… and \(failure.laterSteps.count - ReportText.maximumLaterSteps) more failing steps (the JSON report lists all)"
-      )
+        "\(indent)… and \(shown - ReportText.maximumLaterSteps) more failing steps (the JSON report lists all)")
+    }
+    if atEnd.count == 1 {
+      lines.append("\(indent)at the end: \(atEnd[0])")
+    } else if !atEnd.isEmpty {
+      lines.append("\(indent)at the end:")
+      lines += mismatchLines(atEnd, indent: indent + "  ") {
+        "… and \(ReportText.plural($0, "more difference", "more differences"))"
+      }
     }
     return lines
   }

@@ -40,6 +40,13 @@ enum RuntimeJudge {
       }
       if case .respond(let call, _)? = runtime?.kind, let reference = names.reference(of: call) {
         ended.insert(reference)
+        // Checked in both modes: the harness ignores such a respond (PROTOCOL.md §2.5.5).
+        if !started(reference, in: trace) {
+          check.mismatches.append(
+            Mismatch(
+              path: JSONPath([.key("respond"), .key(call)]), kind: .missing(expected: .string(call)),
+              note: "responds to \(names.display(reference)), which the implementation never started"))
+        }
       }
       ended.formUnion(entry.cancelled)
       if scenario.exhaustive, index == scenario.steps.count - 1 {
@@ -53,7 +60,8 @@ enum RuntimeJudge {
         failure = StepFailure(
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
           mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
-          actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title)
+          actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
+          runtime: detail(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names))
       } else {
         failure?.laterSteps.append(
           StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches, title: step.title))
@@ -64,6 +72,25 @@ enum RuntimeJudge {
   }
 
   // MARK: - Pieces
+
+  /// The failing step's calls and cancellations for reports, expected and actual, named as the scenario names them.
+  static func detail(_ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames)
+    -> StepFailure.RuntimeDetail
+  {
+    let actual = names.entryValue(entry, step: number)
+    let expectedCalls = (step.runtime?.calls ?? (exhaustive ? [] : nil)).map { JSONValue.array($0.map(names.value)) }
+    let expectedCancelled = (step.runtime?.cancelled ?? (exhaustive ? [] : nil)).map {
+      JSONValue.array($0.sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string))
+    }
+    return StepFailure.RuntimeDetail(
+      expectedCalls: expectedCalls, actualCalls: actual.value(at: JSONPath([.key("calls")])) ?? [],
+      expectedCancelled: expectedCancelled, actualCancelled: actual.value(at: JSONPath([.key("cancelled")])) ?? [])
+  }
+
+  /// Whether the trace started the call `reference` names: its step has at least `index` calls.
+  static func started(_ reference: CallReference, in trace: [TraceEntry]) -> Bool {
+    trace.indices.contains(reference.step - 1) && reference.index <= trace[reference.step - 1].calls.count
+  }
 
   /// The step's calls against the expected list: a count that differs is one mismatch at `calls`; otherwise a call
   /// to another dependency is one at `calls[i]`, and each differing argument one at `calls[i].arguments.NAME`.

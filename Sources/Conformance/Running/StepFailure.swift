@@ -25,6 +25,19 @@ package struct StepFailure: Sendable {
   /// How a runtime-level step reads (``Step/title``, e.g. `advance 1`); `nil` at reducer level, where reports show
   /// `send` and the action.
   package var title: String? = nil
+  /// A runtime-level step's calls and cancellations, expected and actual, with the scenario's call names; `nil` at
+  /// reducer level, where ``expectedEffects`` and ``actualEffects`` say what the step did instead.
+  package var runtime: RuntimeDetail? = nil
+
+  /// What a failing runtime-level step expected and got besides its state (README §11.2): calls as
+  /// `{"call", "dependency", "arguments"}`, cancellations as sorted call names. An expected list is `nil` when a
+  /// non-exhaustive step does not check it.
+  package struct RuntimeDetail: Sendable {
+    package var expectedCalls: JSONValue?
+    package var actualCalls: JSONValue
+    package var expectedCancelled: JSONValue?
+    package var actualCancelled: JSONValue
+  }
 
   /// A failing step after the first: which step, what it sent, and what differed.
   package struct LaterStep: Sendable {

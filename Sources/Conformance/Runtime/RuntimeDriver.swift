@@ -5,7 +5,8 @@
 ///
 /// For each step (1-based `n`), the driver:
 /// 1. performs it: `send` decodes the action and sends it; `respond` answers call `{"step": s, "index": i}` with a
-///    result or an error; `advance` moves the ``ManualClock``, running each timer that falls due at its own deadline
+///    result or an error (a call that is cancelled, answered or was never started is left alone: the runner's judge
+///    reports a respond to a call never started, PROTOCOL.md §2.5.5); `advance` moves the ``ManualClock``, running each timer that falls due at its own deadline
 ///    and settling after each; `clear` tears the owner down;
 /// 2. settles: runs every job queued on the ``ManualTaskExecutor`` until none is left, on this thread;
 /// 3. reads the state and records the calls started and the calls cancelled during the step.
@@ -20,8 +21,7 @@ package enum RuntimeDriver {
   /// Runs `steps` from `initialState` and returns one ``TraceEntry`` per step, or `.errored`.
   ///
   /// - Returns: `.trace`, or `.errored(step:message:)`: step 0 when the initial state cannot be decoded
-  ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when it responds to a call
-  ///   that was never started (`respond to call 3.1, which was never started`), when a dependency's arguments or
+  ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when a dependency's arguments or
   ///   result cannot be converted (`calls[j].arguments.…`, `steps[n-1].respond.result.…`), when the state cannot be
   ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends). Step 0 too on a system
   ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2).
@@ -74,10 +74,8 @@ package enum RuntimeDriver {
       }
       settled = environment.settle()
     case .respond(let reference, let answer):
-      if environment.dependencies.respond(to: reference, with: answer) == .neverStarted {
-        return .failure(
-          StepFailure(message: "respond to call \(reference.step).\(reference.index), which was never started"))
-      }
+      // A call that was never started is ignored like a cancelled one (§2.5.5): the runner's judge reports it.
+      _ = environment.dependencies.respond(to: reference, with: answer)
       settled = environment.settle()
     case .advance(let milliseconds):
       settled = environment.advance(milliseconds: milliseconds) && environment.settle()

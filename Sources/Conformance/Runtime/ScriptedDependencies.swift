@@ -9,7 +9,8 @@ import Foundation
 ///   calls started during that step (1-based, in start order).
 /// - Cancellation is cooperative, as URLSession's and OkHttp's: when the calling task is cancelled while the call is
 ///   pending, the call is recorded as cancelled during the current step and ends at once with `CancellationError`.
-/// - A `respond` to a cancelled or already answered call does nothing here (a late network answer reaches no one).
+/// - A `respond` to a cancelled or already answered call, or to one never started, does nothing here (a late network
+///   answer reaches no one; the runner's judge reports a respond to a call never started).
 /// - At the end of the scenario, ``close()`` ends every pending call with `CancellationError` without recording it,
 ///   and later calls end so at once.
 ///
@@ -21,7 +22,7 @@ package final class ScriptedDependencies: @unchecked Sendable {
     case delivered
     /// The call had been cancelled or answered already; nothing happened.
     case ignored
-    /// No call with that reference was ever started.
+    /// No call with that reference was ever started; nothing happened (the runner's judge reports it).
     case neverStarted
   }
 

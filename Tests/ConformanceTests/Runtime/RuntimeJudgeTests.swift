@@ -80,7 +80,7 @@ struct RuntimeJudgeTests {
       VerdictText.failureLines(failure, indent: "", style: .plain) == [
         "step 4 of 4: send dismissed",
         "  expected call a1 (authenticate) to be cancelled, but it was not",
-        "  call a1 (authenticate) is still pending",
+        "at the end: call a1 (authenticate) is still pending",
       ])
     #expect(failure.mismatches.map(\.path.description) == ["cancelled.a1", "pending.a1"])
     #expect(
@@ -144,6 +144,71 @@ struct RuntimeJudgeTests {
     #expect(failure.laterSteps.first?.mismatches.first?.path.description == #"cancelled["1.1"]"#)
   }
 
+  /// F1 of the runtime tryout: an implementation that starts no call fails at the step whose calls differ, and the
+  /// respond to the call it never started fails at its own step, named as the scenario names it, in both modes.
+  @Test(arguments: [true, false])
+  func aRespondToACallNeverStartedFailsWithTheRealDifferenceFirst(exhaustive: Bool) throws {
+    let scenario = try #require(
+      F.scenario(
+        [F.typeEmail, F.typePassword, F.submit, F.respondSuccess].joined(separator: ","), exhaustive: exhaustive))
+    let noCall = [entry(Self.emailOnly), entry(F.typed), entry(F.typed), entry(F.typed)]
+    guard case .failed(let failure) = judge(scenario, noCall).0 else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(failure.stepIndex == 2)
+    #expect(failure.mismatches.map(\.path.description).contains("calls"))
+    #expect(
+      failure.laterSteps.map { $0.mismatches.map(\.description) } == [
+        ["responds to call a1 (authenticate), which the implementation never started"]
+      ])
+    #expect(failure.laterSteps.first?.mismatches.first?.path.description == "respond.a1")
+  }
+
+  @Test func aRespondToASecondCallThatNeverStartedNamesIt() throws {
+    let twoCalls =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}, {"call": "a2", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    let respondA2 =
+      #"{"respond": {"call": "a2", "result": {"type": "success", "userId": "u1"}}, "expect": {"changes": {"isLoading": false}}}"#
+    let scenario = try #require(F.scenario([F.typeEmail, F.typePassword, twoCalls, respondA2].joined(separator: ",")))
+    let trace = typedAndSubmitted + [entry(F.loading)]
+    guard case .failed(let failure) = judge(scenario, trace).0 else {
+      Issue.record("expected a failure")
+      return
+    }
+    let lines = VerdictText.failureLines(failure, indent: "", style: .plain)
+    #expect(lines.contains("  responds to call a2 (authenticate), which the implementation never started"), "\(lines)")
+    #expect(!lines.joined().contains("3.2"), "\(lines)")
+  }
+
+  /// F6 of the runtime tryout: the JSON failure of a runtime step carries its calls and cancellations, not effects.
+  @Test func aRuntimeFailureInJSONHasCallsAndCancellationsAndNoEffects() throws {
+    let scenario = try #require(
+      F.scenario([F.typeEmail, F.typePassword, F.submit, Self.dismiss].joined(separator: ",")))
+    var trace = typedAndSubmitted + [entry(F.typed)]
+    trace[2].calls = [DependencyCall(dependency: "authenticate", arguments: ["email": "a@b.c", "password": ""])]
+    let json = JSONReporter.encode(judge(scenario, trace).0)
+    #expect(json["expectedEffects"] == nil)
+    #expect(json["actualEffects"] == nil)
+    #expect(
+      json["expectedCalls"]
+        == [["call": "a1", "dependency": "authenticate", "arguments": ["email": "a@b.c", "password": "pw"]]])
+    #expect(
+      json["actualCalls"]
+        == [["call": "a1", "dependency": "authenticate", "arguments": ["email": "a@b.c", "password": ""]]])
+    #expect(json["expectedCancelled"] == [])
+    #expect(json["actualCancelled"] == [])
+    // Not checked by a non-exhaustive step that omits them: null.
+    let partial = try #require(
+      F.scenario(
+        [F.typeEmail, F.typePassword, #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": false}}}"#]
+          .joined(separator: ","), exhaustive: false))
+    let partialJSON = JSONReporter.encode(judge(partial, typedAndSubmitted).0)
+    #expect(partialJSON["expectedCalls"] == .null)
+    #expect(partialJSON["expectedCancelled"] == .null)
+    #expect(partialJSON["actualCalls"]?.arrayValue?.count == 1)
+  }
+
   @Test func ordinalsReadAsWords() {
     #expect(
       [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(CallNames.ordinal) == [
@@ -154,7 +219,19 @@ struct RuntimeJudgeTests {
   @Test func aCallLeftPendingFailsAnExhaustiveScenarioOnly() throws {
     let steps = [F.typeEmail, F.typePassword, F.submit].joined(separator: ",")
     let exhaustive = try #require(F.scenario(steps))
-    #expect(headline(exhaustive, typedAndSubmitted) == "step 3 (send submit): call a1 (authenticate) is still pending")
+    #expect(headline(exhaustive, typedAndSubmitted) == "at the end: call a1 (authenticate) is still pending")
+    guard case .failed(let failure) = judge(exhaustive, typedAndSubmitted).0 else {
+      Issue.record("expected a failure")
+      return
+    }
+    // Not under the last step's heading: the step itself did what it should (F8 of the runtime tryout).
+    #expect(
+      VerdictText.failureLines(failure, indent: "    ", style: .plain) == [
+        "    at the end: call a1 (authenticate) is still pending"
+      ])
+    #expect(
+      JSONReporter.encode(Outcome.failed(failure))["message"]
+        == "at the end: call a1 (authenticate) is still pending")
     let partial = try #require(F.scenario(steps, exhaustive: false))
     let (outcome, notChecked) = judge(partial, typedAndSubmitted)
     #expect(outcome.kind == .passed)

@@ -83,12 +83,43 @@ struct RuntimeProtocolTests {
         == .failure(HarnessCodec.Violation(message: message)))
   }
 
+  /// A `cancelled` reference must name a call the trace started at or before that step, once (F5 of the runtime
+  /// tryout: these were judged as behaviour, or passed).
+  @Test(arguments: [
+    (
+      #"[{"state":{},"calls":[{"dependency":"d","arguments":{}}],"cancelled":[]},{"state":{},"calls":[],"cancelled":[{"step":99,"index":1}]}]"#,
+      "trace[1].cancelled[0]: call 99.1 never started: the scenario has 2 steps"
+    ),
+    (
+      #"[{"state":{},"calls":[],"cancelled":[{"step":2,"index":1}]},{"state":{},"calls":[{"dependency":"d","arguments":{}}],"cancelled":[]}]"#,
+      "trace[0].cancelled[0]: call 2.1 is cancelled at step 1, before step 2 started it"
+    ),
+    (
+      #"[{"state":{},"calls":[{"dependency":"d","arguments":{}}],"cancelled":[]},{"state":{},"calls":[],"cancelled":[{"step":1,"index":2}]}]"#,
+      "trace[1].cancelled[0]: call 1.2 never started: step 1 started 1 call"
+    ),
+    (
+      #"[{"state":{},"calls":[{"dependency":"d","arguments":{}}],"cancelled":[]},{"state":{},"calls":[],"cancelled":[{"step":1,"index":1},{"step":1,"index":1}]}]"#,
+      "trace[1].cancelled[1]: call 1.1 is listed twice in this entry"
+    ),
+    (
+      #"[{"state":{},"calls":[{"dependency":"d","arguments":{}}],"cancelled":[{"step":1,"index":1}]},{"state":{},"calls":[],"cancelled":[{"step":1,"index":1}]}]"#,
+      "trace[1].cancelled[0]: call 1.1 was already cancelled at step 1"
+    ),
+  ])
+  func aCancelledReferenceToACallNotStartedOrCancelledTwiceIsAProtocolError(trace: String, message: String) {
+    let line = #"{"seq":3,"trace":"# + trace + "}"
+    #expect(
+      HarnessCodec.decodeRun(Data(line.utf8), seq: 3, actionCount: 2, level: .runtime)
+        == .failure(HarnessCodec.Violation(message: message)))
+  }
+
   @Test func erroredAndSkippedRuntimeRepliesAreAsForReducerTraces() {
     #expect(
       HarnessCodec.decodeRun(
-        Data(#"{"seq":3,"errored":{"step":1,"message":"respond to call 3.1, which was never started"}}"#.utf8), seq: 3,
+        Data(#"{"seq":3,"errored":{"step":1,"message":"steps[0].send.type: unknown action 'submitt'"}}"#.utf8), seq: 3,
         actionCount: 1, level: .runtime)
-        == .success(.errored(step: 1, message: "respond to call 3.1, which was never started")))
+        == .success(.errored(step: 1, message: "steps[0].send.type: unknown action 'submitt'")))
   }
 
   @Test func helloLevelsAbsentMeanReducerOnly() throws {

@@ -99,8 +99,8 @@ public fun <State, Intent> featureRuntime(
  * - `send`: decodes the action as [Intent] (strictly, as [serializableFeature] does) and calls
  *   [FeatureRuntime.send];
  * - `respond`: answers a pending [ScriptedDependency] call with a value of its result type, or makes it throw
- *   an `IOException` with the given message; answering a call that was cancelled or answered does nothing,
- *   and one that was never started is `errored` (`respond to call 3.1, which was never started`);
+ *   an `IOException` with the given message; answering a call that was cancelled, answered or never started
+ *   does nothing (the runner's judge reports a respond to a call never started);
  * - `advance`: [VirtualTime.advanceTimeBy];
  * - `clear`: [FeatureRuntime.clear];
  * then settles ([VirtualTime.runCurrent]) and records the encoded state, the calls started and the calls
@@ -247,12 +247,11 @@ internal class SerializableRuntime<State, Intent>(
                 guarded(step, "sending the action", uncaught) { runtime.send(intent) }
             }
             is RuntimeStep.Respond -> {
-                val problem = try {
+                try {
                     calls.respond(parsed.call, parsed.result, parsed.errorMessage, path.key("respond"))
                 } catch (error: DecodingException) {
-                    error.message.orEmpty()
+                    throw StepFailure(step, error.message.orEmpty())
                 }
-                if (problem != null) throw StepFailure(step, problem)
             }
             is RuntimeStep.Advance -> guarded(step, "advancing virtual time", uncaught) { time.advanceTimeBy(parsed.milliseconds) }
             RuntimeStep.Clear -> guarded(step, "clearing the runtime", uncaught) { runtime.clear() }

@@ -1,11 +1,13 @@
 package conformance.harness
 
 import conformance.harness.fixtures.counterFeature
+import conformance.harness.fixtures.counterRuntime
 import java.io.File
 import java.io.StringReader
 import java.io.StringWriter
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.int
 import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
@@ -56,6 +58,40 @@ class HarnessStrictnessTest {
         for (name in listOf("tru", "seq-leading-zero", "raw-tab-in-string", "duplicate-cmd", "lone-high-surrogate",
             "nesting-3000-arrays", "n_structure_100000_opening_arrays")) {
             assertTrue(name in names, name)
+        }
+    }
+
+    /**
+     * The shared `runtimeRequests` (PROTOCOL.md §2.5.2), which the Swift harness is held to too: each bad step is
+     * `errored` at its step with a message that starts with its JSON path.
+     */
+    @TestFactory
+    fun `every bad runtime step is errored at its step and path`(): List<DynamicTest> {
+        val document = Json.parseToJsonElement(fixture().readText()).jsonObject
+        val requests = document.getValue("runtimeRequests").jsonArray.map { it.jsonObject }
+        assertTrue(requests.size >= 20, "runtimeRequests")
+        return requests.map { entry ->
+            val name = entry.getValue("name").jsonPrimitive.content
+            DynamicTest.dynamicTest(name) {
+                val steps = entry.getValue("steps").jsonPrimitive.content
+                val step = entry.getValue("step").jsonPrimitive.int
+                val path = entry.getValue("path").jsonPrimitive.content
+                val line = """{"cmd":"run","seq":5,"id":"$name","feature":"counter","level":"runtime",""" +
+                    """"initialState":{"count":0,"limit":3,"message":null},"steps":$steps}"""
+                val output = StringWriter()
+                val diagnostics = StringWriter()
+                Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
+                    StringReader("$line\n"), output, diagnostics,
+                )
+                val reply = Json.parseToJsonElement(output.toString()).jsonObject
+                val errored = reply["errored"]?.jsonObject ?: error("$name: not errored: $output")
+                assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString())
+                val message = errored.getValue("message").jsonPrimitive.content
+                assertTrue(
+                    message.startsWith(path) && message.getOrNull(path.length) in listOf(':', '.', '['),
+                    "$name: $message",
+                )
+            }
         }
     }
 

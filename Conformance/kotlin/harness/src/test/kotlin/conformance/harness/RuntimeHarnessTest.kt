@@ -105,11 +105,12 @@ class RuntimeHarnessTest {
     }
 
     @Test
-    fun `a respond to a call that was never started is errored at that step`() {
+    fun `a respond to a call that was never started is ignored and the step recorded`() {
+        // As for a cancelled call, the answer reaches nothing; the runner's judge reports it (protocol §2.5.5).
         val steps = """[$increment,${respond(1, 2, """"result":{"type":"saved"}""")}]"""
-        assertEquals(errored(4, 2, "respond to call 1.2, which was never started"), reply(run(4, steps)))
+        assertEquals(trace(4, entry(state(1), calls = save(1)), entry(state(1))), reply(run(4, steps)))
         assertEquals(
-            errored(5, 1, "respond to call 3.1, which was never started"),
+            trace(5, entry(state(0))),
             reply(run(5, """[${respond(3, 1, """"error":{"message":"x"}""")}]""")),
         )
     }

@@ -18,7 +18,7 @@ internal data class CallReference(val step: Int, val index: Int) {
     /** `{"step": s, "index": i}`. */
     fun toJson(): JsonObject = JsonObject(mapOf("step" to JsonPrimitive(step), "index" to JsonPrimitive(index)))
 
-    /** `3.1`, as in `respond to call 3.1, which was never started`. */
+    /** `3.1`, for messages. */
     override fun toString(): String = "$step.$index"
 }
 
@@ -90,22 +90,22 @@ internal class ScriptedCalls {
      * Answers the call [reference] with [result] (decoded at `path.result`) or with an error carrying
      * [errorMessage]; exactly one of them is not null.
      *
-     * @return `null` when done (also when the call was already answered or cancelled: a late answer), or
-     *   the `errored` message `respond to call 3.1, which was never started`.
+     * Does nothing when the call was already answered or cancelled (a late answer) or was never started: the
+     * answer reaches nothing, and the runner's judge reports a respond to a call never started (harness
+     * protocol §2.5.5), so the step is recorded as usual.
+     *
      * @throws DecodingException when [result] is not of the dependency's result type (also for a late answer).
      */
-    fun respond(reference: CallReference, result: JsonElement?, errorMessage: String?, path: JsonPath): String? {
-        val call = synchronized(this) { calls[reference] }
-            ?: return "respond to call $reference, which was never started"
+    fun respond(reference: CallReference, result: JsonElement?, errorMessage: String?, path: JsonPath) {
+        val call = synchronized(this) { calls[reference] } ?: return
         // Decoded even when the answer comes late, so a result of the wrong shape is errored either way.
         val value = if (result != null) call.decode(result, path.key("result")) else null
         synchronized(this) {
-            if (call.status != Status.PENDING) return null
+            if (call.status != Status.PENDING) return
             call.status = Status.ANSWERED
         }
         if (result != null) call.continuation.resume(value)
         else call.continuation.resumeWithException(IOException(errorMessage))
-        return null
     }
 
     /** Ends every pending call with cancellation, recording nothing from now on. */
