@@ -6,6 +6,9 @@ extension ScenarioLoader {
     var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
     /// Name → the 1-based step that answered it.
     var answered: [String: Int] = [:]
+    /// Whether an `expect.calls` entry so far has no name (missing, or not a string): a name that is not declared
+    /// may be its, so that is not reported again (the entry's own error says what to fix).
+    var hasUnnamed = false
   }
 
   /// What a runtime step does: exactly one of these keys.
@@ -124,7 +127,7 @@ extension ScenarioLoader {
         } else {
           calls.answered[name] = stepNumber
         }
-      } else {
+      } else if !calls.hasUnnamed {
         issues.add(
           path.appending(key: "call"),
           "responds to call \(quotedName(name)), which no earlier step's expect.calls declares")
@@ -176,6 +179,8 @@ extension ScenarioLoader {
           issues.add(
             callPath.appending(key: "call"),
             "call name \(quotedName(name)) must be 1 to 64 letters, digits, '_', '.' or '-'")
+          // Declared all the same, so that the steps naming it do not repeat the error.
+          if calls.declared[name] == nil { calls.declared[name] = (callPath, stepNumber, dependencyName ?? "") }
         } else if let earlier = calls.declared[name] {
           issues.add(
             callPath.appending(key: "call"),
@@ -184,6 +189,8 @@ extension ScenarioLoader {
         } else {
           calls.declared[name] = (callPath, stepNumber, dependencyName ?? "")
         }
+      } else {
+        calls.hasUnnamed = true
       }
       if let dependencyName, let manifest {
         if let dependency = manifest.dependencies[dependencyName] {
@@ -225,6 +232,7 @@ extension ScenarioLoader {
         continue
       }
       if calls.declared[name] == nil {
+        if calls.hasUnnamed { continue }
         issues.add(
           path.appending(index: index),
           "names call \(quotedName(name)), which neither this step's nor an earlier step's expect.calls declares")

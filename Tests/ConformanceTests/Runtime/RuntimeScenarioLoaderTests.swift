@@ -53,6 +53,55 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
+  @Test func aMisspeltLevelIsTheOnlyErrorAndSuggestsTheLevel() {
+    // The file of the tryout's F13: its runtime keys and respond step would each be an error at the reducer level.
+    let steps = [F.typeEmail, F.typePassword, F.submit, F.respondSuccess].joined(separator: ",")
+    #expect(
+      F.problems(steps, level: "Runtime") == [
+        #"x.json: level: unknown level "Runtime"; did you mean "runtime"? (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+    #expect(
+      F.problems(#"{"advance": 1}, {"send": {"type": "bogus"}}"#, level: "reduce") == [
+        #"x.json: level: unknown level "reduce"; did you mean "reducer"? (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+  }
+
+  @Test func aLevelThatIsNotAStringIsTheOnlyError() {
+    let text = #"{"id": "x", "feature": "login", "level": 1, "description": "d", "steps": [{"advance": 1}]}"#
+    let document = (try? JSONParser().parse(text)) ?? .null
+    guard case .failure(let failure) = F.loader.load(document, file: "x.json") else {
+      Issue.record("a numeric level loaded")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        #"x.json: level: unknown level 1 (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+  }
+
+  @Test func aCallWithABadOrMissingNameIsReportedOnceNotAgainWhereItIsAnswered() {
+    let badName =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a 1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, badName,
+          #"{"respond": {"call": "a 1", "result": {"type": "success", "userId": "u1"}}, "expect": {"changes": {"isLoading": false}}}"#,
+        ].joined(separator: ",")) == [
+          "x.json: steps[2].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'"
+        ])
+    let noName =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, noName,
+          #"{"send": {"type": "dismissed"}, "expect": {"changes": {"isLoading": false}, "cancelled": ["a1"]}}"#,
+          F.respondSuccess.replacingOccurrences(
+            of: #""expect": {"changes": {"isLoading": false}}"#, with: #""expect": {}"#),
+        ].joined(separator: ",")) == ["x.json: steps[2].expect.calls[0]: missing required key 'call'"])
+  }
+
   @Test func aRespondToACallNoEarlierStepDeclaresIsInvalid() {
     #expect(
       F.problems(#"{"respond": {"call": "a9", "result": {"type": "success", "userId": "u"}}}"#) == [
