@@ -107,8 +107,9 @@ extension ScenarioLoader {
     }
   }
 
-  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text}}`, to a call an
-  /// earlier step declares and no earlier step answered.
+  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text, "cancellation"?: bool}}`
+  /// (`cancellation: true`: the call throws the platform's cancellation error, login.md LR2), to a call an earlier
+  /// step declares and no earlier step answered.
   private func readRespond(
     _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
@@ -144,9 +145,11 @@ extension ScenarioLoader {
       let errorPath = path.appending(key: "error")
       guard var errorReader = ObjectReader(error, at: errorPath, what: "an error", issues: &issues) else { return nil }
       let message = errorReader.string("message", required: true, issues: &issues)
-      errorReader.reportUnknownKeys(allowed: ["message"], issues: &issues)
+      let cancellation = errorReader.bool("cancellation", issues: &issues)
+      errorReader.reportUnknownKeys(allowed: ["message", "cancellation"], issues: &issues)
       guard let name, let message else { return nil }
-      return .respond(call: name, answer: .error(message: message))
+      return .respond(
+        call: name, answer: cancellation == true ? .cancellation(message: message) : .error(message: message))
     case (.some, .some):
       issues.add(path, "'result' and 'error' cannot both be given; a call either returns a value or throws")
       return nil

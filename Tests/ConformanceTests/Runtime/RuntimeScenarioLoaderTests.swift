@@ -79,6 +79,35 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
+  @Test func aRespondWithTheClientsOwnCancellationLoads() throws {
+    let respond =
+      #"{"respond": {"call": "a1", "error": {"message": "Timed out waiting for 5000 ms", "cancellation": true}}, "expect": {"changes": {"isLoading": false, "error": "Sign-in failed. Please try again."}}}"#
+    let scenario = try #require(F.scenario([F.typeEmail, F.typePassword, F.submit, respond].joined(separator: ",")))
+    #expect(scenario.steps.last?.title == #"respond a1 (cancellation "Timed out waiting for 5000 ms")"#)
+    #expect(
+      scenario.runtimeSteps.last
+        == .respond(CallReference(step: 3, index: 1), .cancellation(message: "Timed out waiting for 5000 ms")))
+    #expect(
+      scenario.steps.last?.runtime?.stepValue
+        == ["respond": ["call": "a1", "error": ["message": "Timed out waiting for 5000 ms", "cancellation": true]]])
+    // `"cancellation": false` is an ordinary error, as when it is left out.
+    let ordinary = #"{"respond": {"call": "a1", "error": {"message": "reset", "cancellation": false}}}"#
+    let plain = try #require(F.scenario([F.submit, ordinary].joined(separator: ","), exhaustive: false))
+    #expect(plain.runtimeSteps.last == .respond(CallReference(step: 1, index: 1), .error(message: "reset")))
+  }
+
+  @Test func aRespondErrorWithABadCancellationOrAnUnknownKeyIsInvalid() {
+    #expect(
+      F.problems(
+        [F.submit, #"{"respond": {"call": "a1", "error": {"message": "m", "cancellation": "yes"}}}"#].joined(
+          separator: ","))
+        == ["x.json: steps[1].respond.error.cancellation: expected true or false, got string"])
+    #expect(
+      F.problems(
+        [F.submit, #"{"respond": {"call": "a1", "error": {"message": "m", "code": 7}}}"#].joined(separator: ","))
+        == ["x.json: steps[1].respond.error.code: unknown key 'code' (allowed: message, cancellation)"])
+  }
+
   @Test func aCallWithABadOrMissingNameIsReportedOnceNotAgainWhereItIsAnswered() {
     let badName =
       #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a 1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
@@ -233,7 +262,7 @@ struct RuntimeScenarioLoaderTests {
     #expect(
       F.problems([F.typeEmail, F.typePassword, F.submit, badError].joined(separator: ",")) == [
         "x.json: steps[3].respond.error: missing required key 'message'",
-        "x.json: steps[3].respond.error.text: unknown key 'text' (allowed: message)",
+        "x.json: steps[3].respond.error.text: unknown key 'text' (allowed: message, cancellation)",
       ])
   }
 
