@@ -6,8 +6,9 @@ extension ScenarioLoader {
     var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
     /// Name → the 1-based step that answered it.
     var answered: [String: Int] = [:]
-    /// Whether an `expect.calls` entry so far has no name (missing, or not a string): a name that is not declared
-    /// may be its, so that is not reported again (the entry's own error says what to fix).
+    /// Whether an `expect.calls` entry so far has no valid name (missing, not a string, or not a call name): a name
+    /// that is not declared may be the one meant there, so that is not reported again (the entry's own error says
+    /// what to fix).
     var hasUnnamed = false
   }
 
@@ -184,6 +185,7 @@ extension ScenarioLoader {
             "call name \(quotedName(name)) must be 1 to 64 letters, digits, '_', '.' or '-'")
           // Declared all the same, so that the steps naming it do not repeat the error.
           if calls.declared[name] == nil { calls.declared[name] = (callPath, stepNumber, dependencyName ?? "") }
+          calls.hasUnnamed = true
         } else if let earlier = calls.declared[name] {
           issues.add(
             callPath.appending(key: "call"),

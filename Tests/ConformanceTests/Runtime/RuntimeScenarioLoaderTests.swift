@@ -119,6 +119,15 @@ struct RuntimeScenarioLoaderTests {
         ].joined(separator: ",")) == [
           "x.json: steps[2].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'"
         ])
+    // The respond may name the call as it was meant to be named: not reported either.
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, badName,
+          #"{"respond": {"call": "a1", "result": {"type": "success", "userId": "u1"}}, "expect": {"changes": {"isLoading": false}}}"#,
+        ].joined(separator: ",")) == [
+          "x.json: steps[2].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'"
+        ])
     let noName =
       #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
     #expect(
