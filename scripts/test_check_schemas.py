@@ -202,15 +202,18 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
         steps = [{"respond": {"call": "a1"}},
                  {"respond": {"call": "a1", "result": None, "error": {"message": "x"}}},
                  {"respond": {"call": "a 1", "error": {"message": 3, "code": 1}}},
-                 {"respond": {"result": 1, "late": True}}]
+                 {"respond": {"result": 1, "late": True}},
+                 {"respond": {"call": "a1", "error": {"message": "gave up", "cancellation": "yes"}}},
+                 {"respond": {"call": "a1", "error": {"message": "gave up", "cancellation": True}}}]
         self.assertEqual(self.check_steps(steps), (2, (
             "steps[0].respond: needs exactly one of 'result', 'error'; found none\n"
             "steps[1].respond: needs exactly one of 'result', 'error'; found 'result', 'error'\n"
             "steps[2].respond.call: \"a 1\" does not match the pattern '^[A-Za-z0-9_.-]{1,64}$'\n"
-            "steps[2].respond.error.code: unknown key 'code' (allowed: message)\n"
+            "steps[2].respond.error.code: unknown key 'code' (allowed: cancellation, message)\n"
             "steps[2].respond.error.message: must be of type string, not 3\n"
             "steps[3].respond: missing required key 'call'\n"
             "steps[3].respond.late: unknown key 'late' (allowed: call, error, result)\n"
+            "steps[4].respond.error.cancellation: must be of type boolean, not \"yes\"\n"
             "schema-check: 10 passed, 1 failed\n")))
 
     def test_advance_is_whole_milliseconds_up_to_one_day_and_clear_is_true(self):

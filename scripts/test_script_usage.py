@@ -97,7 +97,8 @@ class UsageErrorTests(unittest.TestCase):
         self.assertEqual(run([program, "--implementation", "swift"]), (2, "", usage_error(
             "unknown implementation 'swift' (known: kotlin, kotlin-viewmodel)", program, usage)))
         self.assertEqual(run([program, "--fixture", "late"]), (2, "", usage_error(
-            "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response)",
+            "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response, "
+            "rethrows-client-cancellation)",
             program, usage)))
 
 

@@ -26,7 +26,8 @@ public struct ScriptedAuthenticationClient: AuthenticationClient {
   /// Calls the scripted dependency `authenticate` with `{"email": email, "password": password}`.
   ///
   /// - Returns: The `respond` step's `result`, decoded as a ``LoginResult``.
-  /// - Throws: ``ScriptedDependencyError`` when answered with an `error`; `CancellationError` when cancelled.
+  /// - Throws: ``ScriptedDependencyError`` when answered with an `error`; `CancellationError` when cancelled, or when
+  ///   answered with `"cancellation": true` (the client's own cancellation, login.md LR2).
   public func authenticate(email: String, password: String) async throws -> LoginResult {
     try await environment.call(
       "authenticate", arguments: ["email": email, "password": password], returning: LoginResult.self)

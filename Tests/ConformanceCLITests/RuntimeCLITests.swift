@@ -188,4 +188,21 @@ struct RuntimeCLITests {
       },
       "\(update.lines) \(update.errorLines)")
   }
+
+  /// F13 of the tryout: a misspelt level is reported alone, with the level it was meant to be, and not followed by
+  /// one error per runtime key the steps have.
+  @Test func aMisspeltLevelIsTheOnlyErrorOfItsFile() throws {
+    let root = try Self.workspace()
+    let file = "Conformance/scenarios/login/login-runtime-dismiss.json"
+    let misspelt = Self.runtimeScenario.replacingOccurrences(of: #""level": "runtime""#, with: #""level": "Runtime""#)
+    #expect(misspelt != Self.runtimeScenario)
+    try Data(misspelt.utf8).write(to: root.appendingPathComponent(file))
+    let result = try CLI.run(["validate", file], in: root)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        #"error: \#(file): level: unknown level "Runtime"; did you mean "runtime"? (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+    #expect(result.lines == ["1 file invalid, 0 valid"])
+  }
 }

@@ -30,6 +30,37 @@ struct LoginRuntimeTests {
       observation == .trace(L.typeAndSubmitTrace + [L.entry(L.state(error: "Sign-in failed. Please try again."))]))
   }
 
+  /// LR2: a client that gives up on its own throws `CancellationError` while the effect is not cancelled; that is a
+  /// failure like any error, not the effect's cancellation (fault 1 of issue 9), and the timer ends with the call.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func theClientsOwnCancellationShowsTheFallbackMessageAndIsNotACancellation() {
+    let failed = L.state(error: "Sign-in failed. Please try again.")
+    let observation = L.observe(
+      L.typeAndSubmit + [
+        .respond(Self.a1, .cancellation(message: "Timed out waiting for 5000 ms")), .advance(milliseconds: 10_000),
+      ])
+    #expect(observation == .trace(L.typeAndSubmitTrace + [L.entry(failed), L.entry(failed)]))
+  }
+
+  /// LR6: a submit while an earlier call still runs (a hand-sent loginResponse ended loading) cancels that call;
+  /// its late answer and its timer change nothing.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func aNewCallCancelsTheOneStillRunning() {
+    let byHand = RuntimeStep.send(["type": "loginResponse", "result": ["type": "failure", "message": "by hand"]])
+    let observation = L.observe(
+      L.typeAndSubmit + [byHand, L.submit, L.succeed(3), .advance(milliseconds: 10_000)])
+    #expect(
+      observation
+        == .trace(
+          L.typeAndSubmitTrace + [
+            L.entry(L.state(error: "by hand")),
+            L.entry(L.loadingState, calls: [L.authenticate()], cancelled: [Self.a1]),
+            L.entry(L.loadingState),
+            L.entry(
+              L.state(error: "Sign-in timed out. Please try again."), cancelled: [CallReference(step: 5, index: 1)]),
+          ]))
+  }
+
   /// LR3: nothing at 9,999 ms; at 10,000 ms the call is cancelled and the timeout shown.
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theCallTimesOutAtExactly10000Milliseconds() {

@@ -303,7 +303,9 @@ enum HarnessCodec {
 
 extension HarnessCodec {
   /// A runtime step in its protocol form: `{"send": action}`, `{"respond": {"call": {"step", "index"}, "result": v}}`,
-  /// `{"respond": {"call": …, "error": {"message": s}}}`, `{"advance": n}` or `{"clear": true}`.
+  /// `{"respond": {"call": …, "error": {"message": s}}}` (with `"cancellation": true` for the client's own
+  /// cancellation; omitted when false, so harnesses that predate it see no change), `{"advance": n}` or
+  /// `{"clear": true}`.
   static func encode(_ step: RuntimeStep) -> JSONValue {
     switch step {
     case .send(let action): return ["send": action]
@@ -311,6 +313,8 @@ extension HarnessCodec {
       return ["respond": ["call": encode(reference), "result": result]]
     case .respond(let reference, .error(let message)):
       return ["respond": ["call": encode(reference), "error": ["message": .string(message)]]]
+    case .respond(let reference, .cancellation(let message)):
+      return ["respond": ["call": encode(reference), "error": ["message": .string(message), "cancellation": true]]]
     case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
     case .clear: return ["clear": true]
     }
@@ -396,16 +400,16 @@ extension HarnessCodec {
       switch (result, error) {
       case (let result?, nil): return .respond(reference, .result(result))
       case (nil, let error?):
-        guard case .string(let message)? = error["message"] else {
-          let errorPath = valuePath.appending(key: "error")
-          if let message = error["message"] {
-            issues.add(errorPath.appending(key: "message"), "expected string, got \(message.typeName)")
-          } else {
-            issues.add(errorPath, "missing key 'message'")
-          }
+        let errorPath = valuePath.appending(key: "error")
+        let issuesBefore = issues.items.count
+        guard var errorReader = ObjectReader(.object(error), at: errorPath, what: "an error", issues: &issues) else {
           return nil
         }
-        return .respond(reference, .error(message: message))
+        let message = errorReader.string("message", required: true, issues: &issues)
+        let cancellation = errorReader.bool("cancellation", issues: &issues)
+        errorReader.reportUnknownKeys(allowed: ["message", "cancellation"], issues: &issues)
+        guard let message, issues.items.count == issuesBefore else { return nil }
+        return .respond(reference, cancellation == true ? .cancellation(message: message) : .error(message: message))
       default:
         issues.add(valuePath, "needs exactly one of 'result' or 'error', got \(result == nil ? "neither" : "both")")
         return nil

@@ -67,7 +67,9 @@ public final class RuntimeEnvironment: @unchecked Sendable {
   /// - Returns: The `result` value of the `respond` step that answers the call.
   /// - Throws: ``ScriptedDependencyError`` with the scenario's message when answered with an `error`.
   ///   `CancellationError` at once when the calling task is cancelled (the call is then recorded as cancelled during
-  ///   the current step), and when the scenario ends first.
+  ///   the current step), and when the scenario ends first. `CancellationError` too, while the task is not
+  ///   cancelled, when answered with `{"error": {"message": m, "cancellation": true}}` (the client's own cancellation;
+  ///   not recorded as cancelled).
   public func call(_ dependency: String, arguments: JSONValue) async throws -> JSONValue {
     try await dependencies.call(dependency, arguments: arguments)
   }

@@ -2,7 +2,8 @@
 ///
 /// JSON shapes (protocol form, with call names already translated into ``CallReference``s):
 /// `{"send": action}`, `{"respond": {"call": {"step": s, "index": i}, "result": value}}`,
-/// `{"respond": {"call": …, "error": {"message": s}}}`, `{"advance": milliseconds}`, `{"clear": true}`.
+/// `{"respond": {"call": …, "error": {"message": s}}}`, `{"respond": {"call": …, "error": {"message": s, "cancellation":
+/// true}}}`, `{"advance": milliseconds}`, `{"clear": true}`.
 package enum RuntimeStep: Sendable, Equatable {
   /// Sends an action (intent) to the store or view model.
   case send(JSONValue)
@@ -14,11 +15,17 @@ package enum RuntimeStep: Sendable, Equatable {
   case clear
 }
 
-/// How a `respond` step completes a call: with a value of the dependency's result type, or by throwing an ordinary
-/// error whose message is given.
+/// How a `respond` step completes a call: with a value of the dependency's result type, by throwing an ordinary
+/// error whose message is given, or by throwing the platform's cancellation error although the caller was not
+/// cancelled (`"cancellation": true`, a client that gave up on its own; login.md LR2).
 package enum CallAnswer: Sendable, Equatable {
   /// The call returns this value (the dependency's `result` shape from the manifest).
   case result(JSONValue)
   /// The call throws an error with this message (not a cancellation).
   case error(message: String)
+  /// The call throws the platform's cancellation error (Swift `CancellationError`, which carries no message; Kotlin
+  /// a `CancellationException` with this message) while the calling task is not cancelled: the client's own
+  /// cancellation, e.g. a `withTimeout` inside it. The call is answered, not cancelled: no step records it in
+  /// `cancelled`.
+  case cancellation(message: String)
 }

@@ -82,7 +82,9 @@ package final class ScriptedDependencies: @unchecked Sendable {
     locked { (started, cancelled, failure) }
   }
 
-  /// Answers call `reference` with `answer` (a `respond` step).
+  /// Answers call `reference` with `answer` (a `respond` step): the call returns the result, throws
+  /// ``ScriptedDependencyError`` for `.error`, or throws `CancellationError` for `.cancellation` (the call counts as
+  /// answered, not cancelled, so it is not recorded in the step's cancelled calls).
   ///
   /// - Returns: `.delivered`, `.ignored` for a call already cancelled or answered, or `.neverStarted`.
   package func respond(to reference: CallReference, with answer: CallAnswer) -> Delivery {
@@ -90,6 +92,8 @@ package final class ScriptedDependencies: @unchecked Sendable {
     switch answer {
     case .result(let value): outcome = .success(value)
     case .error(let message): outcome = .failure(ScriptedDependencyError(message: message))
+    // The client's own cancellation: the caller sees `CancellationError` while its task is not cancelled (LR2).
+    case .cancellation: outcome = .failure(CancellationError())
     }
     let (delivery, continuation) = locked { () -> (Delivery, CheckedContinuation<JSONValue, any Error>?) in
       guard var call = calls[reference] else { return (.neverStarted, nil) }

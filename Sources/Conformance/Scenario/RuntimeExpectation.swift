@@ -6,7 +6,8 @@ package struct RuntimeExpectation: Sendable {
   package enum Kind: Sendable, Equatable {
     /// `{"send": action}`: sends an action (intent).
     case send(JSONValue)
-    /// `{"respond": {"call": name, "result" | "error": …}}`: completes the call the scenario named `call`.
+    /// `{"respond": {"call": name, "result" | "error": …}}`: completes the call the scenario named `call`
+    /// (`"error": {"message": m, "cancellation": true}` is ``CallAnswer/cancellation(message:)``).
     case respond(call: String, answer: CallAnswer)
     /// `{"advance": n}`: moves virtual time forward by `n` milliseconds (0 … 86,400,000).
     case advance(milliseconds: Int64)
@@ -30,7 +31,7 @@ package struct RuntimeExpectation: Sendable {
   }
 
   /// How the step reads in reports: `send submit` (the action's `type`), `respond a1 (result)`,
-  /// `respond a1 (error "connection reset")`, `advance 9999`, `clear`.
+  /// `respond a1 (error "connection reset")`, `respond a1 (cancellation "timed out")`, `advance 9999`, `clear`.
   package var title: String {
     switch kind {
     case .send(let action):
@@ -40,6 +41,9 @@ package struct RuntimeExpectation: Sendable {
     case .respond(let call, .error(let message)):
       return
         "respond \(ReportText.oneLine(call, limit: 80)) (error \(JSONRenderer.compact(.string(message), style: .display)))"
+    case .respond(let call, .cancellation(let message)):
+      return
+        "respond \(ReportText.oneLine(call, limit: 80)) (cancellation \(JSONRenderer.compact(.string(message), style: .display)))"
     case .advance(let milliseconds): return "advance \(milliseconds)"
     case .clear: return "clear"
     }
@@ -53,6 +57,8 @@ package struct RuntimeExpectation: Sendable {
     case .respond(let call, .result(let result)): return ["respond": ["call": .string(call), "result": result]]
     case .respond(let call, .error(let message)):
       return ["respond": ["call": .string(call), "error": ["message": .string(message)]]]
+    case .respond(let call, .cancellation(let message)):
+      return ["respond": ["call": .string(call), "error": ["message": .string(message), "cancellation": true]]]
     case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
     case .clear: return ["clear": true]
     }

@@ -6,6 +6,10 @@ extension ScenarioLoader {
     var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
     /// Name → the 1-based step that answered it.
     var answered: [String: Int] = [:]
+    /// Whether an `expect.calls` entry so far has no valid name (missing, not a string, or not a call name): a name
+    /// that is not declared may be the one meant there, so that is not reported again (the entry's own error says
+    /// what to fix).
+    var hasUnnamed = false
   }
 
   /// What a runtime step does: exactly one of these keys.
@@ -104,8 +108,9 @@ extension ScenarioLoader {
     }
   }
 
-  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text}}`, to a call an
-  /// earlier step declares and no earlier step answered.
+  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text, "cancellation"?: bool}}`
+  /// (`cancellation: true`: the call throws the platform's cancellation error, login.md LR2), to a call an earlier
+  /// step declares and no earlier step answered.
   private func readRespond(
     _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
@@ -124,7 +129,7 @@ extension ScenarioLoader {
         } else {
           calls.answered[name] = stepNumber
         }
-      } else {
+      } else if !calls.hasUnnamed {
         issues.add(
           path.appending(key: "call"),
           "responds to call \(quotedName(name)), which no earlier step's expect.calls declares")
@@ -141,9 +146,11 @@ extension ScenarioLoader {
       let errorPath = path.appending(key: "error")
       guard var errorReader = ObjectReader(error, at: errorPath, what: "an error", issues: &issues) else { return nil }
       let message = errorReader.string("message", required: true, issues: &issues)
-      errorReader.reportUnknownKeys(allowed: ["message"], issues: &issues)
+      let cancellation = errorReader.bool("cancellation", issues: &issues)
+      errorReader.reportUnknownKeys(allowed: ["message", "cancellation"], issues: &issues)
       guard let name, let message else { return nil }
-      return .respond(call: name, answer: .error(message: message))
+      return .respond(
+        call: name, answer: cancellation == true ? .cancellation(message: message) : .error(message: message))
     case (.some, .some):
       issues.add(path, "'result' and 'error' cannot both be given; a call either returns a value or throws")
       return nil
@@ -176,6 +183,9 @@ extension ScenarioLoader {
           issues.add(
             callPath.appending(key: "call"),
             "call name \(quotedName(name)) must be 1 to 64 letters, digits, '_', '.' or '-'")
+          // Declared all the same, so that the steps naming it do not repeat the error.
+          if calls.declared[name] == nil { calls.declared[name] = (callPath, stepNumber, dependencyName ?? "") }
+          calls.hasUnnamed = true
         } else if let earlier = calls.declared[name] {
           issues.add(
             callPath.appending(key: "call"),
@@ -184,6 +194,8 @@ extension ScenarioLoader {
         } else {
           calls.declared[name] = (callPath, stepNumber, dependencyName ?? "")
         }
+      } else {
+        calls.hasUnnamed = true
       }
       if let dependencyName, let manifest {
         if let dependency = manifest.dependencies[dependencyName] {
@@ -225,6 +237,7 @@ extension ScenarioLoader {
         continue
       }
       if calls.declared[name] == nil {
+        if calls.hasUnnamed { continue }
         issues.add(
           path.appending(index: index),
           "names call \(quotedName(name)), which neither this step's nor an earlier step's expect.calls declares")

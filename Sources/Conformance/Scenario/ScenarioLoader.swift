@@ -47,6 +47,12 @@ package struct ScenarioLoader: Sendable {
     guard var reader = ObjectReader(value, at: .root, what: "a scenario", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
     }
+    // An invalid level leaves no way to read the steps: every step error would follow from it, so it is the only one
+    // reported (Conformance/README.md §13.5).
+    var levelIssues = IssueList()
+    guard let level = readLevel(&reader, issues: &levelIssues) else {
+      return .failure(InputErrors(levelIssues.errors(file: file)))
+    }
     // Plain string work: building a URL per file costed more than validating it (runner-profile.md, change A).
     let parts = PathParts(file)
     let id = readID(&reader, parts: parts, issues: &issues)
@@ -54,7 +60,6 @@ package struct ScenarioLoader: Sendable {
     let description = readDescription(&reader, issues: &issues)
     let tags = readTags(&reader, issues: &issues)
     let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
-    let level = readLevel(&reader, issues: &issues)
     let initialStateValue = reader.value("initialState")
     let stepsValue = reader.required("steps", issues: &issues)
     reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
@@ -75,15 +80,20 @@ package struct ScenarioLoader: Sendable {
         initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level))
   }
 
-  /// `level` (scenario format v1.1): `"reducer"` (also when absent) or `"runtime"`.
-  private func readLevel(_ reader: inout ObjectReader, issues: inout IssueList) -> ScenarioLevel {
+  /// `level` (scenario format v1.1): `"reducer"` (also when absent) or `"runtime"`; `nil` after recording an unknown
+  /// level, with the closest name when one is close (`"Runtime"`: did you mean "runtime"?).
+  private func readLevel(_ reader: inout ObjectReader, issues: inout IssueList) -> ScenarioLevel? {
     guard let value = reader.value("level") else { return .reducer }
     if case .string(let name) = value, let level = ScenarioLevel(rawValue: name) { return level }
+    let names = ScenarioLevel.allCases.map(\.rawValue)
+    let suggestion = value.stringValue.flatMap { Suggestion.closest(to: $0, among: names) }.map {
+      "; did you mean \"\($0)\"?"
+    }
     issues.add(
       JSONPath([.key("level")]),
-      "unknown level \(JSONRenderer.compact(value, style: .display)) (allowed: \"reducer\", \"runtime\"; absent means \"reducer\")"
+      "unknown level \(JSONRenderer.compact(value, style: .display))\(suggestion ?? "") (allowed: \"reducer\", \"runtime\"; absent means \"reducer\")"
     )
-    return .reducer
+    return nil
   }
 
   // MARK: - Pieces

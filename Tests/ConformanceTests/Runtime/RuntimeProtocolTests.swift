@@ -37,6 +37,37 @@ struct RuntimeProtocolTests {
         + "\n")
   }
 
+  @Test func theClientsOwnCancellationIsSentAsAnErrorWithCancellationTrue() {
+    let request = RunRequest(
+      id: "r", feature: "login", initialState: [:],
+      steps: [.respond(CallReference(step: 3, index: 1), .cancellation(message: "Timed out waiting for 5000 ms"))])
+    #expect(
+      HarnessCodec.runLine(seq: 4, request)
+        == #"{"cmd":"run","feature":"login","id":"r","initialState":{},"level":"runtime","seq":4,"steps":[{"respond":{"call":{"index":1,"step":3},"error":{"cancellation":true,"message":"Timed out waiting for 5000 ms"}}}]}"#
+        + "\n")
+  }
+
+  @Test func theSwiftHarnessRejectsABadCancellationFlagOrAnUnknownErrorKey() throws {
+    let server = HarnessServer(
+      implementation: SwiftImplementation(features: [], runtimes: [FakeRuntime(feature: "login")]))
+    for (error, message) in [
+      (
+        #"{"message":"m","cancellation":1}"#, "steps[0].respond.error.cancellation: expected true or false, got integer"
+      ),
+      (
+        #"{"message":"m","code":7}"#, "steps[0].respond.error.code: unknown key 'code' (allowed: message, cancellation)"
+      ),
+      (#"{"cancellation":true}"#, "steps[0].respond.error: missing required key 'message'"),
+    ] {
+      let request = try JSONParser().parse(
+        #"{"cmd":"run","seq":5,"id":"r","feature":"login","level":"runtime","initialState":{},"steps":[{"respond":{"call":{"step":1,"index":1},"error":"#
+          + error + "}}]}")
+      #expect(
+        server.runReply(request, diagnose: { _ in }).map { JSONRenderer.compact($0) }
+          == #"{"errored":{"message":"\#(message)","step":1},"seq":5}"#)
+    }
+  }
+
   @Test func aReducerRequestIsUnchanged() {
     let request = RunRequest(id: "r", feature: "login", initialState: [:], actions: [["type": "submit"]])
     #expect(
@@ -194,7 +225,8 @@ struct RuntimeProtocolTests {
   @Test func runtimeStepsRoundTripThroughTheProtocolForm() {
     let steps: [RuntimeStep] = [
       .send(["type": "submit"]), .respond(CallReference(step: 1, index: 2), .result(["type": "success"])),
-      .respond(CallReference(step: 1, index: 1), .error(message: "boom")), .advance(milliseconds: 0), .clear,
+      .respond(CallReference(step: 1, index: 1), .error(message: "boom")),
+      .respond(CallReference(step: 1, index: 1), .cancellation(message: "gave up")), .advance(milliseconds: 0), .clear,
     ]
     for step in steps {
       var issues = IssueList()

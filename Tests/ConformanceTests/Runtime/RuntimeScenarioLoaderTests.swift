@@ -53,6 +53,93 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
+  @Test func aMisspeltLevelIsTheOnlyErrorAndSuggestsTheLevel() {
+    // The file of the tryout's F13: its runtime keys and respond step would each be an error at the reducer level.
+    let steps = [F.typeEmail, F.typePassword, F.submit, F.respondSuccess].joined(separator: ",")
+    #expect(
+      F.problems(steps, level: "Runtime") == [
+        #"x.json: level: unknown level "Runtime"; did you mean "runtime"? (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+    #expect(
+      F.problems(#"{"advance": 1}, {"send": {"type": "bogus"}}"#, level: "reduce") == [
+        #"x.json: level: unknown level "reduce"; did you mean "reducer"? (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+  }
+
+  @Test func aLevelThatIsNotAStringIsTheOnlyError() {
+    let text = #"{"id": "x", "feature": "login", "level": 1, "description": "d", "steps": [{"advance": 1}]}"#
+    let document = (try? JSONParser().parse(text)) ?? .null
+    guard case .failure(let failure) = F.loader.load(document, file: "x.json") else {
+      Issue.record("a numeric level loaded")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        #"x.json: level: unknown level 1 (allowed: "reducer", "runtime"; absent means "reducer")"#
+      ])
+  }
+
+  @Test func aRespondWithTheClientsOwnCancellationLoads() throws {
+    let respond =
+      #"{"respond": {"call": "a1", "error": {"message": "Timed out waiting for 5000 ms", "cancellation": true}}, "expect": {"changes": {"isLoading": false, "error": "Sign-in failed. Please try again."}}}"#
+    let scenario = try #require(F.scenario([F.typeEmail, F.typePassword, F.submit, respond].joined(separator: ",")))
+    #expect(scenario.steps.last?.title == #"respond a1 (cancellation "Timed out waiting for 5000 ms")"#)
+    #expect(
+      scenario.runtimeSteps.last
+        == .respond(CallReference(step: 3, index: 1), .cancellation(message: "Timed out waiting for 5000 ms")))
+    #expect(
+      scenario.steps.last?.runtime?.stepValue
+        == ["respond": ["call": "a1", "error": ["message": "Timed out waiting for 5000 ms", "cancellation": true]]])
+    // `"cancellation": false` is an ordinary error, as when it is left out.
+    let ordinary = #"{"respond": {"call": "a1", "error": {"message": "reset", "cancellation": false}}}"#
+    let plain = try #require(F.scenario([F.submit, ordinary].joined(separator: ","), exhaustive: false))
+    #expect(plain.runtimeSteps.last == .respond(CallReference(step: 1, index: 1), .error(message: "reset")))
+  }
+
+  @Test func aRespondErrorWithABadCancellationOrAnUnknownKeyIsInvalid() {
+    #expect(
+      F.problems(
+        [F.submit, #"{"respond": {"call": "a1", "error": {"message": "m", "cancellation": "yes"}}}"#].joined(
+          separator: ","))
+        == ["x.json: steps[1].respond.error.cancellation: expected true or false, got string"])
+    #expect(
+      F.problems(
+        [F.submit, #"{"respond": {"call": "a1", "error": {"message": "m", "code": 7}}}"#].joined(separator: ","))
+        == ["x.json: steps[1].respond.error.code: unknown key 'code' (allowed: message, cancellation)"])
+  }
+
+  @Test func aCallWithABadOrMissingNameIsReportedOnceNotAgainWhereItIsAnswered() {
+    let badName =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a 1", "dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, badName,
+          #"{"respond": {"call": "a 1", "result": {"type": "success", "userId": "u1"}}, "expect": {"changes": {"isLoading": false}}}"#,
+        ].joined(separator: ",")) == [
+          "x.json: steps[2].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'"
+        ])
+    // The respond may name the call as it was meant to be named: not reported either.
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, badName,
+          #"{"respond": {"call": "a1", "result": {"type": "success", "userId": "u1"}}, "expect": {"changes": {"isLoading": false}}}"#,
+        ].joined(separator: ",")) == [
+          "x.json: steps[2].expect.calls[0].call: call name 'a 1' must be 1 to 64 letters, digits, '_', '.' or '-'"
+        ])
+    let noName =
+      #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"dependency": "authenticate", "arguments": {"email": "a@b.c", "password": "pw"}}]}}"#
+    #expect(
+      F.problems(
+        [
+          F.typeEmail, F.typePassword, noName,
+          #"{"send": {"type": "dismissed"}, "expect": {"changes": {"isLoading": false}, "cancelled": ["a1"]}}"#,
+          F.respondSuccess.replacingOccurrences(
+            of: #""expect": {"changes": {"isLoading": false}}"#, with: #""expect": {}"#),
+        ].joined(separator: ",")) == ["x.json: steps[2].expect.calls[0]: missing required key 'call'"])
+  }
+
   @Test func aRespondToACallNoEarlierStepDeclaresIsInvalid() {
     #expect(
       F.problems(#"{"respond": {"call": "a9", "result": {"type": "success", "userId": "u"}}}"#) == [
@@ -184,7 +271,7 @@ struct RuntimeScenarioLoaderTests {
     #expect(
       F.problems([F.typeEmail, F.typePassword, F.submit, badError].joined(separator: ",")) == [
         "x.json: steps[3].respond.error: missing required key 'message'",
-        "x.json: steps[3].respond.error.text: unknown key 'text' (allowed: message)",
+        "x.json: steps[3].respond.error.text: unknown key 'text' (allowed: message, cancellation)",
       ])
   }
 

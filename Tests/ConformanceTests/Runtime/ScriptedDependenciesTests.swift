@@ -167,4 +167,28 @@ struct ScriptedDependenciesTests {
     #expect(log.events == ["CodecError"])
     #expect(dependencies.record().failure == "steps[3].respond.result.name: expected String for Found, got integer")
   }
+
+  /// `{"error": {"message": m, "cancellation": true}}`: the client's own cancellation (login.md LR2). The caller gets
+  /// `CancellationError` although its task is not cancelled, and the call is answered, not recorded as cancelled.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func aRespondWithCancellationThrowsCancellationErrorIntoATaskThatIsNotCancelled() {
+    dependencies.begin(step: 1)
+    Task(executorPreference: environment.executor) { [environment, log] in
+      do {
+        _ = try await environment.call("lookup", arguments: ["id": 1])
+        log.append("returned")
+      } catch {
+        log.append("\(type(of: error)), task cancelled: \(Task.isCancelled)")
+      }
+    }
+    _ = environment.settle()
+    dependencies.begin(step: 2)
+    #expect(
+      dependencies.respond(to: CallReference(step: 1, index: 1), with: .cancellation(message: "gave up")) == .delivered)
+    _ = environment.settle()
+    #expect(log.events == ["CancellationError, task cancelled: false"])
+    #expect(dependencies.record().cancelled == [])
+    #expect(dependencies.pendingCount == 0)
+    #expect(dependencies.respond(to: CallReference(step: 1, index: 1), with: .result(1)) == .ignored)
+  }
 }

@@ -161,6 +161,41 @@ class LoginRuntimeProtocolTest {
 
     @ParameterizedTest
     @ValueSource(strings = ["kotlin", "kotlin-viewmodel"])
+    fun `the client's own cancellation is LR2's failure, not a cancellation, and no timeout follows`(implementation: String) {
+        // Fault 1 of issue 9: a CancellationException from the client while the effect is not cancelled.
+        val failed = entry(state(error = "Sign-in failed. Please try again."))
+        assertEquals(
+            trace(1, *filled, failed, failed),
+            serve(
+                implementation,
+                run(
+                    1, email, password, submit,
+                    respond(3, 1, """"error":{"message":"Timed out waiting for 5000 ms","cancellation":true}"""),
+                    """{"advance":10000}""",
+                ),
+            ),
+        )
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = ["kotlin", "kotlin-viewmodel"])
+    fun `a new call cancels the one still running, whose answer and timeout then change nothing (LR6)`(implementation: String) {
+        val byHand = send("""{"type":"loginResponse","result":{"type":"failure","message":"by hand"}}""")
+        assertEquals(
+            trace(
+                1,
+                *filled,
+                entry(state(error = "by hand")),
+                entry(state(isLoading = true), calls = authenticate, cancelled = """[{"step":3,"index":1}]"""),
+                entry(state(isLoading = true)),
+                entry(state(error = TIMED_OUT), cancelled = """[{"step":5,"index":1}]"""),
+            ),
+            serve(implementation, run(1, email, password, submit, byHand, submit, respond(3, 1, success), """{"advance":10000}""")),
+        )
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = ["kotlin", "kotlin-viewmodel"])
     fun `an invalid submit starts no call, and advancing while idle changes nothing`(implementation: String) {
         val shortPassword = send("""{"type":"passwordChanged","value":"short"}""")
         assertEquals(

@@ -248,7 +248,7 @@ internal class SerializableRuntime<State, Intent>(
             }
             is RuntimeStep.Respond -> {
                 try {
-                    calls.respond(parsed.call, parsed.result, parsed.errorMessage, path.key("respond"))
+                    calls.respond(parsed.call, parsed.result, parsed.errorMessage, path.key("respond"), parsed.cancellation)
                 } catch (error: DecodingException) {
                     throw StepFailure(step, error.message.orEmpty())
                 }

@@ -96,7 +96,9 @@ public class ScriptedDependency<in Arguments, out Result> internal constructor(
      * @return the `respond` step's `result`, decoded strictly; a result that does not decode makes the
      *   harness reply `errored` at that step.
      * @throws java.io.IOException with the given message when the scenario answers with `error`.
-     * @throws kotlinx.coroutines.CancellationException when the calling coroutine is cancelled.
+     * @throws kotlinx.coroutines.CancellationException when the calling coroutine is cancelled, and, while it
+     *   is not, when the scenario answers with `"error": {"message": m, "cancellation": true}` (the client's
+     *   own cancellation, with message `m`; login.md LR2).
      */
     public suspend fun call(arguments: Arguments): Result {
         val encoded = HarnessJson.encodeToJsonElement(this.arguments, arguments) as JsonObject

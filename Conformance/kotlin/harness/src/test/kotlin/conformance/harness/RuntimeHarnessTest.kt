@@ -87,6 +87,36 @@ class RuntimeHarnessTest {
     }
 
     @Test
+    fun `a respond with cancellation throws a CancellationException into a caller that is not cancelled`() {
+        val steps = """[$increment,${respond(1, 1, """"error":{"message":"gave up","cancellation":true}""")},""" +
+            """${respond(1, 1, """"result":{"type":"saved"}""")}]"""
+        // Answered, not cancelled: no step lists it in `cancelled`, and a later answer reaches nothing.
+        val shown = state(1, "CancellationException: gave up, caller active: true")
+        assertEquals(trace(2, entry(state(1), calls = save(1)), entry(shown), entry(shown)), reply(run(2, steps)))
+        val ordinary = """[$increment,${respond(1, 1, """"error":{"message":"disk full","cancellation":false}""")}]"""
+        assertEquals(
+            trace(3, entry(state(1), calls = save(1)), entry(state(1, "IOException: disk full"))),
+            reply(run(3, ordinary)),
+        )
+    }
+
+    @Test
+    fun `a malformed cancellation flag or an unknown key of an error is errored at its step`() {
+        val cases = listOf(
+            """{"respond":{"call":{"step":1,"index":1},"error":{"message":"x","cancellation":"yes"}}}""" to
+                "steps[0].respond.error.cancellation: expected boolean, got string",
+            """{"respond":{"call":{"step":1,"index":1},"error":{"message":"x","cancellation":1}}}""" to
+                "steps[0].respond.error.cancellation: expected boolean, got integer",
+            """{"respond":{"call":{"step":1,"index":1},"error":{"message":"x","code":7}}}""" to
+                "steps[0].respond.error: unknown key 'code' of error (known: cancellation, message)",
+        )
+        for ((index, case) in cases.withIndex()) {
+            val (step, message) = case
+            assertEquals(errored(index, 1, message), reply(run(index, "[$step]")), step)
+        }
+    }
+
+    @Test
     fun `a cancelled call is recorded in the step that cancels it, and a late answer to it does nothing`() {
         val steps = """[$increment,$increment,${respond(1, 1, """"result":{"type":"saved"}""")},""" +
             """${respond(2, 1, """"result":{"type":"failed","reason":"Quota."}""")},""" +

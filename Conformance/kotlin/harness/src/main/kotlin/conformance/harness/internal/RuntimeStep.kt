@@ -8,15 +8,23 @@ import kotlinx.serialization.json.JsonPrimitive
 /**
  * One step of a runtime-level run request (harness protocol §2.5), read strictly:
  * `{"send": action}`, `{"respond": {"call": {"step": s, "index": i}, "result": value}}`,
- * `{"respond": {"call": …, "error": {"message": m}}}`, `{"advance": n}` (0 ≤ n ≤ 86,400,000 ms) or
+ * `{"respond": {"call": …, "error": {"message": m, "cancellation"?: true}}}`, `{"advance": n}` (0 ≤ n ≤ 86,400,000 ms) or
  * `{"clear": true}`; the Swift side's `RuntimeStep`.
  */
 internal sealed interface RuntimeStep {
     /** Sends [action] (decoded later with the feature's intent type) to the view model or store. */
     data class Send(val action: JsonElement) : RuntimeStep
 
-    /** Answers call [call] with [result], or with an error carrying [errorMessage] (exactly one is set). */
-    data class Respond(val call: CallReference, val result: JsonElement?, val errorMessage: String?) : RuntimeStep
+    /**
+     * Answers call [call] with [result], or with an error carrying [errorMessage] (exactly one is set); with
+     * [cancellation], the error is a `CancellationException`: the client's own cancellation (login.md LR2).
+     */
+    data class Respond(
+        val call: CallReference,
+        val result: JsonElement?,
+        val errorMessage: String?,
+        val cancellation: Boolean = false,
+    ) : RuntimeStep
 
     /** Moves virtual time forward by [milliseconds]. */
     data class Advance(val milliseconds: Long) : RuntimeStep
@@ -78,17 +86,22 @@ internal sealed interface RuntimeStep {
                 throw DecodingException(path, "needs exactly one of 'result' or 'error', got $got")
             }
             var errorMessage: String? = null
+            var cancellation = false
             if (error != null) {
                 val errorPath = path.key("error")
                 val errorObject = objectAt(error, errorPath, "an object {\"message\": string}")
-                unknownKeys(errorObject, listOf("message"), errorPath, "error")
+                unknownKeys(errorObject, listOf("cancellation", "message"), errorPath, "error")
                 val message = errorObject["message"] ?: throw DecodingException(errorPath, "missing key 'message'")
                 if (message !is JsonPrimitive || !message.isString) {
                     throw DecodingException(errorPath.key("message"), "expected string, got ${Messages.typeName(message)}")
                 }
                 errorMessage = message.content
+                errorObject["cancellation"]?.let { flag ->
+                    cancellation = (flag as? JsonPrimitive)?.takeIf { !it.isString }?.content?.toBooleanStrictOrNull()
+                        ?: throw DecodingException(errorPath.key("cancellation"), "expected boolean, got ${Messages.typeName(flag)}")
+                }
             }
-            return Respond(reference(call, path.key("call")), result, errorMessage)
+            return Respond(reference(call, path.key("call")), result, errorMessage, cancellation)
         }
 
         private fun reference(element: JsonElement, path: JsonPath): CallReference {

@@ -4,6 +4,7 @@ import java.io.IOException
 import kotlin.coroutines.resume
 import kotlin.coroutines.resumeWithException
 import kotlinx.coroutines.CancellableContinuation
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.suspendCancellableCoroutine
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -31,7 +32,9 @@ internal data class CallReference(val step: Int, val index: Int) {
  * - cancelling the calling coroutine while the call is suspended records the call as cancelled in the
  *   current step and ends it at once with the `CancellationException` (a cooperative client);
  * - [respond] with a result resumes the call with the decoded value, with an error makes it throw an
- *   [IOException] carrying the message; answering a call that was answered or cancelled does nothing;
+ *   [IOException] carrying the message, or a [CancellationException] for the client's own cancellation
+ *   (the caller is not cancelled, and the call is answered, not recorded as cancelled; login.md LR2);
+ *   answering a call that was answered or cancelled does nothing;
  * - after [tearDown], pending calls end with cancellation and nothing more is recorded.
  */
 internal class ScriptedCalls {
@@ -88,7 +91,8 @@ internal class ScriptedCalls {
 
     /**
      * Answers the call [reference] with [result] (decoded at `path.result`) or with an error carrying
-     * [errorMessage]; exactly one of them is not null.
+     * [errorMessage]; exactly one of them is not null. With [cancellation] the error is a
+     * [CancellationException] thrown into a caller that is not cancelled (a client's own `withTimeout`).
      *
      * Does nothing when the call was already answered or cancelled (a late answer) or was never started: the
      * answer reaches nothing, and the runner's judge reports a respond to a call never started (harness
@@ -96,7 +100,13 @@ internal class ScriptedCalls {
      *
      * @throws DecodingException when [result] is not of the dependency's result type (also for a late answer).
      */
-    fun respond(reference: CallReference, result: JsonElement?, errorMessage: String?, path: JsonPath) {
+    fun respond(
+        reference: CallReference,
+        result: JsonElement?,
+        errorMessage: String?,
+        path: JsonPath,
+        cancellation: Boolean = false,
+    ) {
         val call = synchronized(this) { calls[reference] } ?: return
         // Decoded even when the answer comes late, so a result of the wrong shape is errored either way.
         val value = if (result != null) call.decode(result, path.key("result")) else null
@@ -105,6 +115,7 @@ internal class ScriptedCalls {
             call.status = Status.ANSWERED
         }
         if (result != null) call.continuation.resume(value)
+        else if (cancellation) call.continuation.resumeWithException(CancellationException(errorMessage))
         else call.continuation.resumeWithException(IOException(errorMessage))
     }
 
