@@ -211,7 +211,7 @@ struct BaselineRoundTripTests {
       baseline: KnownDivergences(file: "kd.json", entries: [entry]))
     #expect(
       run.summary.baselineProblems.map(\.message) == [
-        "'login-round-trip' fails differently on 'swift': step 4 at cancelled.a1, pending.a1 (step 5); recorded: step 4 at cancelled.a1"
+        "'login-round-trip' fails differently on 'swift': step 4 at cancelled.a1, pending.a1 (at the end, step 5); recorded: step 4 at cancelled.a1"
       ])
   }
 
@@ -264,6 +264,43 @@ struct BaselineRoundTripTests {
     // A file without one gets the reference the caller computes (inside the Conformance folder), or none.
     let bare = KnownDivergences(file: "kd.json", entries: [])
     #expect(BaselineUpdate.render(bare, schema: "schema/x.json").hasPrefix("{\n  \"$schema\": \"schema/x.json\","))
+  }
+
+  @Test func aRewriteKeepsTheTextOfTheEntriesItKeeps() async throws {
+    // A hand-written file: compact entries, paths unsorted, a $schema outside the Conformance folder. The kept entry
+    // and everything around it stay as written; the fixed one is cut; the new failure is appended.
+    let kept = #"""
+      {"scenario": "login-wrong-loading-flag", "implementations": ["swift"], "expect": "fails", "step": 3, "paths": ["state.isLoading", "effects[0]"], "reason": "Kept as written.", "spec": "login.md L3.f"}
+      """#
+    let fixed = #"""
+      {"scenario": "login-submit-valid-credentials", "implementations": ["swift"], "expect": "fails", "step": 1, "paths": ["state"], "reason": "Fixed.", "spec": "s"}
+      """#
+    let text =
+      "{\"$schema\": \"../x/known-divergences.schema.json\",\n  \"entries\": [\n    \(kept),\n    \(fixed)\n  ]\n}\n"
+    let folder = try Self.files(Self.cases[0])[0].url.deletingLastPathComponent()
+    let url = folder.appendingPathComponent("kd.json")
+    try Data(text.utf8).write(to: url)
+    let baseline = try KnownDivergences.load(url, displayName: "kd.json").get()
+    var files = try Self.files(Self.cases[0])
+    for other in [BaselineCheckTests.wrongLoadingFlag, BaselineCheckTests.valid] {
+      files.append(ScenarioFile(url: other, displayName: other.lastPathComponent))
+    }
+    let first = await Self.run(files, [TestFeatures.swift], baseline: baseline)
+    let (written, added, removed) = first.update.result()
+    #expect(removed.map(\.index) == [1])
+    #expect(added.map(\.scenario) == ["login-round-trip"])
+    let rendered = BaselineUpdate.render(written, schema: "schema/known-divergences.schema.json")
+    #expect(
+      rendered == "{\"$schema\": \"../x/known-divergences.schema.json\",\n  \"entries\": [\n    \(kept),\n"
+        + BaselineUpdate.render(added[0]) + "\n  ]\n}\n")
+    try Data(rendered.utf8).write(to: url)
+    let second = await Self.run(
+      files, [TestFeatures.swift], baseline: try KnownDivergences.load(url, displayName: "kd.json").get())
+    #expect(second.summary.baselineProblems.isEmpty)
+    #expect(second.summary.exitCode == 0)
+    #expect(second.summary.known == 2)
+    // Nothing to change: the file is written back byte for byte.
+    #expect(BaselineUpdate.render(second.update.result().baseline, schema: nil) == rendered)
   }
 
   @Test func laterPathsAreReadValidatedAndWrittenOnlyWhenPresent() throws {

@@ -116,6 +116,7 @@ package final class BaselineUpdate: RunReporter {
   /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
   package func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
     var entries: [KnownDivergences.Entry] = []
+    var origins: [Int?] = []
     var removals: [Removal] = []
     var added = self.added
     for (index, entry) in old.entries.enumerated() {
@@ -125,39 +126,58 @@ package final class BaselineUpdate: RunReporter {
         added.append(contentsOf: held[index] ?? [])
       } else {
         entries.append(entry)
+        origins.append(index)
       }
     }
-    return (KnownDivergences(file: old.file, entries: entries + added, schema: old.schema), added, removals)
+    var baseline = KnownDivergences(file: old.file, entries: entries + added, schema: old.schema)
+    baseline.layout = old.layout.map { layout in
+      var layout = layout
+      layout.origins = origins + Array(repeating: nil, count: added.count)
+      return layout
+    }
+    return (baseline, added, removals)
   }
 
   /// The baseline as a file: one entry per block, keys in a fixed order, newline-terminated.
   ///
   /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none; the file's own
   ///   `$schema` (``KnownDivergences/schema``), when it had one, is written instead, unchanged.
+  /// When the baseline was read from a file and keeps some of its entries, the file's text is kept: the kept entries
+  /// and everything around them as written, the removed ones cut, the added ones appended (``BaselineLayout``).
   package static func render(_ baseline: KnownDivergences, schema: String?) -> String {
+    if let layout = baseline.layout, layout.origins.count == baseline.entries.count,
+      let text = layout.splice(
+        layout.origins,
+        zip(layout.origins, baseline.entries).filter { $0.0 == nil }.map { render($0.1) })
+    {
+      return text
+    }
     var lines = ["{"]
     if let schema = baseline.schema ?? schema { lines.append("  \"$schema\": \(JSONRenderer.quoted(schema)),") }
     guard !baseline.entries.isEmpty else { return (lines + ["  \"entries\": []", "}"]).joined(separator: "\n") + "\n" }
     lines.append("  \"entries\": [")
     for (position, entry) in baseline.entries.enumerated() {
-      let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
-      var members = [
-        "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
-        "\"implementations\": \(list(entry.implementations))",
-        "\"expect\": \(JSONRenderer.quoted(entry.expect.rawValue))", "\"step\": \(entry.step)",
-        "\"paths\": \(list(entry.paths))",
-      ]
-      if !entry.laterPaths.isEmpty { members.append("\"laterPaths\": \(list(entry.laterPaths))") }
-      members += [
-        "\"reason\": \(JSONRenderer.quoted(entry.reason))", "\"spec\": \(JSONRenderer.quoted(entry.spec))",
-      ]
-      if let expires = entry.expires { members.append("\"expires\": \(JSONRenderer.quoted(expires))") }
-      lines.append("    {")
-      lines.append(members.map { "      " + $0 }.joined(separator: ",\n"))
-      lines.append(position == baseline.entries.count - 1 ? "    }" : "    },")
+      lines.append(render(entry) + (position == baseline.entries.count - 1 ? "" : ","))
     }
     lines += ["  ]", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One entry as the file shows it: a block indented by four spaces, one key a line, without a trailing comma.
+  static func render(_ entry: KnownDivergences.Entry) -> String {
+    let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
+    var members = [
+      "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
+      "\"implementations\": \(list(entry.implementations))",
+      "\"expect\": \(JSONRenderer.quoted(entry.expect.rawValue))", "\"step\": \(entry.step)",
+      "\"paths\": \(list(entry.paths))",
+    ]
+    if !entry.laterPaths.isEmpty { members.append("\"laterPaths\": \(list(entry.laterPaths))") }
+    members += [
+      "\"reason\": \(JSONRenderer.quoted(entry.reason))", "\"spec\": \(JSONRenderer.quoted(entry.spec))",
+    ]
+    if let expires = entry.expires { members.append("\"expires\": \(JSONRenderer.quoted(expires))") }
+    return "    {\n" + members.map { "      " + $0 }.joined(separator: ",\n") + "\n    }"
   }
 
   /// One line describing an entry: `'login-x' fails on swift at step 1 (state.error)`.

@@ -125,6 +125,9 @@ package struct KnownDivergences: Sendable, Equatable {
   package var entries: [Entry]
   /// The file's `$schema` reference, if it has one; a rewrite (`--update-baseline`) writes it back unchanged.
   package var schema: String?
+  /// Where the entries lie in the file's text, when read from a file: a rewrite keeps the text of the entries it
+  /// keeps (``BaselineLayout``).
+  package var layout: BaselineLayout?
 
   /// Creates a baseline.
   package init(file: String, entries: [Entry], schema: String? = nil) {
@@ -150,7 +153,14 @@ extension KnownDivergences {
   package static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
-    case .success(let value): return load(value, file: displayName)
+    case .success(let value):
+      return load(value, file: displayName).map { baseline in
+        var baseline = baseline
+        if let text = try? String(contentsOf: url, encoding: .utf8) {
+          baseline.layout = BaselineLayout(text: text, count: baseline.entries.count)
+        }
+        return baseline
+      }
     }
   }
 

@@ -75,7 +75,7 @@ struct RecordedFailure: Equatable {
   }
 
   /// The observed failure for a message: the first step's paths, and each pending call at the step that reported it
-  /// when that is a later one (`step 4 at cancelled.a1, pending.a1 (step 5)`), then the later paths.
+  /// when that is a later one (`step 4 at cancelled.a1, pending.a1 (at the end, step 5)`), then the later paths.
   private static func describe(_ failure: StepFailure, _ observed: RecordedFailure) -> String {
     let first = Set(failure.mismatches.map(\.path.description))
     var reportedAt: [String: Int] = [:]
@@ -85,7 +85,7 @@ struct RecordedFailure: Equatable {
       }
     }
     let items = observed.paths.map { path in
-      first.contains(path) ? path : "\(path) (step \(reportedAt[path] ?? observed.step))"
+      first.contains(path) ? path : "\(path) (at the end, step \(reportedAt[path] ?? observed.step))"
     }
     let head = "step \(observed.step) at \(items.joined(separator: ", "))"
     return observed.laterPaths.isEmpty ? head : head + "; later at \(observed.laterPaths.joined(separator: ", "))"
