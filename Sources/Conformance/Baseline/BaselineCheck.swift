@@ -5,10 +5,11 @@
 ///   later paths) becomes `known`; one that passes is `fixed`; any other outcome is `different`;
 /// - a divergence is explained when a `diverges` entry records its step and paths exactly (``RecordedDivergence``;
 ///   else `different`; an entry whose scenario no longer diverges is `fixed`), or when the scenario's known failures
-///   explain it (``knownFailuresExplain(_:failures:othersFail:)``).
-/// ``BaselineUpdate`` records through the same two definitions, so what it writes holds on the same run.
+///   explain it (``knownFailuresExplain(_:failures:othersFail:)``);
 /// - an entry past its expiry date is not applied and is reported `expired`;
 /// - an entry whose pattern matches no scenario read in the run makes the baseline invalid.
+///
+/// ``BaselineUpdate`` records through the same definitions, so what it writes holds on a re-run of the same run.
 struct BaselineCheck {
   let baseline: KnownDivergences
   let today: String
