@@ -198,6 +198,54 @@ struct BaselineCLITests {
     #expect(again.lines.last == "1 passed, 0 failed, 1 known")
   }
 
+  /// The tryout's fault F2 (`repro/faults/baseline-roundtrip.sh`): an entry `--update-baseline` writes (a reducer or
+  /// runtime failure at two steps; a missed cancellation whose call is then still pending at the end) is accepted by
+  /// the very next run, and a baseline file outside the `Conformance` folder keeps its own `$schema`.
+  @Test(arguments: [
+    (
+      "f-reducer-two-wrong-steps", "reducer",
+      #"{"send": {"type": "emailChanged", "value": "a"}, "expect": {"changes": {"email": "b"}}},"#
+        + #"{"send": {"type": "passwordChanged", "value": "p"}, "expect": {"changes": {"password": "q"}}}"#,
+      "fails on swift at step 1 (state.email; later at state.password)"
+    ),
+    (
+      "f-runtime-two-wrong-steps", "runtime",
+      #"{"send": {"type": "emailChanged", "value": "a"}, "expect": {"changes": {"email": "b"}}},"#
+        + #"{"send": {"type": "passwordChanged", "value": "p"}, "expect": {"changes": {"password": "q"}}}"#,
+      "fails on swift at step 1 (state.email; later at state.password)"
+    ),
+    (
+      "f-baseline-pending-later", "runtime",
+      #"{"send": {"type": "emailChanged", "value": "user@example.com"}, "expect": {"changes": {"email": "user@example.com"}}},"#
+        + #"{"send": {"type": "passwordChanged", "value": "correct-horse"}, "expect": {"changes": {"password": "correct-horse"}}},"#
+        + #"{"send": {"type": "submit"}, "expect": {"changes": {"isLoading": true}, "calls": [{"call": "a1", "dependency": "authenticate", "arguments": {"email": "user@example.com", "password": "correct-horse"}}]}},"#
+        + #"{"send": {"type": "emailChanged", "value": "x"}, "expect": {"changes": {"email": "x"}, "cancelled": ["a1"]}},"#
+        + #"{"advance": 1}"#,
+      "fails on swift at step 4 (cancelled.a1, pending.a1)"
+    ),
+  ])
+  func updateBaselineWritesEntriesTheNextRunAccepts(id: String, level: String, steps: String, added: String) throws {
+    let root = try Self.workspace(baseline: nil)
+    let faults = root.appendingPathComponent("faults")
+    try FileManager.default.createDirectory(at: faults, withIntermediateDirectories: true)
+    try Data(
+      #"{"id": "\#(id)", "feature": "login", "level": "\#(level)", "description": "d", "steps": [\#(steps)]}"#.utf8
+    ).write(to: faults.appendingPathComponent("\(id).json"))
+    let schema = #"{"$schema": "../Conformance/schema/known-divergences.schema.json", "entries": []}"#
+    try Data(schema.utf8).write(to: faults.appendingPathComponent("b.json"))
+    let arguments = ["run", "faults/\(id).json", "--baseline", "faults/b.json"]
+    let update = try CLI.run(
+      arguments + ["--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+    #expect(update.lines.contains("baseline: added entries[0]: '\(id)' \(added)"))
+    let written = try String(contentsOf: faults.appendingPathComponent("b.json"), encoding: .utf8)
+    #expect(written.hasPrefix(#"{\#n  "$schema": "../Conformance/schema/known-divergences.schema.json",\#n"#))
+    let rerun = try CLI.run(arguments, in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(rerun.status == 0, "\(rerun.stdout)\(rerun.stderr)")
+    #expect(!rerun.stdout.contains("entries["))
+    #expect(rerun.lines.last == "0 passed, 0 failed, 1 known")
+  }
+
   @Test func jsonAndJUnitReportsShowKnownPairs() throws {
     let root = try Self.workspace(baseline: Self.file(Self.entry("login-wrong-loading-flag")))
     let result = try CLI.run(["run", "--junit", "r.xml", "--json", "r.json"], in: root)

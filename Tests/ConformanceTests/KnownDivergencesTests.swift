@@ -54,7 +54,7 @@ struct KnownDivergencesTests {
         "kd.json: entries[0].paths[1]: 'a' is listed twice",
         "kd.json: entries[0].reason: 'reason' is empty",
         "kd.json: entries[0].expires: expected a date 'YYYY-MM-DD', got '2026-02-30'",
-        "kd.json: entries[0].note: unknown key 'note' (allowed: scenario, implementations, expect, step, paths, reason, spec, expires)",
+        "kd.json: entries[0].note: unknown key 'note' (allowed: scenario, implementations, expect, step, paths, laterPaths, reason, spec, expires)",
         "kd.json: entries[1]: missing required key 'scenario'",
         "kd.json: entries[1].step: expected a step number (1 or more), got 1.5",
         "kd.json: entries[1].paths: expected a non-empty array of strings, got \"state\"",

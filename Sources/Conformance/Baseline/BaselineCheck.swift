@@ -1,12 +1,15 @@
 /// Applies a known-divergence baseline to a run, one scenario at a time, and checks the entries when the run ends.
 ///
 /// The rules, each strict:
-/// - a pair an active `fails` entry lists that fails at the recorded step with exactly the recorded JSON paths
-///   becomes `known`; one that passes is `fixed`; any other outcome is `different`;
-/// - a divergence is explained when a `diverges` entry records its step and paths exactly (else `different`; an
-///   entry whose scenario no longer diverges is `fixed`), or when every failing pair of the scenario is `known`;
+/// - a pair an active `fails` entry lists whose failure is exactly the recorded one (``RecordedFailure``: step, paths,
+///   later paths) becomes `known`; one that passes is `fixed`; any other outcome is `different`;
+/// - a divergence is explained when a `diverges` entry records its step and paths exactly (``RecordedDivergence``;
+///   else `different`; an entry whose scenario no longer diverges is `fixed`), or when the scenario's known failures
+///   explain it (``knownFailuresExplain(_:failures:othersFail:)``);
 /// - an entry past its expiry date is not applied and is reported `expired`;
 /// - an entry whose pattern matches no scenario read in the run makes the baseline invalid.
+///
+/// ``BaselineUpdate`` records through the same definitions, so what it writes holds on a re-run of the same run.
 struct BaselineCheck {
   let baseline: KnownDivergences
   let today: String
@@ -32,11 +35,12 @@ struct BaselineCheck {
     }
   }
 
-  /// The indices of the entries that match `id`, in file order.
+  /// The indices of the entries that match `id`: exact entries first, then patterns, each in file order. A pair is
+  /// judged by the first entry that covers it, so an exact entry (one `--update-baseline` adds) wins over a pattern.
   func entries(for id: String) -> [Int] {
     let direct = exact[id] ?? []
     let wild = patterns.filter { baseline.entries[$0].matches(id) }
-    return wild.isEmpty ? direct : (direct + wild).sorted()
+    return wild.isEmpty ? direct : direct + wild
   }
 
   /// Records that a scenario was read (selected or not), so entries that match it are not reported as unmatched.
@@ -87,7 +91,7 @@ struct BaselineCheck {
       report.baselineProblems.append(
         problem(
           .different, index, id, implementation,
-          "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(Self.describe(entry.step, entry.paths)))"
+          "'\(id)' is \(outcome.label) on '\(implementation)', not the recorded failure (\(RecordedFailure(entry).text))"
         ))
     case .noTrace, .known:
       // A harness fault says nothing about the recorded failure: it fails the gate on its own, and the entry stays
@@ -97,43 +101,32 @@ struct BaselineCheck {
     return nil
   }
 
-  /// A failing listed pair: `known` when it fails at the recorded step and paths (later steps only at recorded
-  /// paths), else `nil` after recording how it differs.
+  /// A failing listed pair: `known` when its ``RecordedFailure`` is the entry's, else `nil` after recording how it
+  /// differs (a later step beyond the recorded failure, a recorded later path that no longer fails, or another step
+  /// or other paths).
   private func judge(_ failure: StepFailure, index: Int, report: inout ScenarioVerdict, on implementation: String)
     -> Outcome?
   {
     let entry = baseline.entries[index]
     let id = report.id
-    let paths = Set(failure.mismatches.map(\.path.description)).sorted()
-    // Later steps may go on failing at the recorded paths (a wrong state persists), but a failure at any other
-    // path is new: it must not hide behind the entry.
-    let laterPaths = Set(failure.laterSteps.flatMap { $0.mismatches.map(\.path.description) })
-    let newLater = failure.laterSteps.first { step in
-      step.mismatches.contains { !entry.paths.contains($0.path.description) }
-    }
-    if failure.stepIndex + 1 == entry.step, Self.samePaths(paths, laterPaths, entry.paths),
-      laterPaths.isSubset(of: entry.paths)
-    {
+    let recorded = RecordedFailure(entry)
+    let observed = RecordedFailure(failure)
+    let message: String
+    switch RecordedFailure.difference(observed, recorded, failure: failure) {
+    case nil:
       return .known(
         KnownFailure(
           failure: failure, entry: baseline.name(of: index), entryIndex: index, reason: entry.reason,
-          spec: entry.spec,
-          expires: entry.expires))
+          spec: entry.spec, expires: entry.expires))
+    case .beyond(let text)?:
+      message = "'\(id)' also fails on '\(implementation)' at \(text), beyond the recorded failure (\(recorded.text))"
+    case .noLonger(let paths)?:
+      message =
+        "'\(id)' fails differently on '\(implementation)': later steps no longer fail at \(paths); recorded: \(recorded.text)"
+    case .other(let text)?:
+      message = "'\(id)' fails differently on '\(implementation)': \(text); recorded: \(recorded.text)"
     }
-    if failure.stepIndex + 1 == entry.step, Self.samePaths(paths, laterPaths, entry.paths), let newLater {
-      let extra = Set(newLater.mismatches.map(\.path.description)).subtracting(entry.paths).sorted()
-      report.baselineProblems.append(
-        problem(
-          .different, index, id, implementation,
-          "'\(id)' also fails on '\(implementation)' at \(Self.describe(newLater.stepIndex + 1, extra)), beyond the recorded failure (\(Self.describe(entry.step, entry.paths)))"
-        ))
-      return nil
-    }
-    report.baselineProblems.append(
-      problem(
-        .different, index, id, implementation,
-        "'\(id)' fails differently on '\(implementation)': \(Self.describe(failure.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
-      ))
+    report.baselineProblems.append(problem(.different, index, id, implementation, message))
     return nil
   }
 
@@ -148,15 +141,15 @@ struct BaselineCheck {
     }
     if let divergence = report.divergence {
       if let index = diverges {
-        let entry = baseline.entries[index]
-        let paths = divergence.rows.map(\.path.description).sorted()
-        if divergence.stepIndex + 1 == entry.step, paths == entry.paths {
+        let observed = RecordedDivergence(divergence)
+        let recorded = RecordedDivergence(baseline.entries[index])
+        if observed == recorded {
           report.divergenceIsKnown = true
         } else {
           report.baselineProblems.append(
             problem(
               .different, index, report.id, nil,
-              "'\(report.id)' diverges differently: \(Self.describe(divergence.stepIndex + 1, paths)); recorded: \(Self.describe(entry.step, entry.paths))"
+              "'\(report.id)' diverges differently: \(observed.text); recorded: \(recorded.text)"
             ))
         }
       } else if Self.knownFailuresExplain(divergence, in: report) {
@@ -170,22 +163,36 @@ struct BaselineCheck {
     }
   }
 
-  /// Whether a divergence no entry records is the known failure itself: only when it is at a known step and every
-  /// differing path is a known one; two other implementations diverging from each other elsewhere is news.
+  /// Whether a divergence no entry records is the known failure itself (``knownFailuresExplain(_:failures:othersFail:)``
+  /// over the report's `known` pairs).
   private static func knownFailuresExplain(_ divergence: Divergence, in report: ScenarioVerdict) -> Bool {
-    let known = report.verdicts.compactMap { result -> KnownFailure? in
-      if case .known(let failure) = result.outcome { return failure }
+    let known = report.verdicts.compactMap { result -> StepFailure? in
+      if case .known(let failure) = result.outcome { return failure.failure }
       return nil
     }
-    return !known.isEmpty && !report.verdicts.contains(where: { $0.outcome.isFailure })
-      && known.contains { $0.failure.stepIndex == divergence.stepIndex }
+    return knownFailuresExplain(
+      divergence, failures: known, othersFail: report.verdicts.contains { $0.outcome.isFailure })
+  }
+
+  /// Whether `failures` (the known failures of a scenario) explain `divergence`: none other fails, some failure fails
+  /// at the divergence's step (its first or a later one), and every differing path is one a failure reports at that
+  /// step; two other implementations diverging from each other elsewhere is news. ``BaselineUpdate`` asks the same
+  /// question of the failures it records, to decide whether a divergence needs a `diverges` entry of its own.
+  static func knownFailuresExplain(_ divergence: Divergence, failures: [StepFailure], othersFail: Bool) -> Bool {
+    guard !failures.isEmpty, !othersFail else { return false }
+    let atStep = failures.flatMap { failure -> [Mismatch] in
+      if failure.stepIndex == divergence.stepIndex { return failure.mismatches }
+      return failure.laterSteps.first { $0.stepIndex == divergence.stepIndex }?.mismatches ?? []
+    }
+    return !atStep.isEmpty
       && divergence.rows.allSatisfy { row in
-        // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse.
-        known.contains { known in
-          known.failure.mismatches.contains {
-            $0.path.components.starts(with: row.path.components)
-              || row.path.components.starts(with: $0.path.components)
-          }
+        // A row may name a whole value (`effects`) where the failure names a part (`effects[0]`), or the reverse; a
+        // runtime row names the cancelled list by index (`cancelled[0]`) where the failure names the call
+        // (`cancelled.a1`).
+        atStep.contains { mismatch in
+          mismatch.path.components.starts(with: row.path.components)
+            || row.path.components.starts(with: mismatch.path.components)
+            || (mismatch.path.components.first == .key("cancelled") && row.path.components.first == .key("cancelled"))
         }
       }
   }
@@ -232,24 +239,5 @@ struct BaselineCheck {
       guard implementations.contains(result.implementation) else { return false }
       return result.outcome.kind.isHarnessFault
     }
-  }
-
-  /// `step 2 at state.error, state.isLoading`.
-  /// Whether a failure's paths are the recorded ones: the first failing step's paths equal them, except that calls
-  /// left pending (`pending.a1`, runtime scenarios) are reported at the last step whichever step failed first, so
-  /// they are compared over the whole failure. Reducer failures have no `pending` paths: for them this is `paths ==
-  /// recorded`.
-  static func samePaths(_ paths: [String], _ laterPaths: Set<String>, _ recorded: [String]) -> Bool {
-    func isPending(_ path: String) -> Bool { path.hasPrefix("pending.") || path.hasPrefix("pending[") }
-    guard
-      paths.contains(where: isPending) || laterPaths.contains(where: isPending) || recorded.contains(where: isPending)
-    else { return paths == recorded }
-    let pending = Set(paths.filter(isPending)).union(laterPaths.filter(isPending))
-    return paths.filter { !isPending($0) } == recorded.filter { !isPending($0) }
-      && pending == Set(recorded.filter(isPending))
-  }
-
-  static func describe(_ step: Int, _ paths: [String]) -> String {
-    "step \(step) at \(paths.joined(separator: ", "))"
   }
 }

@@ -3,10 +3,13 @@
 ///
 /// Entries that held in the run are kept as they are (reason, spec and expiry included). Entries that failed the
 /// gate (`fixed`, `different`, `expired`) or matched no scenario are removed; a pair a removed entry still held (a
-/// pattern fixed on one scenario, held on another) is kept as an exact entry with the same reason. Every `failed` pair that no entry covers
-/// gets a new exact entry (one implementation, the observed step and paths), and every divergence among passing
-/// implementations a `diverges` entry, each with a placeholder reason to replace. Outcomes a baseline cannot record
-/// (errored, crashed, timed out, protocol error, not run) are counted in ``unrecordable``.
+/// pattern fixed on one scenario, held on another) is kept as an exact entry with the same reason. Every `failed` pair
+/// that no entry covers gets a new exact entry (one implementation, its ``RecordedFailure``: step, paths, later
+/// paths), and every divergence that neither an entry nor the scenario's recorded failures explain
+/// (``BaselineCheck/knownFailuresExplain(_:failures:othersFail:)``) a `diverges` entry (its ``RecordedDivergence``),
+/// each with a placeholder reason to replace. Because the check compares through the same definitions, every entry
+/// written holds on a re-run of the same run. Outcomes a baseline cannot record (errored, crashed, timed out,
+/// protocol error, not run) are counted in ``unrecordable``.
 package final class BaselineUpdate: RunReporter {
   /// A removed entry and why (`fixed`, `different`, `expired` or `unmatched`).
   package struct Removal: Sendable, Equatable {
@@ -56,33 +59,47 @@ package final class BaselineUpdate: RunReporter {
   private func record(_ report: ScenarioVerdict) {
     let spec = Self.spec(of: report)
     let reason = "Recorded by 'conformance run --update-baseline' on \(today); say why, or fix the implementation."
+    // The failures the next run will hold as known: the ones entries held, and the ones recorded now.
+    var recordedFailures: [StepFailure] = []
+    var othersFail = false
     for result in report.verdicts {
       switch result.outcome {
       case .known(let known):
-        let paths = Set(known.failure.mismatches.map(\.path.description)).sorted()
+        recordedFailures.append(known.failure)
         held[known.entryIndex, default: []].append(
-          KnownDivergences.Entry(
-            scenario: report.id, implementations: [result.implementation], expect: .fails,
-            step: known.failure.stepIndex + 1, paths: paths, reason: known.reason, spec: known.spec,
+          Self.entry(
+            report.id, result.implementation, RecordedFailure(known.failure), reason: known.reason, spec: known.spec,
             expires: known.expires))
-      case .passed, .noTrace(.skipped): break
+      case .passed, .noTrace(.skipped), .noTrace(.notApplicable): break
       case .failed(let failure):
-        let paths = Set(failure.mismatches.map(\.path.description)).sorted()
-        added.append(
-          KnownDivergences.Entry(
-            scenario: report.id, implementations: [result.implementation], expect: .fails,
-            step: failure.stepIndex + 1, paths: paths, reason: reason, spec: spec))
-      default: unrecordable += 1
+        recordedFailures.append(failure)
+        added.append(Self.entry(report.id, result.implementation, RecordedFailure(failure), reason: reason, spec: spec))
+      default:
+        unrecordable += 1
+        othersFail = true
       }
     }
     if let divergence = report.divergence, !report.divergenceIsKnown,
-      !report.verdicts.contains(where: { $0.outcome.isFailure })
+      !BaselineCheck.knownFailuresExplain(divergence, failures: recordedFailures, othersFail: othersFail)
     {
+      let recorded = RecordedDivergence(divergence)
+      // The implementations whose traces were compared (not those that produced none).
+      let names = divergence.rows.first.map { $0.values.map(\.implementation) } ?? report.verdicts.map(\.implementation)
       added.append(
         KnownDivergences.Entry(
-          scenario: report.id, implementations: report.verdicts.map(\.implementation), expect: .diverges,
-          step: divergence.stepIndex + 1, paths: divergence.rows.map(\.path.description), reason: reason, spec: spec))
+          scenario: report.id, implementations: names, expect: .diverges, step: recorded.step, paths: recorded.paths,
+          reason: reason, spec: spec))
     }
+  }
+
+  /// The `fails` entry that records `failure` on one implementation.
+  private static func entry(
+    _ id: String, _ implementation: String, _ failure: RecordedFailure, reason: String, spec: String,
+    expires: String? = nil
+  ) -> KnownDivergences.Entry {
+    KnownDivergences.Entry(
+      scenario: id, implementations: [implementation], expect: .fails, step: failure.step, paths: failure.paths,
+      laterPaths: failure.laterPaths, reason: reason, spec: spec, expires: expires)
   }
 
   /// The spec section a new entry names: the rule ids that open the scenario's description (`L3.e, §3.3: …`), in the
@@ -99,6 +116,7 @@ package final class BaselineUpdate: RunReporter {
   /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
   package func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
     var entries: [KnownDivergences.Entry] = []
+    var origins: [Int?] = []
     var removals: [Removal] = []
     var added = self.added
     for (index, entry) in old.entries.enumerated() {
@@ -108,41 +126,65 @@ package final class BaselineUpdate: RunReporter {
         added.append(contentsOf: held[index] ?? [])
       } else {
         entries.append(entry)
+        origins.append(index)
       }
     }
-    return (KnownDivergences(file: old.file, entries: entries + added), added, removals)
+    var baseline = KnownDivergences(file: old.file, entries: entries + added, schema: old.schema)
+    baseline.layout = old.layout.map { layout in
+      var layout = layout
+      layout.origins = origins + Array(repeating: nil, count: added.count)
+      return layout
+    }
+    return (baseline, added, removals)
   }
 
   /// The baseline as a file: one entry per block, keys in a fixed order, newline-terminated.
   ///
-  /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none.
+  /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none; the file's own
+  ///   `$schema` (``KnownDivergences/schema``), when it had one, is written instead, unchanged.
+  /// When the baseline was read from a file and keeps some of its entries, the file's text is kept: the kept entries
+  /// and everything around them as written, the removed ones cut, the added ones appended (``BaselineLayout``).
   package static func render(_ baseline: KnownDivergences, schema: String?) -> String {
+    if let layout = baseline.layout, layout.origins.count == baseline.entries.count,
+      let text = layout.splice(
+        layout.origins,
+        zip(layout.origins, baseline.entries).filter { $0.0 == nil }.map { render($0.1) })
+    {
+      return text
+    }
     var lines = ["{"]
-    if let schema { lines.append("  \"$schema\": \(JSONRenderer.quoted(schema)),") }
+    if let schema = baseline.schema ?? schema { lines.append("  \"$schema\": \(JSONRenderer.quoted(schema)),") }
     guard !baseline.entries.isEmpty else { return (lines + ["  \"entries\": []", "}"]).joined(separator: "\n") + "\n" }
     lines.append("  \"entries\": [")
     for (position, entry) in baseline.entries.enumerated() {
-      let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
-      var members = [
-        "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
-        "\"implementations\": \(list(entry.implementations))",
-        "\"expect\": \(JSONRenderer.quoted(entry.expect.rawValue))", "\"step\": \(entry.step)",
-        "\"paths\": \(list(entry.paths))", "\"reason\": \(JSONRenderer.quoted(entry.reason))",
-        "\"spec\": \(JSONRenderer.quoted(entry.spec))",
-      ]
-      if let expires = entry.expires { members.append("\"expires\": \(JSONRenderer.quoted(expires))") }
-      lines.append("    {")
-      lines.append(members.map { "      " + $0 }.joined(separator: ",\n"))
-      lines.append(position == baseline.entries.count - 1 ? "    }" : "    },")
+      lines.append(render(entry) + (position == baseline.entries.count - 1 ? "" : ","))
     }
     lines += ["  ]", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One entry as the file shows it: a block indented by four spaces, one key a line, without a trailing comma.
+  static func render(_ entry: KnownDivergences.Entry) -> String {
+    let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
+    var members = [
+      "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
+      "\"implementations\": \(list(entry.implementations))",
+      "\"expect\": \(JSONRenderer.quoted(entry.expect.rawValue))", "\"step\": \(entry.step)",
+      "\"paths\": \(list(entry.paths))",
+    ]
+    if !entry.laterPaths.isEmpty { members.append("\"laterPaths\": \(list(entry.laterPaths))") }
+    members += [
+      "\"reason\": \(JSONRenderer.quoted(entry.reason))", "\"spec\": \(JSONRenderer.quoted(entry.spec))",
+    ]
+    if let expires = entry.expires { members.append("\"expires\": \(JSONRenderer.quoted(expires))") }
+    return "    {\n" + members.map { "      " + $0 }.joined(separator: ",\n") + "\n    }"
   }
 
   /// One line describing an entry: `'login-x' fails on swift at step 1 (state.error)`.
   package static func summary(of entry: KnownDivergences.Entry) -> String {
     let names = entry.implementations.joined(separator: ", ")
     let verb = entry.expect == .fails ? "fails on" : "diverges between"
-    return "'\(entry.scenario)' \(verb) \(names) at step \(entry.step) (\(entry.paths.joined(separator: ", ")))"
+    let later = entry.laterPaths.isEmpty ? "" : "; later at \(entry.laterPaths.joined(separator: ", "))"
+    return "'\(entry.scenario)' \(verb) \(names) at step \(entry.step) (\(entry.paths.joined(separator: ", "))\(later))"
   }
 }

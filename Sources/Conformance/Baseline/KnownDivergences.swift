@@ -23,10 +23,14 @@ import Foundation
 /// - `expect` (required): `fails` (each listed implementation fails the scenario's expectation) or `diverges` (the
 ///   listed implementations' traces differ, although none fails the expectation: a non-exhaustive scenario).
 /// - `step` (required): the 1-based step where it happens; `paths` (required): the JSON paths that differ there, as
-///   reports print them (`state.error`, `effects[0]`); order does not matter.
+///   reports print them (`state.error`, `effects[0]`), with every call left pending at the end (`pending.a1`); order
+///   does not matter.
+/// - `laterPaths` (optional, `fails` only): the paths later steps also fail at, beyond `paths`; absent means none
+///   (later steps may fail only at `paths`). ``RecordedFailure`` is the one definition both the check and
+///   `--update-baseline` use.
 /// - `reason` and `spec` (required): why, and the spec section; non-empty.
 /// - `expires` (optional): `YYYY-MM-DD`; from the day after it, the entry fails the gate.
-/// `$schema` is allowed and ignored; any other key is an error.
+/// `$schema` is kept (``schema``) so a rewrite writes it back; any other key is an error.
 package struct KnownDivergences: Sendable, Equatable {
   /// The file name used for the default baseline, next to the `scenarios` folder.
   package static let defaultFileName = "known-divergences.json"
@@ -51,6 +55,8 @@ package struct KnownDivergences: Sendable, Equatable {
     package var step: Int
     /// The differing JSON paths, sorted.
     package var paths: [String]
+    /// The paths later steps also fail at, beyond ``paths`` (`fails` entries), sorted; empty when the file has none.
+    package var laterPaths: [String]
     /// Why the pair is expected to fail or diverge.
     package var reason: String
     /// The spec section, e.g. `login.md §3.3`.
@@ -58,16 +64,17 @@ package struct KnownDivergences: Sendable, Equatable {
     /// The last day the entry holds, `YYYY-MM-DD`, or `nil`.
     package var expires: String?
 
-    /// Creates an entry; `paths` are sorted.
+    /// Creates an entry; `paths` and `laterPaths` are sorted.
     package init(
-      scenario: String, implementations: [String], expect: Expectation, step: Int, paths: [String], reason: String,
-      spec: String, expires: String? = nil
+      scenario: String, implementations: [String], expect: Expectation, step: Int, paths: [String],
+      laterPaths: [String] = [], reason: String, spec: String, expires: String? = nil
     ) {
       self.scenario = scenario
       self.implementations = implementations
       self.expect = expect
       self.step = step
       self.paths = paths.sorted()
+      self.laterPaths = laterPaths.sorted()
       self.reason = reason
       self.spec = spec
       self.expires = expires
@@ -116,11 +123,17 @@ package struct KnownDivergences: Sendable, Equatable {
   package var file: String
   /// The entries, in file order (their index is their JSON path, `entries[i]`).
   package var entries: [Entry]
+  /// The file's `$schema` reference, if it has one; a rewrite (`--update-baseline`) writes it back unchanged.
+  package var schema: String?
+  /// Where the entries lie in the file's text, when read from a file: a rewrite keeps the text of the entries it
+  /// keeps (``BaselineLayout``).
+  package var layout: BaselineLayout?
 
   /// Creates a baseline.
-  package init(file: String, entries: [Entry]) {
+  package init(file: String, entries: [Entry], schema: String? = nil) {
     self.file = file
     self.entries = entries
+    self.schema = schema
   }
 
   /// How reports name entry `index`: `Conformance/known-divergences.json: entries[3]`.
@@ -140,7 +153,14 @@ extension KnownDivergences {
   package static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
-    case .success(let value): return load(value, file: displayName)
+    case .success(let value):
+      return load(value, file: displayName).map { baseline in
+        var baseline = baseline
+        if let text = try? String(contentsOf: url, encoding: .utf8) {
+          baseline.layout = BaselineLayout(text: text, count: baseline.entries.count)
+        }
+        return baseline
+      }
     }
   }
 
@@ -151,6 +171,8 @@ extension KnownDivergences {
       return .failure(InputErrors(issues.errors(file: file)))
     }
     let list = reader.required("entries", issues: &issues)
+    var schema: String?
+    if case .string(let text)? = reader.value("$schema") { schema = text }
     reader.reportUnknownKeys(allowed: ["entries"], issues: &issues)
     var entries: [Entry] = []
     var fileIndices: [Int] = []
@@ -169,7 +191,7 @@ extension KnownDivergences {
     }
     rejectOverlaps(Array(zip(fileIndices, entries)), issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
-    return .success(KnownDivergences(file: file, entries: entries))
+    return .success(KnownDivergences(file: file, entries: entries, schema: schema))
   }
 
   /// Two entries with the same scenario id (or pattern), expectation and a shared implementation: only the first
@@ -191,7 +213,9 @@ extension KnownDivergences {
     }
   }
 
-  static let entryKeys = ["scenario", "implementations", "expect", "step", "paths", "reason", "spec", "expires"]
+  static let entryKeys = [
+    "scenario", "implementations", "expect", "step", "paths", "laterPaths", "reason", "spec", "expires",
+  ]
 
   private static func readEntry(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Entry? {
     let before = issues.items.count
@@ -219,6 +243,10 @@ extension KnownDivergences {
         "a 'diverges' entry names the implementations whose traces differ: at least two, got \(implementations.count)")
     }
     let paths = strings("paths", &reader, issues: &issues)
+    let laterPaths = reader.value("laterPaths") == nil ? [] : strings("laterPaths", &reader, issues: &issues)
+    if expect == .diverges, reader.value("laterPaths") != nil {
+      issues.add(path.appending(key: "laterPaths"), "a 'diverges' entry records one step; 'laterPaths' is for 'fails'")
+    }
     let reason = nonEmpty("reason", &reader, issues: &issues)
     let spec = nonEmpty("spec", &reader, issues: &issues)
     let expires = reader.string("expires", required: false, issues: &issues)
@@ -227,11 +255,11 @@ extension KnownDivergences {
     }
     reader.reportUnknownKeys(allowed: entryKeys, issues: &issues)
     guard issues.items.count == before, let scenario, let implementations, let expect, let step, let paths,
-      let reason, let spec
+      let laterPaths, let reason, let spec
     else { return nil }
     return Entry(
-      scenario: scenario, implementations: implementations, expect: expect, step: step, paths: paths, reason: reason,
-      spec: spec, expires: expires)
+      scenario: scenario, implementations: implementations, expect: expect, step: step, paths: paths,
+      laterPaths: laterPaths, reason: reason, spec: spec, expires: expires)
   }
 
   private static func nonEmpty(_ key: String, _ reader: inout ObjectReader, issues: inout IssueList) -> String? {
