@@ -57,6 +57,25 @@ package struct FuzzDictionary: Sendable {
     }
   }
 
+  /// Adds the examples the manifest gives for action fields (manifest `examples`, format §2.7), as if a scenario had
+  /// sent them: keyed by `<action>.<field>`, and to ``strings`` and ``integers``.
+  ///
+  /// - Parameters:
+  ///   - manifest: The feature's manifest.
+  ///   - unicodeAll: Whether to keep examples with Unicode-version-dependent scalars.
+  package mutating func addExamples(of manifest: FeatureManifest, unicodeAll: Bool) {
+    for action in manifest.actions.cases {
+      for field in action.fields {
+        for example in field.examples {
+          var object = JSONObject()
+          object[field.name] = example
+          collectKeyed(.object(object), key: action.name, unicodeAll: unicodeAll)
+          collect(example, unicodeAll: unicodeAll)
+        }
+      }
+    }
+  }
+
   /// The strings sent at `key`, or ``strings`` when none were.
   package func strings(for key: String) -> [String] {
     if let keyed = stringsByKey[key], !keyed.isEmpty { return keyed }

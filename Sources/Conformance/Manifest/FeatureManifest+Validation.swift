@@ -95,6 +95,46 @@ extension FeatureManifest {
     }
   }
 
+  /// Checks every field's `examples` against the field's type (manifest format §2.7), at
+  /// `actions.NAME.fields.FIELD.examples[i]` and the like.
+  func checkExamples(issues: inout IssueList) {
+    checkExamples(of: stateFields, at: JSONPath([.key("state")]), issues: &issues)
+    for (key, union) in [("actions", actions), ("effects", effects)] {
+      for item in union.cases {
+        checkExamples(
+          of: item.fields, at: JSONPath([.key(key), .key(item.name), .key("fields")]), issues: &issues)
+      }
+    }
+    for name in types.keys.sorted() {
+      for item in types[name]?.cases ?? [] {
+        checkExamples(
+          of: item.fields, at: JSONPath([.key("types"), .key(name), .key("cases"), .key(item.name), .key("fields")]),
+          issues: &issues)
+      }
+    }
+    for name in dependencies.keys.sorted() {
+      checkExamples(
+        of: dependencies[name]?.arguments ?? [], at: JSONPath([.key("dependencies"), .key(name), .key("arguments")]),
+        issues: &issues)
+    }
+  }
+
+  private func checkExamples(of fields: [TypeDescriptor.Field], at path: JSONPath, issues: inout IssueList) {
+    for field in fields {
+      let fieldPath = path.appending(key: field.name)
+      for (index, example) in field.examples.enumerated() {
+        check(
+          example, against: field.type, at: fieldPath.appending(key: "examples").appending(index: index),
+          issues: &issues)
+      }
+      var type = field.type
+      if case .nullable(let wrapped) = type { type = wrapped }
+      if case .object(let inner) = type {
+        checkExamples(of: inner, at: fieldPath.appending(key: "fields"), issues: &issues)
+      }
+    }
+  }
+
   private func check(
     _ value: JSONValue, against type: TypeDescriptor, at path: @autoclosure () -> JSONPath, partial: Bool = false,
     issues: inout IssueList

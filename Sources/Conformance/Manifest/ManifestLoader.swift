@@ -91,6 +91,7 @@ package struct ManifestLoader: Sendable {
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies)
     if issues.isEmpty {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
+      manifest.checkExamples(issues: &issues)
     }
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(manifest)
@@ -256,8 +257,24 @@ package struct ManifestLoader: Sendable {
       issues.add(path.appending(key: key), "field name '\(key)' is not an identifier (letters, digits and '_')")
     }
     return object.members.compactMap { member in
-      readDescriptor(member.value, at: path.appending(key: member.key), typeNames: typeNames, issues: &issues)
-        .map { TypeDescriptor.Field(name: member.key, type: $0) }
+      let memberPath = path.appending(key: member.key)
+      var descriptor = member.value
+      var examples: [JSONValue] = []
+      // `examples` belongs to the field, not to its type: read it here, and the type without it.
+      if case .object(var members) = member.value, let given = members["examples"] {
+        members["examples"] = nil
+        descriptor = .object(members)
+        if case .array(let values) = given, !values.isEmpty {
+          examples = values
+        } else {
+          issues.add(
+            memberPath.appending(key: "examples"),
+            "expected a non-empty array of example values of the field, got \(JSONRenderer.compact(given, style: .display))"
+          )
+        }
+      }
+      return readDescriptor(descriptor, at: memberPath, typeNames: typeNames, issues: &issues)
+        .map { TypeDescriptor.Field(name: member.key, type: $0, examples: examples) }
     }
   }
 

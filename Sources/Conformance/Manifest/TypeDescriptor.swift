@@ -32,6 +32,9 @@ package indirect enum TypeDescriptor: Sendable, Equatable {
     package var name: String
     /// The member's type.
     package var type: TypeDescriptor
+    /// Example values a person gave for the field (manifest `examples`, optional; each checked against ``type``):
+    /// `conformance fuzz` draws from them and mutates them.
+    package var examples: [JSONValue] = []
   }
 
   /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`,

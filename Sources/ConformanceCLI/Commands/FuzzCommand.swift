@@ -118,9 +118,10 @@ struct FuzzCommand: CLICommand {
       for implementation in implementations { await implementation.shutdown() }
       throw .usage("--reference '\(name)' runs no reducer-level scenarios of '\(settings.feature)'", command: self.name)
     }
-    let dictionary = FuzzDictionary(
+    var dictionary = FuzzDictionary(
       scenarios: bundledScenarios(of: settings.feature, workspace: workspace, loader: loader),
       manifestInitialState: manifest.initialState, unicodeAll: settings.unicodeAll)
+    dictionary.addExamples(of: manifest, unicodeAll: settings.unicodeAll)
     let generator = FuzzGenerator(
       manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: settings.unicodeAll),
       maxSteps: settings.maxSteps)
