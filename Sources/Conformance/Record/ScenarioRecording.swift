@@ -2,8 +2,10 @@
 /// item 5): the document with every step's `expect` filled in or refreshed from the trace, and the steps whose
 /// existing expectations the trace contradicts.
 ///
-/// Expectations are written as `conformance fuzz --reference` writes them (``FuzzFinding/changes(from:to:)``):
-/// `changes` relative to the previous state (the top-level members that differ; nothing when unchanged), then
+/// Expectations are written as `conformance fuzz --reference` writes them (``FuzzFinding/changes(from:to:)``), with
+/// one refinement: `changes` relative to the previous state holds the members that differ, and inside a nested object
+/// that is an object on both sides only its members that differ (the merge rule of §3.3 merges objects member by
+/// member, so `{"errors": {"age": "…"}}` keeps the other errors); nothing when unchanged. Then
 /// `effects` at the reducer level (scenario format §3.2, §3.3); `changes`, `calls` and `cancelled` at the runtime
 /// level (§13.3). A runtime call keeps the name the file gives it at the same step and position; a new call is
 /// named `a1`, `a2`, … with the first numbers no name in the file uses (§1.3: call names are the scenario's own).
@@ -109,7 +111,7 @@ package struct ScenarioRecording: Sendable {
     _ entry: TraceEntry, previous: JSONValue, level: ScenarioLevel, names: inout RecordedCallNames, step: Int
   ) -> JSONObject {
     var expect = JSONObject()
-    let changes = FuzzFinding.changes(from: previous, to: entry.state)
+    let changes = Self.changes(from: previous, to: entry.state)
     if !changes.isEmpty { expect["changes"] = .object(changes) }
     switch level {
     case .reducer:
@@ -127,6 +129,20 @@ package struct ScenarioRecording: Sendable {
       }
     }
     return expect
+  }
+
+  /// The members of `new` that differ from `old`; where both hold an object, only that object's differing members
+  /// (recursively), which the merge rule of scenario format §3.3 applies member by member.
+  static func changes(from old: JSONValue, to new: JSONValue) -> JSONObject {
+    var changes = JSONObject()
+    for member in new.objectValue?.members ?? [] where old[member.key] != member.value {
+      if case .object = member.value, let before = old[member.key], case .object = before {
+        changes[member.key] = .object(Self.changes(from: before, to: member.value))
+      } else {
+        changes[member.key] = member.value
+      }
+    }
+    return changes
   }
 
   /// The state a step's expectation leads to (scenario format §3.3: `state` replaces, `changes` merges).
