@@ -371,4 +371,49 @@ struct RecordCLITests {
       ])
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("login-from-log.json").path))
   }
+
+  /// A Python harness for login's reducer that lower-cases the email it sends (one of the seeded divergences).
+  static func lowercasingHarness() throws -> URL {
+    try CLI.pythonHarness(
+      named: "lower",
+      onRun: "answer(request)",
+      preamble: #"""
+        def answer(request):
+            if request["cmd"] != "run":
+                sys.exit(0)
+            state = dict(request["initialState"])
+            trace = []
+            for action in request["actions"]:
+                effects = []
+                if action["type"] == "emailChanged":
+                    state["email"] = action["value"]
+                elif action["type"] == "passwordChanged":
+                    state["password"] = action["value"]
+                elif action["type"] == "submit":
+                    state["isLoading"] = True
+                    effects = [{"type": "authenticate", "email": state["email"].lower(), "password": state["password"]}]
+                trace.append({"state": dict(state), "effects": effects})
+            print(json.dumps({"seq": request["seq"], "trace": trace}), flush=True)
+        """#)
+  }
+
+  @Test func aHarnessIsRecordedFromAsRunSelectsIt() throws {
+    let mixed = Self.submitRecorded.replacingOccurrences(of: "user@example.com", with: "User@example.com")
+    let root = try Self.workspace(["login-recorded-submit.json": mixed])
+    let harness = ["--harness", "lower=python3 \(try Self.lowercasingHarness().path)"]
+    let refused = try CLI.run(["record", Self.file, "--from", "lower", "--write"] + harness, in: root)
+    #expect(refused.status == 1)
+    #expect(
+      refused.errorLines == [
+        "error: \(Self.file): steps[2]: the expectation differs from lower's trace at effects[0].email; pass --update to replace it"
+      ])
+    let updated = try CLI.run(["record", Self.file, "--from", "lower", "--write", "--update"] + harness, in: root)
+    #expect(updated.status == 0)
+    #expect(
+      try Self.text(Self.file, in: root)
+        == mixed.replacingOccurrences(
+          of: #""email": "User@example.com", "password""#, with: #""email": "user@example.com", "password""#))
+    #expect(try CLI.run(["run", Self.file, "--impl", "lower"] + harness, in: root).status == 0)
+    #expect(try CLI.run(["run", Self.file, "--impl", "swift"], in: root).status == 1)
+  }
 }
