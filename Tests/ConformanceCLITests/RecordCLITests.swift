@@ -416,4 +416,24 @@ struct RecordCLITests {
     #expect(try CLI.run(["run", Self.file, "--impl", "lower"] + harness, in: root).status == 0)
     #expect(try CLI.run(["run", Self.file, "--impl", "swift"], in: root).status == 1)
   }
+
+  @Test func aNestedObjectChangesOnlyTheMembersThatDiffer() throws {
+    let id = "signup-age-arabic-indic-digits-are-refused"
+    let root = try Self.workspace([:])
+    let folder = root.appendingPathComponent("Conformance/scenarios/signup")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bundled = try Self.text("Conformance/scenarios/signup/\(id).json", in: CLI.repository)
+    let stripped = bundled.replacingOccurrences(
+      of: #", "expect": {"changes": {"errors": {"age": "Enter your age in digits."}}}}"#, with: "}")
+    #expect(stripped != bundled)
+    try Data(stripped.utf8).write(to: folder.appendingPathComponent("\(id).json"))
+    let path = "Conformance/scenarios/signup/\(id).json"
+    let result = try CLI.run(["record", path, "--from", "swift", "--write"], in: root)
+    #expect(result.status == 0)
+    let lines = try Self.text(path, in: root).split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        #"    {"send": {"type": "submit"}, "expect": {"changes": {"errors": {"age": "Enter your age in digits."}}}}"#))
+    #expect(try CLI.run(["run", path, "--impl", "swift"], in: root).status == 0)
+  }
 }
