@@ -304,6 +304,15 @@ struct RecordCLITests {
         "error: \(Self.file): steps[2].send.type: unknown action 'sumbit'; did you mean 'submit'? (the login manifest defines: dismissed, emailChanged, loginResponse, passwordChanged, submit)"
       ])
     #expect(invalid.lines == ["record from swift: 1 file: 1 invalid"])
+    let stray = try CLI.run(["record", Self.file, "--from", "swift", "--harness", "k=python3 k.py"], in: root)
+    #expect(stray.status == 2)
+    #expect(
+      stray.errorLines.first
+        == "error: 'k' is declared with --harness but --from names 'swift'; record from the harness with --from k, or drop the --harness"
+    )
+    let help = try CLI.run(["record", "--help"], in: root)
+    #expect(help.status == 0)
+    #expect(help.lines.first == "OVERVIEW: Fill in or refresh scenario expectations from an implementation's trace.")
     let missing = try CLI.run(["record", Self.file], in: root)
     #expect(missing.status == 2)
     #expect(

@@ -5,11 +5,17 @@ import Foundation
 /// prints the unified diff of what would change, refuses differing expectations without `--update`, and writes
 /// only with `--write`.
 struct FileRecorder {
+  /// The implementation recorded from (`--from`), not yet started.
   var implementation: any Implementation
+  /// The loader of the workspace's manifests, which also validates each file before it is written.
   var loader: ScenarioLoader
+  /// Where paths are resolved and how files are named.
   var workspace: Workspace
+  /// Where the diff, notes and errors go.
   var console: Console
+  /// `--write`: write changed files (else only print their diff).
   var write: Bool
+  /// `--update`: replace expectations that differ from the trace (else refuse the file).
   var update: Bool
 
   /// What one file came to, for the exit status and the closing line.

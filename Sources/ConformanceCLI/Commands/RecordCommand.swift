@@ -26,7 +26,8 @@ struct RecordCommand: CLICommand {
     It prints a unified diff of each file that would change, and writes only with --write, in the layout of the
     bundled scenarios (keys in the format reference's order, one step per line group). A step with no 'expect' is
     filled in; an existing expectation that differs is replaced only with --update (the refusal names the file, the
-    step and the JSON paths that differ). Every file written is validated first.
+    step and the JSON paths that differ, and nothing of that file is written). Every file written is validated
+    first. A runtime call that no step answers or cancels is noted: 'run' fails such a scenario at its end.
 
     With --actions, turns an action log (one action JSON object per line, as captured from a device; blank lines are
     passed over) into a new reducer-level scenario '<id>.json' in --out, with expectations from --from. An existing
@@ -118,6 +119,15 @@ struct RecordCommand: CLICommand {
       .init(name: "timeout", takesValue: true),
     ]
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    // One implementation is recorded from: a --harness for another would be declared for nothing.
+    for declaration in scanner.all("harness") {
+      let declared = declaration.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      guard declared == from else {
+        throw .usage(
+          "'\(declared)' is declared with --harness but --from names '\(from)'; record from the harness with --from \(declared), or drop the --harness",
+          command: name)
+      }
+    }
     var kept = ["--impl", from]
     for option in ["harness", "config", "startup-timeout", "timeout"] {
       for value in scanner.all(option) { kept += ["--\(option)", value] }
