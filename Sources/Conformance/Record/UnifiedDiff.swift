@@ -1,5 +1,5 @@
 /// A unified diff of two texts, line by line, as `diff -u` prints one: `---`/`+++` headers, then hunks headed
-/// `@@ -l,n +l,n @@` with 3 lines of context, `-` for removed lines, `+` for added ones and a space for kept ones.
+/// `@@ -l,n +l,n @@` (`-l` alone for one line) with 3 lines of context, `-` for removed lines, `+` for added ones and a space for kept ones.
 package enum UnifiedDiff {
   /// Lines of context around each change.
   static let context = 3
@@ -50,7 +50,7 @@ package enum UnifiedDiff {
       guard let first = slice.first else { continue }
       let oldStart = oldCount == 0 ? first.old : first.old + 1
       let newStart = newCount == 0 ? first.new : first.new + 1
-      lines.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
+      lines.append("@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@")
       for entry in slice {
         let text = entry.marker == "+" ? after[entry.new] : before[entry.old]
         lines.append(String(entry.marker) + text)
@@ -71,6 +71,11 @@ package enum UnifiedDiff {
       }
     }
     return ranges
+  }
+
+  /// A hunk's range as `diff -u` writes it: `start,count`, or `start` alone for one line.
+  private static func range(_ start: Int, _ count: Int) -> String {
+    count == 1 ? "\(start)" : "\(start),\(count)"
   }
 
   private static func split(_ text: String) -> [String] {
