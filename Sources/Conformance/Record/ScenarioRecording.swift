@@ -1,0 +1,235 @@
+/// What `conformance record` makes of one exhaustive scenario file and an implementation's trace of it (issue 10,
+/// item 5): the document with every step's `expect` filled in or refreshed from the trace, and the steps whose
+/// existing expectations the trace contradicts.
+///
+/// Expectations are written as `conformance fuzz --reference` writes them (``FuzzFinding/changes(from:to:)``), with
+/// one refinement: `changes` relative to the previous state holds the members that differ, and inside a nested object
+/// that is an object on both sides only its members that differ (the merge rule of §3.3 merges objects member by
+/// member, so `{"errors": {"age": "…"}}` keeps the other errors); nothing when unchanged. Then
+/// `effects` at the reducer level (scenario format §3.2, §3.3); `changes`, `calls` and `cancelled` at the runtime
+/// level (§13.3). A runtime call keeps the name the file gives it at the same step and position; a new call is
+/// named `a1`, `a2`, … with the first numbers no name in the file uses (§1.3: call names are the scenario's own).
+///
+/// A step whose existing `expect` already means what the trace shows (same state after the step, same effects, or
+/// same calls by dependency and arguments and same cancelled set) is kept as written, so a `state` or a hand-picked
+/// call name is never rewritten for nothing.
+package struct ScenarioRecording: Sendable {
+  /// A step whose existing expectation differs from the trace.
+  package struct Difference: Sendable, Equatable {
+    /// The step's index in `steps` (0-based, as its JSON path `steps[i]`).
+    package var stepIndex: Int
+    /// The paths that differ inside the step's meaning: `state.error`, `effects[0].email`, `calls[0].arguments`,
+    /// `cancelled`.
+    package var paths: [String]
+  }
+
+  /// The document with the recorded expectations (existing differing steps replaced only when `update`).
+  package var document: JSONValue
+  /// Steps whose existing expectation differs from the trace (replaced in `document` only when `update`).
+  package var differences: [Difference]
+  /// Steps that had no `expect` and now have one.
+  package var filled: Int
+  /// Whether `document` differs from the input in any expectation.
+  package var changed: Bool
+  /// The runtime calls the trace started that no step answers and none cancels, as `a1 (authenticate)`: exhaustive
+  /// `run` fails such a scenario at its end (scenario format §13.4), so the file needs a `respond` step for each.
+  package var pendingCalls: [String] = []
+
+  /// Records `trace` into `document`, whose parsed and validated form is `scenario`.
+  ///
+  /// - Parameters:
+  ///   - document: The scenario file as parsed (an object with a `steps` array, as `scenario` was loaded from).
+  ///   - scenario: The loaded scenario (exhaustive; its level says which expectations are written).
+  ///   - trace: The implementation's trace, one entry per step.
+  ///   - update: Whether an existing expectation that differs is replaced (`--update`).
+  package init(document: JSONValue, scenario: Scenario, trace: [TraceEntry], update: Bool) {
+    var root = document.objectValue ?? JSONObject()
+    var stepValues = root["steps"]?.arrayValue ?? []
+    var names = RecordedCallNames(scenario: scenario)
+    var previousActual = scenario.initialState
+    var previousExpected = scenario.initialState
+    var differences: [Difference] = []
+    var filled = 0
+    var changed = false
+    for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
+      let entry = trace[index]
+      let expected = Self.expectedState(after: step, previous: previousExpected)
+      previousExpected = expected
+      let recorded = Self.expectation(
+        entry, previous: previousActual, level: scenario.level, names: &names, step: index + 1)
+      previousActual = entry.state
+      let old = Self.meaning(of: step, state: expected, scenario: scenario)
+      let new = Self.meaning(of: entry, level: scenario.level, names: names)
+      guard var stepObject = stepValues[index].objectValue else { continue }
+      let hasExpect = stepObject["expect"] != nil
+      if old == new, hasExpect || recorded.isEmpty { continue }
+      if hasExpect, old != new {
+        let paths = StructuralDiff.mismatches(expected: old, actual: new, at: .root).map(\.path.description)
+        differences.append(Difference(stepIndex: index, paths: paths))
+        if !update { continue }
+      } else {
+        filled += 1
+      }
+      // From here on the file expects what the trace shows.
+      previousExpected = entry.state
+      stepObject["expect"] = recorded.isEmpty ? nil : .object(recorded)
+      stepValues[index] = .object(stepObject)
+      changed = true
+    }
+    root["steps"] = .array(stepValues)
+    if scenario.level == .runtime {
+      pendingCalls = Self.pending(scenario: scenario, trace: trace, names: names)
+    }
+    self.document = .object(root)
+    self.differences = differences
+    self.filled = filled
+    self.changed = changed
+  }
+
+  /// The calls of `trace` left pending at the end: started, never answered by a `respond` step, never cancelled.
+  static func pending(scenario: Scenario, trace: [TraceEntry], names: RecordedCallNames) -> [String] {
+    var answered = Set<String>()
+    for step in scenario.steps {
+      if case .respond(let call, _)? = step.runtime?.kind { answered.insert(call) }
+    }
+    let cancelled = Set(trace.flatMap(\.cancelled))
+    var pending: [String] = []
+    for (stepIndex, entry) in trace.enumerated() {
+      for (position, call) in entry.calls.enumerated() {
+        let reference = CallReference(step: stepIndex + 1, index: position + 1)
+        let name = names.existingName(for: reference)
+        if !cancelled.contains(reference), !answered.contains(name) { pending.append("\(name) (\(call.dependency))") }
+      }
+    }
+    return pending
+  }
+
+  // MARK: - Expectations
+
+  /// The `expect` object for one trace entry (empty when the step changes, returns, starts and cancels nothing).
+  static func expectation(
+    _ entry: TraceEntry, previous: JSONValue, level: ScenarioLevel, names: inout RecordedCallNames, step: Int
+  ) -> JSONObject {
+    var expect = JSONObject()
+    let changes = Self.changes(from: previous, to: entry.state)
+    if !changes.isEmpty { expect["changes"] = .object(changes) }
+    switch level {
+    case .reducer:
+      if !entry.effects.isEmpty { expect["effects"] = .array(entry.effects) }
+    case .runtime:
+      if !entry.calls.isEmpty {
+        expect["calls"] = .array(
+          entry.calls.enumerated().map { position, call in
+            let name = names.name(for: CallReference(step: step, index: position + 1))
+            return ["call": .string(name), "dependency": .string(call.dependency), "arguments": call.arguments]
+          })
+      }
+      if !entry.cancelled.isEmpty {
+        expect["cancelled"] = .array(entry.cancelled.sorted().map { .string(names.name(for: $0)) })
+      }
+    }
+    return expect
+  }
+
+  /// The members of `new` that differ from `old`; where both hold an object, only that object's differing members
+  /// (recursively), which the merge rule of scenario format §3.3 applies member by member.
+  static func changes(from old: JSONValue, to new: JSONValue) -> JSONObject {
+    var changes = JSONObject()
+    for member in new.objectValue?.members ?? [] where old[member.key] != member.value {
+      if case .object = member.value, let before = old[member.key], case .object = before {
+        changes[member.key] = .object(Self.changes(from: before, to: member.value))
+      } else {
+        changes[member.key] = member.value
+      }
+    }
+    return changes
+  }
+
+  /// The state a step's expectation leads to (scenario format §3.3: `state` replaces, `changes` merges).
+  static func expectedState(after step: Step, previous: JSONValue) -> JSONValue {
+    switch step.state {
+    case .unchanged: return previous
+    case .full(let state): return state
+    case .changes(let changes): return previous.merging(changes)
+    }
+  }
+
+  /// What an existing step claims, as one value to compare: the state after it, and its effects or its calls (by
+  /// dependency and arguments) and cancelled names (sorted, as they are compared as a set).
+  static func meaning(of step: Step, state: JSONValue, scenario: Scenario) -> JSONValue {
+    var meaning = JSONObject()
+    meaning["state"] = state
+    switch scenario.level {
+    case .reducer: meaning["effects"] = .array(step.effects ?? [])
+    case .runtime:
+      meaning["calls"] = .array(
+        (step.runtime?.calls ?? []).map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
+      meaning["cancelled"] = .array((step.runtime?.cancelled ?? []).sorted().map(JSONValue.string))
+    }
+    return .object(meaning)
+  }
+
+  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:)``.
+  static func meaning(of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames) -> JSONValue {
+    var meaning = JSONObject()
+    meaning["state"] = entry.state
+    switch level {
+    case .reducer: meaning["effects"] = .array(entry.effects)
+    case .runtime:
+      meaning["calls"] = .array(
+        entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
+      meaning["cancelled"] = .array(entry.cancelled.map { names.existingName(for: $0) }.sorted().map(JSONValue.string))
+    }
+    return .object(meaning)
+  }
+}
+
+/// The names of a runtime scenario's calls: the file's own by position (step and index), then `a1`, `a2`, … for
+/// new calls, skipping every name the file uses.
+struct RecordedCallNames: Sendable {
+  private var byReference: [CallReference: String] = [:]
+  private var used: Set<String> = []
+  private var next = 1
+
+  init(scenario: Scenario) {
+    for call in scenario.declaredCalls {
+      byReference[call.reference] = call.name
+      used.insert(call.name)
+    }
+    for step in scenario.steps {
+      if case .respond(let call, _)? = step.runtime?.kind { used.insert(call) }
+    }
+  }
+
+  /// The name of the call at `reference`, giving it a new one if it has none yet.
+  mutating func name(for reference: CallReference) -> String {
+    if let name = byReference[reference] { return name }
+    while used.contains("a\(next)") { next += 1 }
+    let name = "a\(next)"
+    used.insert(name)
+    byReference[reference] = name
+    return name
+  }
+
+  /// The name of the call at `reference` if it has one, else `step S call I` (a call the trace never started).
+  func existingName(for reference: CallReference) -> String {
+    byReference[reference] ?? "step \(reference.step) call \(reference.index)"
+  }
+}
+
+// MARK: - Running
+
+extension ScenarioRecording {
+  /// The request that runs `scenario` as `conformance run` does: its actions at the reducer level, its runtime steps
+  /// (calls named by the file resolved to their step and position) at the runtime level.
+  package static func request(for scenario: Scenario) -> RunRequest {
+    guard scenario.level == .runtime else {
+      return RunRequest(
+        id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+        actions: scenario.steps.map(\.send), expectedTraceBytes: TraceSize.upperBound(of: scenario))
+    }
+    return RunRequest(
+      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState, steps: scenario.runtimeSteps,
+      expectedTraceBytes: TraceSize.upperBound(of: scenario))
+  }
+}

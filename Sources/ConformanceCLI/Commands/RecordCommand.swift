@@ -1,0 +1,143 @@
+import Conformance
+import Foundation
+
+/// `conformance record`: fills in or refreshes scenario expectations from an implementation's trace, or turns an
+/// action log into a new scenario (issue 10, item 5; README, "Find divergences nobody wrote a case for").
+///
+/// Exit status: 0 nothing to change, or everything written; 1 changes pending (without `--write`), expectations that
+/// differ refused (without `--update`), or an implementation that produced no trace; 2 a usage error, an invalid or
+/// non-exhaustive file, an unknown implementation, or one that did not start.
+struct RecordCommand: CLICommand {
+  static let name = "record"
+  static let abstract = "Fill in or refresh scenario expectations from an implementation's trace."
+  static let usage =
+    "conformance record <path> ... --from <impl> [--write] [--update] [--harness <name>=<command> ...] | conformance record --actions <log.ndjson> --feature <name> --id <id> --from <impl> [--out <dir>]"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    Runs each scenario file on the implementation named by --from and writes, for every step, what its trace shows:
+    'changes' from the previous state (nothing when unchanged) and 'effects' at the reducer level; 'changes',
+    'calls' and 'cancelled' at the runtime level (calls keep the file's names; new ones are named a1, a2, ... with
+    numbers the file does not use). A step whose expectation already means what the trace shows is kept as written.
+    Only exhaustive scenarios are recorded: a file with "exhaustive": false is refused. A 'respond' step must name a
+    call an earlier step declares: record the steps up to it first, then add the 'respond'.
+
+    It prints a unified diff of each file that would change, and writes only with --write, in the layout of the
+    bundled scenarios (keys in the format reference's order, one step per line group). A step with no 'expect' is
+    filled in; an existing expectation that differs is replaced only with --update (the refusal names the file, the
+    step and the JSON paths that differ, and nothing of that file is written). Every file written is validated
+    first. A runtime call that no step answers or cancels is noted: 'run' fails such a scenario at its end.
+
+    With --actions, turns an action log (one action JSON object per line, as captured from a device; blank lines are
+    passed over) into a new reducer-level scenario '<id>.json' in --out, with expectations from --from. An existing
+    file is never replaced.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <path>                  Scenario files or folders (folders are searched for *.json files, as for 'run').
+
+    OPTIONS:
+      --from <impl>           The implementation whose traces are recorded: 'swift' (built in) or one declared in
+                              Conformance/implementations.json or with --harness.
+      --write                 Write the changed files (default: only print the diff).
+      --update                Replace expectations that differ from the trace (default: refuse them).
+      --harness <name>=<command>
+                              Declare a harness implementation from the command line, as for 'run'.
+      --config <file>         The implementations config (default: Conformance/implementations.json).
+      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
+      --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).
+      --actions <file>        An action log to turn into a scenario (with --feature and --id).
+      --feature <name>        The feature the action log belongs to.
+      --id <id>               The new scenario's id (kebab-case), also its file name.
+      --out <dir>             Where --actions writes (default: the current directory).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 nothing to change, or written; 1 changes pending (pass --write), expectations that differ
+    (pass --update), or no trace from the implementation; 2 usage error, invalid or non-exhaustive file, unknown
+    implementation, or an implementation that did not start.
+    """
+  }
+
+  static let options: [ArgumentScanner.OptionSpec] = [
+    .init(name: "from", takesValue: true), .init(name: "write", takesValue: false),
+    .init(name: "update", takesValue: false), .init(name: "harness", takesValue: true),
+    .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
+    .init(name: "timeout", takesValue: true), .init(name: "actions", takesValue: true),
+    .init(name: "feature", takesValue: true), .init(name: "id", takesValue: true),
+    .init(name: "out", takesValue: true), .init(name: "help", takesValue: false),
+  ]
+
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    if scanner.has("help") {
+      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
+      return ExitCode.success
+    }
+    guard let from = scanner.value("from") else {
+      throw .usage(
+        "record needs the implementation to record from: add --from <name>, e.g. --from swift", command: name)
+    }
+    let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
+    let (loader, manifestErrors) = workspace.scenarioLoader()
+    let implementation = try select(from, arguments: arguments, workspace: workspace, swift: swift, loader: loader)
+    if scanner.value("actions") != nil {
+      guard scanner.positionals.isEmpty else {
+        throw .usage("give either scenario paths or --actions, not both", command: name)
+      }
+      let log = try ActionLogRecording.Settings(scanner)
+      return try await ActionLogRecording.run(
+        log, implementation: implementation, loader: loader, manifestErrors: manifestErrors, workspace: workspace,
+        console: console)
+    }
+    for option in ["feature", "id", "out"] where scanner.value(option) != nil {
+      throw .usage("option '--\(option)' goes with --actions", command: name)
+    }
+    guard !scanner.positionals.isEmpty else {
+      throw .usage("record needs scenario files or folders, or --actions <log.ndjson>", command: name)
+    }
+    let corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader)
+    let recorder = FileRecorder(
+      implementation: implementation, loader: loader, workspace: workspace, console: console,
+      write: scanner.has("write"), update: scanner.has("update"))
+    return await recorder.record(corpus, manifestErrors: manifestErrors)
+  }
+
+  /// The implementation `--from` names, selected as `run --impl` selects one (with `--harness`, `--config` and the
+  /// timeouts).
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name; ``CLIError/input(_:)`` for an invalid config.
+  private static func select(
+    _ from: String, arguments: [String], workspace: Workspace, swift: SwiftImplementation, loader: ScenarioLoader
+  ) throws(CLIError) -> any Implementation {
+    let selection: [ArgumentScanner.OptionSpec] = [
+      .init(name: "impl", takesValue: true), .init(name: "harness", takesValue: true),
+      .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
+      .init(name: "timeout", takesValue: true),
+    ]
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    // One implementation is recorded from: a --harness for another would be declared for nothing.
+    for declaration in scanner.all("harness") {
+      let declared = declaration.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      guard declared == from else {
+        throw .usage(
+          "'\(declared)' is declared with --harness but --from names '\(from)'; record from the harness with --from \(declared), or drop the --harness",
+          command: name)
+      }
+    }
+    var kept = ["--impl", from]
+    for option in ["harness", "config", "startup-timeout", "timeout"] {
+      for value in scanner.all(option) { kept += ["--\(option)", value] }
+    }
+    let selected = try ImplementationSelection.resolve(
+      try ArgumentScanner(kept, options: selection, command: name), workspace: workspace,
+      swift: swift.bound(to: loader.manifests), command: name)
+    guard let implementation = selected.first else {
+      throw .usage("unknown implementation '\(from)'", command: name)
+    }
+    return implementation
+  }
+}
