@@ -206,6 +206,21 @@ struct RecordCLITests {
 
     """
 
+  /// A scenario reached through a symbolic link: --write rewrites the file the link points to, and the link stays.
+  @Test func writingThroughASymbolicLinkKeepsTheLink() throws {
+    let root = try Self.workspace(["login-recorded-submit.json": Self.submit])
+    let target = root.appendingPathComponent("kept/login-recorded-submit.json")
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(at: root.appendingPathComponent(Self.file), to: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent(Self.file).path, withDestinationPath: target.path)
+    let result = try CLI.run(["record", Self.file, "--from", "swift", "--write"], in: root)
+    #expect(result.status == 0, "\(result.lines) \(result.errorLines)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(Self.file).path)
+    #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+    #expect(try String(contentsOf: target, encoding: .utf8).contains(#""expect": {"changes": {"email""#))
+  }
+
   @Test func aRuntimeScenarioGetsChangesCallsAndCancelledWithTheFilesCallNamesKept() throws {
     let path = "Conformance/scenarios/login/runtime/login-runtime-recorded.json"
     let root = try Self.workspace(["runtime/login-runtime-recorded.json": Self.runtime])

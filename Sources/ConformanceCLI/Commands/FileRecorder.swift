@@ -135,7 +135,8 @@ struct FileRecorder {
       return .pending
     }
     do {
-      try Data(new.utf8).write(to: url, options: .atomic)
+      // Through a symbolic link, the file it points to is rewritten; the link stays a link.
+      try Data(new.utf8).write(to: url.resolvingSymlinksInPath(), options: .atomic)
     } catch {
       console.error("\(file): cannot write: \(error.localizedDescription)")
       return .failed
