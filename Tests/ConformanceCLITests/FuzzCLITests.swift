@@ -73,6 +73,17 @@ struct FuzzCLITests {
     #expect(first.errorLines.first?.contains(" sequences/s, ") == true)
   }
 
+  @Test func theLoginStoreAgainstItselfOverTheProtocolFindsNothingAtTheRuntimeLevel() throws {
+    let arguments = ["fuzz", "--feature", "login", "--harness", twin, "--level", "runtime", "--runs", "300"]
+    let first = try CLI.run(arguments)
+    let second = try CLI.run(arguments)
+    #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+    #expect(
+      first.lines.first == "fuzz login on swift, twin: seed 0, 300 sequences of 1 to 8 steps at the runtime level")
+    #expect(first.lines.last?.hasPrefix("no divergence in 300 sequences (") == true)
+    #expect(first.stdout == second.stdout)
+  }
+
   @Test func aDivergingHarnessIsShrunkWrittenAndTheScenarioGatesIt() throws {
     let script = try Self.proxyHarness(
       onRequest: "",

@@ -106,6 +106,47 @@ struct FuzzRuntimeTests {
     #expect(result.errorLines.first == "error: option '--level' takes reducer or runtime, got 'store'")
   }
 
+  /// Runtime sequences mix every step kind, respond only to the first call of an earlier `send` step with a
+  /// `LoginResult` or an error, favour the timeout's edges, and are the same for the same seed.
+  @Test func runtimeSequencesMixEveryStepKind() throws {
+    var generator = try FuzzGeneratorTests.generator("login")
+    generator.level = .runtime
+    var random = FuzzRandom(seed: 0)
+    let cases = (0..<400).map { _ in generator.next(random: &random) }
+    var again = FuzzRandom(seed: 0)
+    #expect(cases == (0..<400).map { _ in generator.next(random: &again) })
+    var kinds: [String: Int] = [:]
+    var advances = Set<Int64>()
+    for fuzzCase in cases {
+      #expect(fuzzCase.level == .runtime)
+      #expect((1...8).contains(fuzzCase.actions.count))
+      for (index, step) in fuzzCase.actions.enumerated() {
+        switch FuzzCase.runtimeStep(step) {
+        case .send(let action):
+          #expect(action["type"]?.stringValue != nil)
+          kinds["send", default: 0] += 1
+        case .respond(let call, let answer):
+          #expect(call.index == 1 && call.step <= index)
+          #expect(fuzzCase.actions[call.step - 1]["send"] != nil)
+          switch answer {
+          case .result(let result):
+            #expect(["success", "failure"].contains(result["type"]?.stringValue ?? ""))
+            kinds["result", default: 0] += 1
+          case .error: kinds["error", default: 0] += 1
+          case .cancellation: kinds["cancellation", default: 0] += 1
+          }
+        case .advance(let milliseconds):
+          #expect((0...60_000).contains(milliseconds))
+          advances.insert(milliseconds)
+          kinds["advance", default: 0] += 1
+        case .clear: kinds["clear", default: 0] += 1
+        }
+      }
+    }
+    #expect(Set(kinds.keys) == ["send", "result", "error", "cancellation", "advance", "clear"], "\(kinds)")
+    #expect(advances.isSuperset(of: FuzzGenerator.advanceEdges))
+  }
+
   /// Removing a step renumbers the call references of later `respond` steps and drops those to its calls.
   @Test func removingAStepRenumbersCallReferences() {
     func respond(_ step: Int64) -> JSONValue {
