@@ -147,6 +147,48 @@ struct FuzzRuntimeTests {
     #expect(advances.isSuperset(of: FuzzGenerator.advanceEdges))
   }
 
+  /// A respond to a call the reference never started (here to `emailChanged`'s step) cannot be named in a scenario:
+  /// the written file leaves it out, names the submit's call `a1`, and still validates and passes on the reference.
+  @Test func aRespondToACallNeverStartedIsLeftOutOfTheWrittenScenario() async throws {
+    let manifests = FuzzGeneratorTests.loader.manifests
+    let manifest = try #require(manifests["login"])
+    func respond(_ step: Int64) -> JSONValue {
+      [
+        "respond": [
+          "call": ["step": .number(.integer(step)), "index": 1], "result": ["type": "success", "userId": "u"],
+        ]
+      ]
+    }
+    let fuzzCase = FuzzCase(
+      initialState: manifest.initialState,
+      actions: [
+        ["send": ["type": "emailChanged", "value": "a@b.co"]], respond(1),
+        ["send": ["type": "passwordChanged", "value": "correct-horse"]], ["send": ["type": "submit"]], respond(4),
+      ], level: .runtime)
+    let observation = try #require(
+      await Self.correct.bound(to: manifests).run(batch: [fuzzCase.request(id: "x", feature: "login")]).first
+    )
+    .observation
+    guard case .trace(let trace) = observation else {
+      Issue.record("no trace: \(observation)")
+      return
+    }
+    let finding = FuzzFinding(
+      feature: "login", manifestInitialState: manifest.initialState, fuzzCase: fuzzCase,
+      observations: [("swift", observation), ("other", observation)], seed: 0)
+    let text = finding.scenarioFile(reference: ("swift", trace))
+    let file = try CLI.temporaryFolder().appendingPathComponent(finding.id + ".json")
+    try Data(text.utf8).write(to: file)
+    let scenario = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let steps = try #require(scenario["steps"] as? [[String: Any]])
+    #expect(steps.count == 4, "\(text)")
+    #expect((steps.last?["respond"] as? [String: Any])?["call"] as? String == "a1", "\(text)")
+    let valid = await Fuzz.command(["validate", file.path], swift: Self.correct)
+    #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+    let passes = await Fuzz.command(["run", file.path], swift: Self.correct)
+    #expect(passes.status == 0, "\(passes.stdout)")
+  }
+
   /// Removing a step renumbers the call references of later `respond` steps and drops those to its calls.
   @Test func removingAStepRenumbersCallReferences() {
     func respond(_ step: Int64) -> JSONValue {

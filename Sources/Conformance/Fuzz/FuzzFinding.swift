@@ -214,7 +214,19 @@ package struct FuzzFinding: Sendable {
   ///   - reference: The reference implementation's name and its trace of the shrunk case.
   package func scenarioFile(reference: (name: String, trace: [TraceEntry])) -> String {
     let names = observations.map(\.implementation)
-    let step = divergence(reference: nil).map { " at step \($0.stepIndex + 1)" } ?? ""
+    let scenario = scenario(reference: reference.trace)
+    // A respond to a call the reference never started has no name a scenario can give; harnesses ignore it, so the
+    // file leaves it out (the calls are named, so no other step changes).
+    let kept = scenario.steps.indices.filter { index in
+      guard case .respond(let call, _)? = scenario.steps[index].runtime?.kind else { return true }
+      return scenario.declaredCalls.contains { $0.name == call }
+    }
+    let written = kept.map { scenario.steps[$0] }
+    // The diverging step as the file numbers it.
+    let step =
+      divergence(reference: nil).map { divergence in
+        " at step \(kept.filter { $0 <= divergence.stepIndex }.count)"
+      } ?? ""
     let description =
       "Found by conformance fuzz --seed \(seed): \(names.joined(separator: " and ")) diverge\(step) on "
       + "\(divergingPaths.joined(separator: ", ")). Expectations recorded from \(reference.name); check them "
@@ -233,13 +245,6 @@ package struct FuzzFinding: Sendable {
       lines.append("  \"initialState\": \(Self.render(fuzzCase.initialState)),")
     }
     lines.append("  \"steps\": [")
-    let scenario = scenario(reference: reference.trace)
-    // A respond to a call the reference never started has no name a scenario can give; harnesses ignore it, so the
-    // file leaves it out (the calls are named, so no other step changes).
-    let written = scenario.steps.filter { step in
-      guard case .respond(let call, _)? = step.runtime?.kind else { return true }
-      return scenario.declaredCalls.contains { $0.name == call }
-    }
     for (index, step) in written.enumerated() {
       var expect: [String] = []
       if case .changes(let changes) = step.state { expect.append("\"changes\": \(Self.render(changes))") }
