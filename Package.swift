@@ -49,6 +49,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
-      dependencies: ["ConformanceCLI", "Conformance", "LoginFeature", "SignupFeature", "UnidirectionalFlow"]),
+      dependencies: [
+        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "UnidirectionalFlow",
+      ]),
   ]
 )

@@ -15,7 +15,7 @@ struct FuzzCLITests {
     #expect(
       result.errorLines == [
         "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name>, --all or --harness <name>=<command>",
-        "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--reference <impl>] [--out <dir>] [--unicode-all]",
+        "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]",
         "See 'conformance fuzz --help'.",
       ])
     #expect(result.stdout == "")
@@ -71,6 +71,17 @@ struct FuzzCLITests {
     #expect(first.errorLines.count == 1)
     #expect(first.errorLines.first?.hasPrefix("fuzz: 300 sequences (") == true)
     #expect(first.errorLines.first?.contains(" sequences/s, ") == true)
+  }
+
+  @Test func theLoginStoreAgainstItselfOverTheProtocolFindsNothingAtTheRuntimeLevel() throws {
+    let arguments = ["fuzz", "--feature", "login", "--harness", twin, "--level", "runtime", "--runs", "300"]
+    let first = try CLI.run(arguments)
+    let second = try CLI.run(arguments)
+    #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+    #expect(
+      first.lines.first == "fuzz login on swift, twin: seed 0, 300 sequences of 1 to 8 steps at the runtime level")
+    #expect(first.lines.last?.hasPrefix("no divergence in 300 sequences (") == true)
+    #expect(first.stdout == second.stdout)
   }
 
   @Test func aDivergingHarnessIsShrunkWrittenAndTheScenarioGatesIt() throws {

@@ -1,30 +1,101 @@
-/// One generated input of `conformance fuzz`: a start state and the actions to send, as a scenario would give them
-/// (`initialState`, each step's `send`).
+/// One generated input of `conformance fuzz`: a start state and the steps to run, as a scenario would give them
+/// (`initialState`, then each step's `send` at reducer level, or each runtime step at runtime level).
+///
+/// At runtime level (``level``), each element of ``actions`` is a runtime step in the protocol's form (harness
+/// protocol §2.5): `{"send": action}`, `{"respond": {"call": {"step": s, "index": i}, "result": value}}`,
+/// `{"respond": {"call": …, "error": {"message": m, "cancellation"?: true}}}`, `{"advance": ms}` or
+/// `{"clear": true}`. Keeping them as JSON lets the shrinker simplify their strings the way it does actions'.
 package struct FuzzCase: Sendable, Equatable {
   /// The state to start from: the manifest's initial state or one a bundled scenario starts from.
   package var initialState: JSONValue
-  /// The actions, 1 or more, each a case of the manifest's `actions` (`{"type": name, …fields}`).
+  /// The steps, 1 or more: at reducer level each a case of the manifest's `actions` (`{"type": name, …fields}`); at
+  /// runtime level each a runtime step in protocol form (see the type's summary).
   package var actions: [JSONValue]
+  /// The level the case runs at (`.reducer` unless made for `--level runtime`).
+  package var level: ScenarioLevel
 
   /// Creates a case.
-  package init(initialState: JSONValue, actions: [JSONValue]) {
+  package init(initialState: JSONValue, actions: [JSONValue], level: ScenarioLevel = .reducer) {
     self.initialState = initialState
     self.actions = actions
+    self.level = level
   }
 
-  /// The number of non-ASCII Unicode scalars in every string of the initial state and of every action (the
+  /// The number of non-ASCII Unicode scalars in every string of the initial state and of every step (the
   /// shrinker's second target).
   package var nonASCIIScalarCount: Int {
     actions.reduce(Self.nonASCII(in: initialState)) { $0 + Self.nonASCII(in: $1) }
   }
 
-  /// The request that runs this case (harness protocol §2.2); `id` names it in a harness's messages.
+  /// The request that runs this case (harness protocol §2.2, §2.5); `id` names it in a harness's messages.
   package func request(id: String, feature: String) -> RunRequest {
-    RunRequest(
-      id: id, feature: feature, initialState: initialState, actions: actions,
-      expectedTraceBytes: actions.reduce(TraceSize.bytes(initialState) * (actions.count + 1) + 64) {
-        $0 + TraceSize.bytes($1) * 2
-      })
+    let bytes = actions.reduce(TraceSize.bytes(initialState) * (actions.count + 1) + 64) {
+      $0 + TraceSize.bytes($1) * 2
+    }
+    guard level == .runtime else {
+      return RunRequest(
+        id: id, feature: feature, initialState: initialState, actions: actions, expectedTraceBytes: bytes)
+    }
+    return RunRequest(
+      id: id, feature: feature, initialState: initialState, steps: actions.map(Self.runtimeStep),
+      expectedTraceBytes: bytes)
+  }
+
+  /// The case without step `index` (0-based). At runtime level, call references are renumbered: a `respond` to a
+  /// call of the removed step is removed too, and references to later steps move one step down.
+  package func removingStep(at index: Int) -> FuzzCase {
+    guard actions.indices.contains(index) else { return self }
+    guard level == .runtime else {
+      var fewer = self
+      fewer.actions.remove(at: index)
+      return fewer
+    }
+    let removed = index + 1
+    var kept: [JSONValue] = []
+    for (position, step) in actions.enumerated() where position != index {
+      guard let reference = Self.callReference(of: step) else {
+        kept.append(step)
+        continue
+      }
+      if reference.step == removed { continue }
+      let moved = reference.step > removed ? CallReference(step: reference.step - 1, index: reference.index) : reference
+      kept.append(Self.replacingCall(of: step, with: moved))
+    }
+    return FuzzCase(initialState: initialState, actions: kept, level: level)
+  }
+
+  /// The call a runtime `respond` step answers, or `nil` for any other step.
+  package static func callReference(of step: JSONValue) -> CallReference? {
+    guard let call = step["respond"]?["call"], case .number(.integer(let s))? = call["step"],
+      case .number(.integer(let i))? = call["index"]
+    else { return nil }
+    return CallReference(step: Int(s), index: Int(i))
+  }
+
+  /// A runtime step in protocol form as a ``RuntimeStep``; an unreadable one (no generated case holds one) becomes
+  /// an empty `send`.
+  package static func runtimeStep(_ step: JSONValue) -> RuntimeStep {
+    if let action = step["send"] { return .send(action) }
+    if case .number(.integer(let milliseconds))? = step["advance"] { return .advance(milliseconds: milliseconds) }
+    if step["clear"] != nil { return .clear }
+    if let respond = step["respond"], let reference = callReference(of: step) {
+      if let result = respond["result"] { return .respond(reference, .result(result)) }
+      let message = respond["error"]?["message"]?.stringValue ?? ""
+      if respond["error"]?["cancellation"] == .bool(true) {
+        return .respond(reference, .cancellation(message: message))
+      }
+      return .respond(reference, .error(message: message))
+    }
+    return .send(.object(JSONObject()))
+  }
+
+  private static func replacingCall(of step: JSONValue, with reference: CallReference) -> JSONValue {
+    guard case .object(var outer) = step, case .object(var respond)? = outer["respond"] else { return step }
+    respond["call"] = [
+      "step": .number(.integer(Int64(reference.step))), "index": .number(.integer(Int64(reference.index))),
+    ]
+    outer["respond"] = .object(respond)
+    return .object(outer)
   }
 
   private static func nonASCII(in value: JSONValue) -> Int {
@@ -44,6 +115,13 @@ package struct FuzzCase: Sendable, Equatable {
 /// Sequences have 1 to `maxSteps` actions and follow the flows of the bundled scenarios most of the time: the next
 /// action is drawn from how often it followed the previous one there (``FuzzDictionary/transitions``), else from
 /// every action alike. A quarter of the sequences start from an initial state a bundled scenario gives.
+///
+/// At runtime level (``level``, Conformance/README.md §13) the steps mix `send` (actions drawn as above, about 55%),
+/// `respond` to the first call of an earlier `send` step (`{"step": s, "index": 1}`, the latest one more often than
+/// not; about 20%) with a value of the dependency's `result` type from the manifest's `dependencies`, or an error
+/// (`{"message": m}`, a quarter of them `"cancellation": true`), `advance` by a boundary-heavy number of
+/// milliseconds (0, 1, 9,999, 10,000, 10,001, or up to 60,000; about 20%), and now and then `clear`. A respond to a
+/// call that never started is ignored by harnesses (harness protocol §2.5).
 package struct FuzzGenerator: Sendable {
   /// The feature's manifest.
   package var manifest: FeatureManifest
@@ -52,12 +130,20 @@ package struct FuzzGenerator: Sendable {
   /// The most actions in a sequence (at least 1).
   package var maxSteps: Int
 
+  /// The level of the cases generated.
+  package var level: ScenarioLevel
+
   /// Creates a generator.
-  package init(manifest: FeatureManifest, strings: FuzzStrings, maxSteps: Int) {
+  package init(manifest: FeatureManifest, strings: FuzzStrings, maxSteps: Int, level: ScenarioLevel = .reducer) {
     self.manifest = manifest
     self.strings = strings
     self.maxSteps = max(1, maxSteps)
+    self.level = level
   }
+
+  /// The milliseconds `advance` steps favour: either side of login's 10,000 ms timeout (login.md LR3) and the
+  /// smallest steps.
+  package static let advanceEdges: [Int64] = [0, 1, 9_999, 10_000, 10_001]
 
   /// The next case.
   package func next(random: inout FuzzRandom) -> FuzzCase {
@@ -68,12 +154,46 @@ package struct FuzzGenerator: Sendable {
     var actions: [JSONValue] = []
     var earlier: [String] = []
     var previous = ""
-    for _ in 0..<count {
-      let action = nextAction(after: previous, random: &random)
-      actions.append(value(ofCase: action, key: action.name, earlier: &earlier, random: &random))
-      previous = action.name
+    guard level == .runtime else {
+      for _ in 0..<count {
+        let action = nextAction(after: previous, random: &random)
+        actions.append(value(ofCase: action, key: action.name, earlier: &earlier, random: &random))
+        previous = action.name
+      }
+      return FuzzCase(initialState: initialState, actions: actions)
     }
-    return FuzzCase(initialState: initialState, actions: actions)
+    var sendSteps: [Int] = []
+    let dependencies = manifest.dependencies.keys.sorted().compactMap { manifest.dependencies[$0] }
+    for index in 0..<count {
+      let roll = random.below(100)
+      if roll < 20, let latest = sendSteps.last, let dependency = random.pick(dependencies) {
+        let step = random.chance(60) ? latest : (random.pick(sendSteps) ?? latest)
+        let call: JSONValue = ["step": .number(.integer(Int64(step))), "index": 1]
+        var respond = JSONObject()
+        respond["call"] = call
+        if random.chance(70) {
+          respond["result"] = value(
+            of: dependency.result, key: dependency.name + ".result", earlier: &earlier, random: &random)
+        } else {
+          let message = strings.string(for: dependency.name + ".error", earlier: earlier, random: &random)
+          respond["error"] =
+            random.chance(25) ? ["message": .string(message), "cancellation": true] : ["message": .string(message)]
+        }
+        actions.append(["respond": .object(respond)])
+      } else if roll < 40 {
+        let milliseconds =
+          random.chance(60) ? (random.pick(Self.advanceEdges) ?? 0) : Int64(random.below(60_001))
+        actions.append(["advance": .number(.integer(milliseconds))])
+      } else if roll < 44 {
+        actions.append(["clear": true])
+      } else {
+        let action = nextAction(after: previous, random: &random)
+        actions.append(["send": value(ofCase: action, key: action.name, earlier: &earlier, random: &random)])
+        previous = action.name
+        sendSteps.append(index + 1)
+      }
+    }
+    return FuzzCase(initialState: initialState, actions: actions, level: .runtime)
   }
 
   private func nextAction(after previous: String, random: inout FuzzRandom) -> FeatureManifest.Case {

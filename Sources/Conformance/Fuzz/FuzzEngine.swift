@@ -4,7 +4,8 @@
 /// Cases go to every implementation in batches (32 by default) through ``Implementation/run(batch:)``, the
 /// machinery `conformance run` uses, so a harness pipelines them; the implementations run a batch concurrently.
 /// Two observations *diverge* when their traces first differ at a step by JSON equality (Conformance/README.md §5,
-/// state or effects), or when one implementation produced a trace and the other errored. A harness fault (crashed,
+/// state or effects; at runtime level, §13, state, the calls started with their dependency and arguments, or the
+/// calls cancelled, as a set), or when one implementation produced a trace and the other errored. A harness fault (crashed,
 /// timed out, protocol error, skipped, not run) stops the search as a ``Fault``.
 /// The implementations must already be started.
 package struct FuzzEngine: Sendable {
@@ -142,12 +143,15 @@ package struct FuzzEngine: Sendable {
     }
   }
 
-  /// The 0-based index of the first step whose state or effects differ, or where one trace ends first; `nil` when
-  /// the traces are equal.
+  /// The 0-based index of the first step whose state, effects, calls (dependency and arguments, in start order) or
+  /// cancelled calls (as a set) differ, or where one trace ends first; `nil` when the traces are equal. Reducer-level
+  /// entries have no calls or cancellations, so only their state and effects count.
   package static func firstDifference(_ left: [TraceEntry], _ right: [TraceEntry]) -> Int? {
     for index in 0..<max(left.count, right.count) {
       guard index < left.count, index < right.count else { return index }
-      if left[index].state != right[index].state || left[index].effects != right[index].effects { return index }
+      let (a, b) = (left[index], right[index])
+      if a.state != b.state || a.effects != b.effects || a.calls != b.calls { return index }
+      if a.cancelled != b.cancelled, a.cancelled.sorted() != b.cancelled.sorted() { return index }
     }
     return nil
   }

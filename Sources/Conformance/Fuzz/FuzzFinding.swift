@@ -26,10 +26,16 @@ package struct FuzzFinding: Sendable {
   }
 
   /// `fuzz-<feature>-<8 hex>`: the hash is the first 32 bits of FNV-1a (64-bit) over the compact wire JSON of the
-  /// feature, initial state and actions, so the same case always gets the same id, on every run and platform.
+  /// feature, initial state and actions (and `"level": "runtime"` at runtime level), so the same case always gets the same id, on every run and platform.
   package var id: String {
-    let text = JSONRenderer.compact(
-      ["feature": .string(feature), "initialState": fuzzCase.initialState, "actions": .array(fuzzCase.actions)])
+    var hashed: JSONValue = [
+      "feature": .string(feature), "initialState": fuzzCase.initialState, "actions": .array(fuzzCase.actions),
+    ]
+    if fuzzCase.level == .runtime, case .object(var object) = hashed {
+      object["level"] = "runtime"
+      hashed = .object(object)
+    }
+    let text = JSONRenderer.compact(hashed)
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)
@@ -43,6 +49,7 @@ package struct FuzzFinding: Sendable {
   /// trace's; without one, non-exhaustive steps that check nothing (so a divergence shows "(not checked)" as
   /// expected).
   package func scenario(reference: [TraceEntry]?, description: String = "") -> Scenario {
+    if fuzzCase.level == .runtime { return runtimeScenario(reference: reference, description: description) }
     var previous = fuzzCase.initialState
     let steps = fuzzCase.actions.enumerated().map { index, action -> Step in
       guard let reference, reference.indices.contains(index) else {
@@ -57,6 +64,79 @@ package struct FuzzFinding: Sendable {
     return Scenario(
       id: id, feature: feature, description: description, tags: ["fuzz"], file: "", initialState: fuzzCase.initialState,
       exhaustive: reference != nil, steps: steps)
+  }
+
+  /// The runtime-level form of ``scenario(reference:description:)``: every step, with the calls the reference
+  /// started named `a1`, `a2`, … in start order (a respond to a call it never started names it `step.index`, as
+  /// reports do) and, with a reference, exhaustive `changes`, `calls` and `cancelled` from its trace.
+  private func runtimeScenario(reference: [TraceEntry]?, description: String) -> Scenario {
+    let names = Self.callNames(reference ?? [])
+    var previous = fuzzCase.initialState
+    let steps = fuzzCase.actions.enumerated().map { index, value -> Step in
+      let kind = Self.kind(of: value, names: names)
+      let expectation = RuntimeExpectation(kind: kind)
+      let send: JSONValue
+      if case .send(let action) = kind { send = action } else { send = expectation.stepValue }
+      guard let reference, reference.indices.contains(index) else {
+        return Step(send: send, state: .unchanged, effects: nil, runtime: expectation)
+      }
+      let entry = reference[index]
+      let changes = Self.changes(from: previous, to: entry.state)
+      previous = entry.state
+      let calls = entry.calls.enumerated().map { offset, call in
+        ExpectedCall(
+          name: names[CallReference(step: index + 1, index: offset + 1)] ?? "",
+          dependency: call.dependency, arguments: call.arguments)
+      }
+      let cancelled = entry.cancelled.sorted().map { names[$0] ?? "\($0.step).\($0.index)" }
+      return Step(
+        send: send, state: changes.isEmpty ? .unchanged : .changes(.object(changes)), effects: nil,
+        runtime: RuntimeExpectation(
+          kind: kind, calls: calls.isEmpty ? nil : calls, cancelled: cancelled.isEmpty ? nil : cancelled))
+    }
+    return Scenario(
+      id: id, feature: feature, description: description, tags: ["fuzz"], file: "", initialState: fuzzCase.initialState,
+      exhaustive: reference != nil, steps: steps, level: .runtime)
+  }
+
+  /// The calls a runtime trace of `fuzzCase` started that no later step answered (`respond`) or cancelled, in start
+  /// order: what the end-of-scenario check of Conformance/README.md §13.4 would report as pending.
+  package static func pendingCalls(in fuzzCase: FuzzCase, trace: [TraceEntry]) -> [CallReference] {
+    var settled = Set<CallReference>()
+    for entry in trace { settled.formUnion(entry.cancelled) }
+    for (index, step) in fuzzCase.actions.enumerated() where index < trace.count {
+      if let reference = FuzzCase.callReference(of: step), reference.step <= index { settled.insert(reference) }
+    }
+    var pending: [CallReference] = []
+    for (step, entry) in trace.enumerated() {
+      for index in entry.calls.indices {
+        let reference = CallReference(step: step + 1, index: index + 1)
+        if !settled.contains(reference) { pending.append(reference) }
+      }
+    }
+    return pending
+  }
+
+  /// `a1`, `a2`, … for the calls of a runtime trace, in start order.
+  private static func callNames(_ trace: [TraceEntry]) -> [CallReference: String] {
+    var names: [CallReference: String] = [:]
+    for (step, entry) in trace.enumerated() {
+      for index in entry.calls.indices {
+        names[CallReference(step: step + 1, index: index + 1)] = "a\(names.count + 1)"
+      }
+    }
+    return names
+  }
+
+  /// What a runtime step in protocol form does, with its call named from `names` (else `step.index`).
+  private static func kind(of value: JSONValue, names: [CallReference: String]) -> RuntimeExpectation.Kind {
+    switch FuzzCase.runtimeStep(value) {
+    case .send(let action): return .send(action)
+    case .respond(let reference, let answer):
+      return .respond(call: names[reference] ?? "\(reference.step).\(reference.index)", answer: answer)
+    case .advance(let milliseconds): return .advance(milliseconds: milliseconds)
+    case .clear: return .clear
+    }
   }
 
   /// Where the two traces first differ, with every differing path (`nil` when one observation has no trace).
@@ -77,7 +157,19 @@ package struct FuzzFinding: Sendable {
     if fuzzCase.initialState != manifestInitialState {
       lines.append("  initial state: \(ReportText.clip(JSONRenderer.compact(fuzzCase.initialState, style: .display)))")
     }
+    let shown = fuzzCase.level == .runtime ? scenario(reference: reference).steps : []
     for (index, action) in fuzzCase.actions.enumerated() {
+      if let runtime = shown.indices.contains(index) ? shown[index].runtime : nil {
+        let text: String
+        switch runtime.kind {
+        case .send(let sent): text = "send " + JSONRenderer.compact(sent, style: .display)
+        case .respond(let call, .result(let result)):
+          text = "respond \(call) with " + JSONRenderer.compact(result, style: .display)
+        case .respond, .advance, .clear: text = runtime.title
+        }
+        lines.append("  step \(index + 1): \(ReportText.clip(text))")
+        continue
+      }
       lines.append("  step \(index + 1): send \(ReportText.clip(JSONRenderer.compact(action, style: .display)))")
     }
     if let divergence = divergence(reference: reference) {
@@ -122,7 +214,19 @@ package struct FuzzFinding: Sendable {
   ///   - reference: The reference implementation's name and its trace of the shrunk case.
   package func scenarioFile(reference: (name: String, trace: [TraceEntry])) -> String {
     let names = observations.map(\.implementation)
-    let step = divergence(reference: nil).map { " at step \($0.stepIndex + 1)" } ?? ""
+    let scenario = scenario(reference: reference.trace)
+    // A respond to a call the reference never started has no name a scenario can give; harnesses ignore it, so the
+    // file leaves it out (the calls are named, so no other step changes).
+    let kept = scenario.steps.indices.filter { index in
+      guard case .respond(let call, _)? = scenario.steps[index].runtime?.kind else { return true }
+      return scenario.declaredCalls.contains { $0.name == call }
+    }
+    let written = kept.map { scenario.steps[$0] }
+    // The diverging step as the file numbers it.
+    let step =
+      divergence(reference: nil).map { divergence in
+        " at step \(kept.filter { $0 <= divergence.stepIndex }.count)"
+      } ?? ""
     let description =
       "Found by conformance fuzz --seed \(seed): \(names.joined(separator: " and ")) diverge\(step) on "
       + "\(divergingPaths.joined(separator: ", ")). Expectations recorded from \(reference.name); check them "
@@ -131,6 +235,9 @@ package struct FuzzFinding: Sendable {
       "{",
       "  \"id\": \(Self.render(.string(id))),",
       "  \"feature\": \(Self.render(.string(feature))),",
+    ]
+    if fuzzCase.level == .runtime { lines.append("  \"level\": \"runtime\",") }
+    lines += [
       "  \"description\": \(Self.render(.string(description))),",
       "  \"tags\": [\"fuzz\"],",
     ]
@@ -138,16 +245,27 @@ package struct FuzzFinding: Sendable {
       lines.append("  \"initialState\": \(Self.render(fuzzCase.initialState)),")
     }
     lines.append("  \"steps\": [")
-    let scenario = scenario(reference: reference.trace)
-    for (index, step) in scenario.steps.enumerated() {
+    for (index, step) in written.enumerated() {
       var expect: [String] = []
       if case .changes(let changes) = step.state { expect.append("\"changes\": \(Self.render(changes))") }
       if let effects = step.effects { expect.append("\"effects\": \(Self.render(.array(effects)))") }
-      let comma = index + 1 < scenario.steps.count ? "," : ""
+      if let calls = step.runtime?.calls {
+        // Each call as the format reference writes it: call, dependency, then arguments.
+        let values = calls.map { call in
+          "{\"call\": \(Self.render(.string(call.name))), \"dependency\": \(Self.render(.string(call.dependency))), "
+            + "\"arguments\": \(Self.render(call.arguments))}"
+        }
+        expect.append("\"calls\": [\(values.joined(separator: ", "))]")
+      }
+      if let cancelled = step.runtime?.cancelled {
+        expect.append("\"cancelled\": \(Self.render(.array(cancelled.map(JSONValue.string))))")
+      }
+      let comma = index + 1 < written.count ? "," : ""
+      let head = step.runtime.map { Self.render($0.stepValue) } ?? "{\"send\": \(Self.render(step.send))}"
       if expect.isEmpty {
-        lines.append("    {\"send\": \(Self.render(step.send))}\(comma)")
+        lines.append("    \(head)\(comma)")
       } else {
-        lines.append("    {\"send\": \(Self.render(step.send)),")
+        lines.append("    \(head.dropLast()),")
         lines.append("     \"expect\": {\(expect.joined(separator: ", "))}}\(comma)")
       }
     }

@@ -2,13 +2,15 @@
 /// and implementations always give the same result.
 ///
 /// Passes, repeated until none helps (or ``maximumRuns`` is spent):
-/// 1. fewer steps: cut everything after the first diverging step, then drop steps one at a time;
+/// 1. fewer steps: cut everything after the first diverging step, then drop steps one at a time (at runtime level
+///    with call references renumbered, ``FuzzCase/removingStep(at:)``);
 /// 2. the manifest's initial state instead of a bundled scenario's, else the manifest's value of each field that
 ///    allows;
 /// 3. simpler strings, each string of the initial state and of each action in order: empty; then drop runs of scalars (halves, quarters, …,
 ///    single scalars); then replace each non-ASCII scalar with `a` (or with one `a` per UTF-16 unit);
 /// 4. when more than 3 steps remain, start later: the first steps are folded into the initial state (the state both
-///    implementations reached after them; they agree there, as the divergence comes later).
+///    implementations reached after them; they agree there, as the divergence comes later). Reducer level only: a
+///    runtime's pending calls and timers are not part of its state.
 ///
 /// Targets: at most 3 steps (or as few as the divergence needs) and at most 3 non-ASCII scalars in all. Only the
 /// two diverging implementations run; each round of candidates goes to them as one batch, and the first candidate
@@ -45,7 +47,8 @@ package struct FuzzShrinker: Sendable {
     var runs = 0
     // 1a. Nothing after the first diverging step matters.
     if let cut = await firstDivergingStep(current, runs: &runs), cut + 1 < current.actions.count {
-      let candidate = FuzzCase(initialState: current.initialState, actions: Array(current.actions.prefix(cut + 1)))
+      let candidate = FuzzCase(
+        initialState: current.initialState, actions: Array(current.actions.prefix(cut + 1)), level: current.level)
       if await firstDiverging([candidate], runs: &runs) != nil { current = candidate }
     }
     var changed = true
@@ -53,18 +56,14 @@ package struct FuzzShrinker: Sendable {
       changed = false
       // 1b. Fewer steps.
       while current.actions.count > 1, runs < maximumRuns {
-        let candidates = current.actions.indices.map { index in
-          var fewer = current
-          fewer.actions.remove(at: index)
-          return fewer
-        }
+        let candidates = current.actions.indices.map { current.removingStep(at: $0) }
         guard let found = await firstDiverging(candidates, runs: &runs) else { break }
         current = candidates[found]
         changed = true
       }
       // 2. The manifest's initial state, else as many of its fields as still diverge.
       if current.initialState != manifestInitialState {
-        let whole = FuzzCase(initialState: manifestInitialState, actions: current.actions)
+        let whole = FuzzCase(initialState: manifestInitialState, actions: current.actions, level: current.level)
         if await firstDiverging([whole], runs: &runs) != nil {
           current = whole
           changed = true
@@ -73,7 +72,7 @@ package struct FuzzShrinker: Sendable {
           where current.initialState[member.key] != member.value {
             guard case .object(var state) = current.initialState else { break }
             state[member.key] = member.value
-            let candidate = FuzzCase(initialState: .object(state), actions: current.actions)
+            let candidate = FuzzCase(initialState: .object(state), actions: current.actions, level: current.level)
             if await firstDiverging([candidate], runs: &runs) != nil {
               current = candidate
               changed = true
@@ -86,7 +85,7 @@ package struct FuzzShrinker: Sendable {
         if await simplifyString(at: path, in: &current, runs: &runs) { changed = true }
       }
       // 4. Start later, when the steps are still over the target.
-      if current.actions.count > 3, let folded = await foldPrefix(current, runs: &runs) {
+      if current.level == .reducer, current.actions.count > 3, let folded = await foldPrefix(current, runs: &runs) {
         current = folded
         changed = true
       }

@@ -12,7 +12,7 @@ struct FuzzCommand: CLICommand {
   static let name = "fuzz"
   static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
   static let usage =
-    "conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--reference <impl>] [--out <dir>] [--unicode-all]"
+    "conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -24,6 +24,11 @@ struct FuzzCommand: CLICommand {
     implementation runs them, in batches of 32, and their traces are compared step by step (state and effects, by
     JSON equality). The first divergence is shrunk to as few steps and as simple strings as still diverge, and shown
     as 'run' shows one. The same seed with --runs prints the same output.
+
+    With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
+    §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
+    an error, advance virtual time (0, 1, 9999, 10000, 10001 ms and others) and clear the owner; the state, the
+    calls started and the calls cancelled are compared.
 
     USAGE: \(usage)
 
@@ -40,6 +45,9 @@ struct FuzzCommand: CLICommand {
       --time <s>              Search for this many seconds (default: 10).
       --runs <n>              Search this many sequences instead (output then depends only on the seed).
       --max-steps <k>         The most actions in a sequence, 1 to 64 (default: 8).
+      --level <level>         reducer (the default: pure reducers) or runtime (stores and view models with
+                              scripted dependencies and virtual time). Implementations that do not run the level
+                              for the feature are left out with a note.
       --reference <impl>      Write the shrunk divergence as a scenario whose expectations are this
                               implementation's trace (it must be selected).
       --out <dir>             Where --reference writes (default: fuzz-findings); an existing file is never
@@ -60,7 +68,8 @@ struct FuzzCommand: CLICommand {
     .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
     .init(name: "timeout", takesValue: true), .init(name: "seed", takesValue: true),
     .init(name: "time", takesValue: true), .init(name: "runs", takesValue: true),
-    .init(name: "max-steps", takesValue: true), .init(name: "reference", takesValue: true),
+    .init(name: "max-steps", takesValue: true), .init(name: "level", takesValue: true),
+    .init(name: "reference", takesValue: true),
     .init(name: "out", takesValue: true), .init(name: "unicode-all", takesValue: false),
     .init(name: "help", takesValue: false),
   ]
@@ -107,7 +116,9 @@ struct FuzzCommand: CLICommand {
         command: name)
     }
     let implementations: [any Implementation]
-    switch await start(selected, feature: settings.feature, manifests: loader.manifests, console: console) {
+    switch await start(
+      selected, feature: settings.feature, level: settings.level, manifests: loader.manifests, console: console)
+    {
     case .failure(let failure):
       for implementation in selected { await implementation.shutdown() }
       throw failure
@@ -116,7 +127,9 @@ struct FuzzCommand: CLICommand {
     let reference = settings.reference.flatMap { name in implementations.firstIndex { $0.name == name } }
     if let name = settings.reference, reference == nil {
       for implementation in implementations { await implementation.shutdown() }
-      throw .usage("--reference '\(name)' runs no reducer-level scenarios of '\(settings.feature)'", command: self.name)
+      throw .usage(
+        "--reference '\(name)' runs no \(settings.level.rawValue)-level scenarios of '\(settings.feature)'",
+        command: self.name)
     }
     var dictionary = FuzzDictionary(
       scenarios: bundledScenarios(of: settings.feature, workspace: workspace, loader: loader),
@@ -124,7 +137,7 @@ struct FuzzCommand: CLICommand {
     dictionary.addExamples(of: manifest, unicodeAll: settings.unicodeAll)
     let generator = FuzzGenerator(
       manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: settings.unicodeAll),
-      maxSteps: settings.maxSteps)
+      maxSteps: settings.maxSteps, level: settings.level)
     let engine = FuzzEngine(implementations: implementations, feature: settings.feature)
     let status = await fuzz(
       engine: engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
@@ -142,6 +155,7 @@ struct FuzzCommand: CLICommand {
     var runs: Int?
     var seconds: Double?
     var maxSteps: Int
+    var level: ScenarioLevel
     var reference: String?
     var out: String
     var unicodeAll: Bool
@@ -183,6 +197,14 @@ struct FuzzCommand: CLICommand {
         maxSteps = steps
       } else {
         maxSteps = 8
+      }
+      if let text = scanner.value("level") {
+        guard let level = ScenarioLevel(rawValue: text) else {
+          throw .usage("option '--level' takes reducer or runtime, got '\(text)'", command: FuzzCommand.name)
+        }
+        self.level = level
+      } else {
+        level = .reducer
       }
       reference = scanner.value("reference")
       out = scanner.value("out") ?? "fuzz-findings"
@@ -230,13 +252,14 @@ struct FuzzCommand: CLICommand {
   }
 
   /// Starts every implementation, checking its initial states against the manifests and that it declares the
-  /// feature. One that runs only runtime-level scenarios of the feature is left out with a note (fuzz works at the
-  /// reducer level) and shut down; at least two must remain.
+  /// feature. One that does not run `level` for the feature (a runtime-only one at reducer level, one with no store
+  /// or view model adapter at runtime level) is left out with a note and shut down; at least two must remain.
   ///
   /// - Returns: The implementations to compare, or the error: ``CLIError/input(_:)`` for one that did not start or
   ///   does not implement the feature, ``CLIError/usage(_:command:)`` when fewer than two remain.
   private static func start(
-    _ implementations: [any Implementation], feature: String, manifests: [String: FeatureManifest], console: Console
+    _ implementations: [any Implementation], feature: String, level: ScenarioLevel,
+    manifests: [String: FeatureManifest], console: Console
   ) async -> Result<[any Implementation], CLIError> {
     var running: [any Implementation] = []
     for implementation in implementations {
@@ -246,9 +269,10 @@ struct FuzzCommand: CLICommand {
           return .failure(
             .input("the implementation '\(implementation.name)' does not implement the feature '\(feature)'"))
         }
-        guard info.supports(.reducer, of: feature) else {
+        guard info.supports(level, of: feature) else {
+          let only = level == .reducer ? "only runtime-level" : "no runtime-level"
           console.err(
-            "note: leaving out '\(implementation.name)': it runs only runtime-level scenarios of '\(feature)', and fuzz works at the reducer level"
+            "note: leaving out '\(implementation.name)': it runs \(only) scenarios of '\(feature)', and fuzz works at the \(level.rawValue) level"
           )
           await implementation.shutdown()
           continue
@@ -261,7 +285,7 @@ struct FuzzCommand: CLICommand {
     guard running.count >= 2 else {
       return .failure(
         .usage(
-          "fuzz compares implementations at the reducer level, and only '\(running.map(\.name).joined(separator: ", "))' runs them for '\(feature)'; add another with --impl <name>",
+          "fuzz compares implementations at the \(level.rawValue) level, and only '\(running.map(\.name).joined(separator: ", "))' runs them for '\(feature)'; add another with --impl <name>",
           command: name))
     }
     return .success(running)
@@ -291,7 +315,7 @@ struct FuzzCommand: CLICommand {
       settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
       ?? "\(ReportText.seconds(settings.seconds ?? 0))"
     console.out(
-      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of 1 to \(settings.maxSteps) steps\(settings.unicodeAll ? ", all Unicode versions" : "")"
+      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of 1 to \(settings.maxSteps) steps\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
     )
     let search = await engine.search(
       generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
@@ -325,9 +349,14 @@ struct FuzzCommand: CLICommand {
     console.out(
       "shrunk in \(ReportText.plural(shrunk.runs, "run", "runs")): \(ReportText.plural(found.fuzzCase.actions.count, "step", "steps")) to \(shrunk.fuzzCase.actions.count), \(ReportText.plural(found.fuzzCase.nonASCIIScalarCount, "non-ASCII scalar", "non-ASCII scalars")) to \(shrunk.fuzzCase.nonASCIIScalarCount)"
     )
-    let observed = await engine.observe([shrunk.fuzzCase], on: [first, second])
+    var shown = shrunk.fuzzCase
+    if let reference, let settled = await settled(shown, engine: engine, pair: found.pair, reference: reference) {
+      shown = settled
+      console.out("ended with a clear step, so that no call is left pending (Conformance/README.md §13.4)")
+    }
+    let observed = await engine.observe([shown], on: [first, second])
     let finding = FuzzFinding(
-      feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: shrunk.fuzzCase,
+      feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: shown,
       observations: [(names[first], observed[0][0]), (names[second], observed[1][0])], seed: settings.seed)
     guard let reference else {
       for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
@@ -336,7 +365,7 @@ struct FuzzCommand: CLICommand {
       )
       return ExitCode.gateFailure
     }
-    let referenceObservation = await engine.observe([shrunk.fuzzCase], on: [reference])[0][0]
+    let referenceObservation = await engine.observe([shown], on: [reference])[0][0]
     guard case .trace(let trace) = referenceObservation else {
       for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
       console.error(
@@ -347,6 +376,22 @@ struct FuzzCommand: CLICommand {
     for line in finding.lines(reference: trace, colored: console.usesColor) { console.out(line) }
     write(finding, reference: (names[reference], trace), settings: settings, workspace: workspace, console: console)
     return ExitCode.gateFailure
+  }
+
+  /// The runtime case with a `clear` step added when the reference leaves a call pending at its end (a scenario
+  /// fails on a pending call, Conformance/README.md §13.4, and `clear` cancels it), if the pair still diverges; `nil`
+  /// when nothing is pending, at reducer level, or when the longer case no longer diverges.
+  private static func settled(_ fuzzCase: FuzzCase, engine: FuzzEngine, pair: (Int, Int), reference: Int) async
+    -> FuzzCase?
+  {
+    guard fuzzCase.level == .runtime,
+      case .trace(let trace) = await engine.observe([fuzzCase], on: [reference])[0][0],
+      !FuzzFinding.pendingCalls(in: fuzzCase, trace: trace).isEmpty
+    else { return nil }
+    var longer = fuzzCase
+    longer.actions.append(["clear": true])
+    let observed = await engine.observe([longer], on: [pair.0, pair.1])
+    return FuzzEngine.diverges(observed[0][0], observed[1][0]) ? longer : nil
   }
 
   /// Writes the scenario into `--out`, never over an existing file.
