@@ -78,7 +78,9 @@ struct ArgumentScanner {
       !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
       && text.filter { $0 == "." }.count <= 1
     guard isDecimal, let seconds = Double(text), seconds > 0, seconds.isFinite else {
-      throw .usage("option '--\(name)' needs a positive number of seconds, got '\(text)'", command: command)
+      throw .usage(
+        "option '--\(name)' needs a positive number of seconds in decimal digits (e.g. 2.5), got '\(text)'",
+        command: command)
     }
     return seconds
   }

@@ -12,11 +12,15 @@ import Foundation
 enum ImplementationSelection {
   /// Resolves the selection.
   ///
+  /// `restartBudget`, when given, replaces every harness's own (`conformance fuzz` passes 0: it stops at the first
+  /// fault, so restarting would only cost another timeout).
+  ///
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, or a `--harness` that
   ///   `--impl` does not select;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   static func resolve(
-    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, jobs: Int = 1, command: String
+    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, jobs: Int = 1,
+    restartBudget: Int? = nil, command: String
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
     let fromCommandLine = try harnessOptions(scanner, workspace: workspace, builtIn: builtIn, command: command)
@@ -50,6 +54,7 @@ enum ImplementationSelection {
       }
       if let startup { entry.startupTimeout = startup }
       if let timeout { entry.scenarioTimeout = timeout }
+      if let restartBudget { entry.restartBudget = restartBudget }
       // With --jobs N, a harness gets up to N processes, each with its own restart budget and timeouts.
       result.append(
         jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))

@@ -88,6 +88,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     guard let file else {
       return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
     }
+    if let mismatch = featureMismatch(adapter: adapter, runtime: nil, file: file) { return [mismatch] }
     return await ScenarioCheck(
       root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
     ).run(adapter, runtime: nil)
@@ -109,6 +110,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     guard let file else {
       return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
     }
+    if let mismatch = featureMismatch(adapter: nil, runtime: runtime, file: file) { return [mismatch] }
     return await ScenarioCheck(
       root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
     ).run(nil, runtime: runtime)
@@ -128,6 +130,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     guard let file else {
       return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
     }
+    if let mismatch = featureMismatch(adapter: adapter, runtime: runtime, file: file) { return [mismatch] }
     return await ScenarioCheck(
       root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
     ).run(adapter, runtime: runtime)
@@ -182,5 +185,19 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     for failure in await run(adapter, implementation: implementation) {
       Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
     }
+  }
+
+  /// An adapter registered under another feature than the scenario's: named as such, instead of the run's
+  /// "not applicable" or "skipped", which would blame the scenario's level or the feature.
+  private func featureMismatch(adapter: (any FeatureAdapter)?, runtime: (any RuntimeAdapter)?, file: URL)
+    -> ScenarioFailure?
+  {
+    let given = [("reducer adapter", adapter?.feature), ("runtime adapter", runtime?.feature)].compactMap {
+      kind, name in name.flatMap { $0 == feature ? nil : "the \(kind) is for feature '\($0)'" }
+    }
+    guard !given.isEmpty else { return nil }
+    return ScenarioFailure(
+      message: "✗ \(id): \(given.joined(separator: " and ")), but the scenario is of feature '\(feature)'",
+      filePath: file.path, line: 1, column: 1)
   }
 }

@@ -14,7 +14,7 @@ struct FuzzCLITests {
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
-        "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name>, --all or --harness <name>=<command>",
+        "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name> (a harness of your own: --harness <name>=<command> --impl <name>), or --all",
         "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]",
         "See 'conformance fuzz --help'.",
       ])
@@ -50,7 +50,11 @@ struct FuzzCLITests {
       ("--seed", "-1", "option '--seed' takes a whole number from 0 to 18446744073709551615, got '-1'"),
       ("--runs", "0", "option '--runs' takes a whole number of 1 or more, got '0'"),
       ("--max-steps", "65", "option '--max-steps' takes a whole number from 1 to 64, got '65'"),
-      ("--time", "soon", "option '--time' needs a positive number of seconds, got 'soon'"),
+      ("--time", "soon", "option '--time' needs a positive number of seconds in decimal digits (e.g. 2.5), got 'soon'"),
+      (
+        "--time", "1e300",
+        "option '--time' needs a positive number of seconds in decimal digits (e.g. 2.5), got '1e300'"
+      ),
     ] {
       let result = try CLI.run(["fuzz", "--feature", "login", "--harness", twin, option, value])
       #expect(result.status == 2)
@@ -132,6 +136,54 @@ struct FuzzCLITests {
     #expect(fault.hasSuffix("(a harness fault: not shrunk)"))
     #expect(result.lines.contains { $0.contains("\"type\":\"dismissed\"") })
     #expect(result.lines.contains { $0.hasPrefix("    crashy: crashed: ") })
+  }
+
+  /// A harness that hangs costs one timeout, not one per restart: fuzz stops at the first fault, so it gives harnesses
+  /// no restarts (tryout: 4 process starts and 4 timeouts for one finding).
+  @Test func aHangingHarnessCostsOneTimeout() throws {
+    let folder = try CLI.temporaryFolder()
+    let log = folder.appendingPathComponent("starts.log")
+    let script = try Self.proxyHarness(
+      onRequest: """
+        if request.get("cmd") == "hello":
+            open(\(String(reflecting: log.path)), "a").write("start\\n")
+        if request.get("cmd") == "run":
+            import time
+            time.sleep(60)
+        """, onReply: "")
+    let started = Date()
+    let result = try CLI.run([
+      "fuzz", "--feature", "login", "--harness", "slow=python3 \(script.path)", "--impl", "swift", "--impl", "slow",
+      "--runs", "100", "--timeout", "1",
+    ])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.lines.dropFirst().first?.hasPrefix("slow did not answer sequence 1") == true, "\(result.stdout)")
+    #expect(try String(contentsOf: log, encoding: .utf8) == "start\n")
+    #expect(Date().timeIntervalSince(started) < 20)
+  }
+
+  /// `--out` is checked before the search: a file where a folder must go is a usage error, and `--out` without
+  /// `--reference` (which writes nothing) is one too.
+  @Test func aBadOutIsAUsageErrorBeforeTheSearch() throws {
+    let folder = try CLI.temporaryFolder()
+    let file = folder.appendingPathComponent("afile")
+    try Data("x".utf8).write(to: file)
+    for (out, message) in [
+      (file.path, "error: --out '\(file.path)' cannot be a folder: '\(file.path)' is a file"),
+      (file.path + "/sub", "error: --out '\(file.path)/sub' cannot be a folder: '\(file.path)' is a file"),
+    ] {
+      let result = try CLI.run([
+        "fuzz", "--feature", "login", "--harness", twin, "--runs", "5", "--reference", "swift", "--out", out,
+      ])
+      #expect(result.status == 2)
+      #expect(result.errorLines.first == message)
+    }
+    let withoutReference = try CLI.run(["fuzz", "--feature", "login", "--harness", twin, "--out", folder.path])
+    #expect(withoutReference.status == 2)
+    #expect(
+      withoutReference.errorLines.first
+        == "error: --out names where --reference writes what it finds; without --reference nothing is written, so add --reference <name> or drop --out"
+    )
   }
 
   /// A Python harness that passes each request to `conformance harness` and its reply back, running `onRequest`

@@ -132,7 +132,7 @@ struct ConformanceScenarioTests {
     let failures = await scenario.run(misnamed)
     #expect(
       failures.map(\.message) == [
-        "- login-submit (skipped: 'swift' does not implement feature 'login' (it declares: logn))"
+        "✗ login-submit: the reducer adapter is for feature 'logn', but the scenario is of feature 'login'"
       ])
   }
 

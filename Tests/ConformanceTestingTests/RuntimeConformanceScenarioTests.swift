@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import SignupFeature
 import Testing
 
 @testable import ConformanceTesting
@@ -76,5 +77,18 @@ struct RuntimeConformanceScenarioTests {
     #expect(await scenarios[0].run(login, runtime: UnstartableRuntime()).map(\.message) == [])
     let failures = await scenarios[1].run(login, runtime: UnstartableRuntime())
     #expect(failures.first?.message.hasPrefix("✗ login-runtime-email (errored)") == true, "\(failures)")
+  }
+
+  @Test func anAdapterOfAnotherFeatureIsNamedAsSuch() async throws {
+    let scenarios = ConformanceScenario.all(feature: "login", root: try Self.root())
+    let signup = CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState())
+    #expect(
+      await scenarios[0].run(signup, runtime: UnstartableRuntime()).map(\.message) == [
+        "✗ login-email: the reducer adapter is for feature 'signup', but the scenario is of feature 'login'"
+      ])
+    #expect(
+      await scenarios[1].run(signup).map(\.message) == [
+        "✗ login-runtime-email: the reducer adapter is for feature 'signup', but the scenario is of feature 'login'"
+      ])
   }
 }

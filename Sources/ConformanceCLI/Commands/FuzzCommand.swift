@@ -97,6 +97,7 @@ struct FuzzCommand: CLICommand {
       return ExitCode.success
     }
     let settings = try Settings(scanner)
+    if settings.reference != nil { try checkOutFolder(settings.out, in: console.currentDirectory) }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     guard let manifest = loader.manifests[settings.feature] else {
@@ -131,8 +132,14 @@ struct FuzzCommand: CLICommand {
         "--reference '\(name)' runs no \(settings.level.rawValue)-level scenarios of '\(settings.feature)'",
         command: self.name)
     }
+    let bundled = bundledScenarios(of: settings.feature, workspace: workspace, loader: loader)
+    if !bundled.contains(where: { $0.level == .reducer }) {
+      console.err(
+        "note: '\(settings.feature)' has no valid reducer-level bundled scenarios, so values come from the hazard "
+          + "classes and the manifest's examples alone, and sequences follow no written flow: a weaker search")
+    }
     var dictionary = FuzzDictionary(
-      scenarios: bundledScenarios(of: settings.feature, workspace: workspace, loader: loader),
+      scenarios: bundled,
       manifestInitialState: manifest.initialState, unicodeAll: settings.unicodeAll)
     dictionary.addExamples(of: manifest, unicodeAll: settings.unicodeAll)
     let generator = FuzzGenerator(
@@ -209,6 +216,12 @@ struct FuzzCommand: CLICommand {
       reference = scanner.value("reference")
       out = scanner.value("out") ?? "fuzz-findings"
       if out.isEmpty { throw .usage("option '--out' needs a folder, got ''", command: FuzzCommand.name) }
+      if scanner.value("out") != nil, reference == nil {
+        throw .usage(
+          "--out names where --reference writes what it finds; without --reference nothing is written, so add "
+            + "--reference <name> or drop --out",
+          command: FuzzCommand.name)
+      }
       unicodeAll = scanner.has("unicode-all")
     }
   }
@@ -238,14 +251,14 @@ struct FuzzCommand: CLICommand {
     }
     let scanner = try ArgumentScanner(kept, options: options, command: name)
     var implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), command: name)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), restartBudget: 0, command: name)
     for name in chosenExtra where !implementations.contains(where: { $0.name == name }) {
       guard let implementation = extra.first(where: { $0.name == name }) else { continue }
       implementations.append((implementation as? SwiftImplementation)?.bound(to: loader.manifests) ?? implementation)
     }
     guard implementations.count >= 2 else {
       throw .usage(
-        "fuzz compares implementations, and only '\(implementations.map(\.name).joined(separator: ", "))' is selected; add another with --impl <name>, --all or --harness <name>=<command>",
+        "fuzz compares implementations, and only '\(implementations.map(\.name).joined(separator: ", "))' is selected; add another with --impl <name> (a harness of your own: --harness <name>=<command> --impl <name>), or --all",
         command: name)
     }
     return implementations
@@ -291,6 +304,23 @@ struct FuzzCommand: CLICommand {
     return .success(running)
   }
 
+  /// Refuses, before any search, an `--out` that cannot be a folder: an existing file, or a path through one.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` naming the part of the path that is not a folder.
+  private static func checkOutFolder(_ out: String, in currentDirectory: URL) throws(CLIError) {
+    let url = out.hasPrefix("/") ? URL(fileURLWithPath: out) : currentDirectory.appendingPathComponent(out)
+    var prefix = url.path.hasPrefix("/") ? "" : "."
+    for component in url.path.split(separator: "/") {
+      prefix += "/" + component
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) else { return }
+      guard isFolder.boolValue else {
+        let shown = prefix == url.path ? out : prefix
+        throw .usage("--out '\(out)' cannot be a folder: '\(shown)' is a file", command: name)
+      }
+    }
+  }
+
   /// The valid scenarios of `Conformance/scenarios/<feature>/`, in walk order (invalid files are passed over: the
   /// dictionary only borrows their values).
   private static func bundledScenarios(of feature: String, workspace: Workspace, loader: ScenarioLoader) -> [Scenario] {
@@ -315,7 +345,7 @@ struct FuzzCommand: CLICommand {
       settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
       ?? "\(ReportText.seconds(settings.seconds ?? 0))"
     console.out(
-      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of 1 to \(settings.maxSteps) steps\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
+      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of \(settings.maxSteps == 1 ? "1 step" : "1 to \(settings.maxSteps) steps")\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
     )
     let search = await engine.search(
       generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
