@@ -330,4 +330,20 @@ struct BaselineRoundTripTests {
     let rendered = BaselineUpdate.render(KnownDivergences(file: "kd.json", entries: [entry]), schema: nil)
     #expect(rendered.contains("      \"paths\": [\"state.email\"],\n      \"laterPaths\": [\"state.password\"],\n"))
   }
+
+  /// A new entry's `spec` takes the rule ids that open the description, and nothing from prose that merely holds a
+  /// number (tryout 2: a fuzz finding's "Found by conformance fuzz --seed 7: …" became the spec).
+  @Test func theSpecOfANewEntryIsTheDescriptionsRuleIdsOnly() {
+    func spec(_ description: String) -> String {
+      BaselineUpdate.spec(
+        of: ScenarioVerdict(
+          id: "x", file: "x.json", feature: "login", description: description, stepCount: 1, verdicts: [],
+          divergence: nil))
+    }
+    #expect(spec("L3.e, §3.3: a password of seven clusters") == "login.md L3.e, §3.3")
+    #expect(spec("LR4, L5: dismiss cancels") == "login.md LR4, L5")
+    #expect(spec("Found by conformance fuzz --seed 7: swift and kotlin diverge") == "login.md")
+    #expect(spec("Deliberately wrong: 2 steps") == "login.md")
+    #expect(spec("No colon here L3") == "login.md")
+  }
 }

@@ -108,9 +108,21 @@ package final class BaselineUpdate: RunReporter {
     let file = "\(report.feature).md"
     guard let colon = report.description.firstIndex(of: ":") else { return file }
     let prefix = report.description[..<colon]
-    // Rule lists look like `L3.e, §3.3`; a prose opening ("Deliberately wrong:") is not a section.
-    guard prefix.count <= 40, prefix.contains(where: \.isNumber) else { return file }
+    // Rule lists look like `L3.e, §3.3` or `LR4, L5`: every item a rule id or a section. A prose opening
+    // ("Deliberately wrong:", "Found by conformance fuzz --seed 7: …") is not a section.
+    let items = prefix.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard prefix.count <= 40, !items.isEmpty, items.allSatisfy({ ManifestNames.isRuleID($0) || isSection($0) }) else {
+      return file
+    }
     return "\(file) \(prefix)"
+  }
+
+  /// `§3`, `§3.3`, `§13.2`: a section number of a spec.
+  private static func isSection(_ text: String) -> Bool {
+    guard text.hasPrefix("§") else { return false }
+    let number = text.dropFirst()
+    return !number.isEmpty && number.first != "." && number.last != "."
+      && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
   }
 
   /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
