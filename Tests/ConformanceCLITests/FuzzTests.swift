@@ -117,7 +117,7 @@ struct FuzzTests {
     #expect(one.status == 2)
     #expect(
       one.errorLines.first
-        == "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name>, --all or --harness <name>=<command>"
+        == "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name> (a harness of your own: --harness <name>=<command> --impl <name>), or --all"
     )
     let noFeature = await Fuzz.run(["--impl", "mutant"], mutation: .lowercasesEmail)
     #expect(noFeature.errorLines.first == "error: fuzz needs a feature: add --feature <name>, e.g. --feature login")
