@@ -12,14 +12,7 @@ extension Divergence {
         (name, trace.indices.contains(index) ? names.entryValue(trace[index], step: index + 1) : .null)
       }
       guard let reference = observed.first?.1 else { return nil }
-      var paths: [JSONPath] = []
-      var seen = Set<JSONPath>()
-      for (_, other) in observed.dropFirst() {
-        for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
-        where seen.insert(mismatch.path).inserted {
-          paths.append(mismatch.path)
-        }
-      }
+      let paths = differingPaths(observed, from: reference)
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
       let expected = expectedValue(

@@ -25,6 +25,20 @@ package struct Divergence: Sendable {
   /// How a runtime-level step reads (``Step/title``); `nil` at reducer level.
   package var title: String? = nil
 
+  /// The JSON paths at which any implementation's value in `observed` (after the first) differs from `reference`, each once, in the order
+  /// first found.
+  static func differingPaths(_ observed: [(String, JSONValue)], from reference: JSONValue) -> [JSONPath] {
+    var paths: [JSONPath] = []
+    var seen = Set<JSONPath>()
+    for (_, other) in observed.dropFirst() {
+      for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
+      where seen.insert(mismatch.path).inserted {
+        paths.append(mismatch.path)
+      }
+    }
+    return paths
+  }
+
   /// Finds the first differing step among the traces, or `nil` when fewer than two traces exist or all agree.
   ///
   /// - Parameters:
@@ -37,14 +51,7 @@ package struct Divergence: Sendable {
     for index in scenario.steps.indices {
       let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }
       guard let reference = observed.first?.1 else { return nil }
-      var paths: [JSONPath] = []
-      var seen = Set<JSONPath>()
-      for (_, other) in observed.dropFirst() {
-        for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
-        where seen.insert(mismatch.path).inserted {
-          paths.append(mismatch.path)
-        }
-      }
+      let paths = differingPaths(observed, from: reference)
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
       let rows = paths.sorted().map { path in
