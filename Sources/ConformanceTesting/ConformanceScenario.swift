@@ -85,13 +85,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   /// - Returns: One failure per problem; empty when the scenario passed.
   public func run(_ adapter: any FeatureAdapter, implementation: String? = nil) async -> [ScenarioFailure] {
-    guard let file else {
-      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
-    }
-    if let mismatch = featureMismatch(adapter: adapter, runtime: nil, file: file) { return [mismatch] }
-    return await ScenarioCheck(
-      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
-    ).run(adapter, runtime: nil)
+    await runOnAdapters(adapter, runtime: nil, implementation: implementation)
   }
 
   /// Runs the scenario on a feature's real runtime (a store driven with scripted dependencies and a manual clock) and
@@ -107,13 +101,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   /// - Returns: One failure per problem; empty when the scenario passed.
   public func run(_ runtime: any RuntimeAdapter, implementation: String? = nil) async -> [ScenarioFailure] {
-    guard let file else {
-      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
-    }
-    if let mismatch = featureMismatch(adapter: nil, runtime: runtime, file: file) { return [mismatch] }
-    return await ScenarioCheck(
-      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
-    ).run(nil, runtime: runtime)
+    await runOnAdapters(nil, runtime: runtime, implementation: implementation)
   }
 
   /// Runs the scenario on the adapter of its level, `adapter` (the reducer) for a reducer-level scenario and
@@ -127,13 +115,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   public func run(_ adapter: any FeatureAdapter, runtime: any RuntimeAdapter, implementation: String? = nil) async
     -> [ScenarioFailure]
   {
-    guard let file else {
-      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
-    }
-    if let mismatch = featureMismatch(adapter: adapter, runtime: runtime, file: file) { return [mismatch] }
-    return await ScenarioCheck(
-      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
-    ).run(adapter, runtime: runtime)
+    await runOnAdapters(adapter, runtime: runtime, implementation: implementation)
   }
 
   /// Runs the scenario on the adapter of its level (see ``run(_:runtime:implementation:)``) and records each failure
@@ -152,9 +134,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///   - runtime: The feature's runtime adapter.
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   public func check(_ adapter: any FeatureAdapter, runtime: any RuntimeAdapter, implementation: String? = nil) async {
-    for failure in await run(adapter, runtime: runtime, implementation: implementation) {
-      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
-    }
+    record(await run(adapter, runtime: runtime, implementation: implementation))
   }
 
   /// Runs the scenario on a feature's real runtime and records each failure as a Swift Testing issue at the
@@ -171,9 +151,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///   - runtime: The feature's runtime adapter.
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   public func check(_ runtime: any RuntimeAdapter, implementation: String? = nil) async {
-    for failure in await run(runtime, implementation: implementation) {
-      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
-    }
+    record(await run(runtime, implementation: implementation))
   }
 
   /// Runs the scenario on `adapter` and records each failure as a Swift Testing issue at the scenario file's line.
@@ -182,9 +160,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   ///   - adapter: The feature under test, e.g. a ``CodableFeature``.
   ///   - implementation: The implementation's name in the text; `nil` (the default) means `swift`.
   public func check(_ adapter: any FeatureAdapter, implementation: String? = nil) async {
-    for failure in await run(adapter, implementation: implementation) {
-      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
-    }
+    record(await run(adapter, implementation: implementation))
   }
 
   /// An adapter registered under another feature than the scenario's: named as such, instead of the run's
@@ -199,5 +175,26 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     return ScenarioFailure(
       message: "✗ \(id): \(given.joined(separator: " and ")), but the scenario is of feature '\(feature)'",
       filePath: file.path, line: 1, column: 1)
+  }
+
+  /// The one path of every `run`: the stand-in's message, an adapter of another feature, or the scenario run on the
+  /// adapters given (the one of its level runs it; a missing one makes it a failure, see ``ScenarioCheck``).
+  private func runOnAdapters(
+    _ adapter: (any FeatureAdapter)?, runtime: (any RuntimeAdapter)?, implementation: String?
+  ) async -> [ScenarioFailure] {
+    guard let file else {
+      return [ScenarioFailure(message: id, filePath: root.path, line: 1, column: 1)]
+    }
+    if let mismatch = featureMismatch(adapter: adapter, runtime: runtime, file: file) { return [mismatch] }
+    return await ScenarioCheck(
+      root: root, file: file, implementation: implementation ?? SwiftImplementation.defaultName
+    ).run(adapter, runtime: runtime)
+  }
+
+  /// Records each failure as a Swift Testing issue at the scenario file's line (the one path of every `check`).
+  private func record(_ failures: [ScenarioFailure]) {
+    for failure in failures {
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation(feature: feature))
+    }
   }
 }
