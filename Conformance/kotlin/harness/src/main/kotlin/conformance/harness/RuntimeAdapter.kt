@@ -5,8 +5,8 @@ import conformance.harness.internal.HarnessJson
 import conformance.harness.internal.JsonPath
 import conformance.harness.internal.RuntimeStep
 import conformance.harness.internal.ScriptedCalls
-import conformance.harness.internal.ShapeCheck
 import conformance.harness.internal.decodeChecked
+import conformance.harness.internal.encodeInitialState
 import conformance.udf.VirtualTime
 import conformance.udf.VirtualTimeScheduler
 import kotlinx.serialization.DeserializationStrategy
@@ -151,17 +151,7 @@ internal class SerializableRuntime<State, Intent>(
     private val virtualTime: () -> VirtualTime,
     private val start: (State, RuntimeEnvironment) -> FeatureRuntime<State, Intent>,
 ) : RuntimeAdapter() {
-    override val initialState: JsonObject
-
-    init {
-        require(name.isNotEmpty()) { "A feature name must not be empty." }
-        val encoded = HarnessJson.encodeToJsonElement(stateSerializer, initial)
-        require(encoded is JsonObject) {
-            "The initial state of feature '$name' must encode to a JSON object, not $encoded " +
-                "(make ${ShapeCheck.typeName(stateSerializer.descriptor)} a @Serializable class)."
-        }
-        initialState = encoded
-    }
+    override val initialState: JsonObject = encodeInitialState(name, stateSerializer, initial)
 
     /** A step could not be performed; becomes `errored` at [step]. */
     private class StepFailure(val step: Int, message: String) : Exception(message, null, false, false)

@@ -3,8 +3,8 @@ package conformance.harness
 import conformance.harness.internal.DecodingException
 import conformance.harness.internal.HarnessJson
 import conformance.harness.internal.JsonPath
-import conformance.harness.internal.ShapeCheck
 import conformance.harness.internal.decodeChecked
+import conformance.harness.internal.encodeInitialState
 import conformance.udf.Reducer
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
@@ -80,17 +80,7 @@ internal class SerializableFeature<State, Intent, Effect>(
     private val intentDeserializer: DeserializationStrategy<Intent>,
     private val effectSerializer: SerializationStrategy<Effect>,
 ) : FeatureAdapter() {
-    override val initialState: JsonObject
-
-    init {
-        require(name.isNotEmpty()) { "A feature name must not be empty." }
-        val encoded = HarnessJson.encodeToJsonElement(stateSerializer, initial)
-        require(encoded is JsonObject) {
-            "The initial state of feature '$name' must encode to a JSON object, not $encoded " +
-                "(make ${ShapeCheck.typeName(stateSerializer.descriptor)} a @Serializable class)."
-        }
-        initialState = encoded
-    }
+    override val initialState: JsonObject = encodeInitialState(name, stateSerializer, initial)
 
     override fun trace(initialState: JsonElement, actions: JsonArray): Observation {
         var state = try {

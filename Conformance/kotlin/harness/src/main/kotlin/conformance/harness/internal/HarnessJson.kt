@@ -20,3 +20,21 @@ internal val HarnessJson: Json = Json {
     isLenient = false
     coerceInputValues = false
 }
+
+/**
+ * Encodes a feature's initial state for the `hello` reply (harness protocol §2.1): a JSON object, or a clear
+ * `IllegalArgumentException` naming the feature and the type to make `@Serializable`.
+ */
+internal fun <State> encodeInitialState(
+    feature: String,
+    serializer: kotlinx.serialization.KSerializer<State>,
+    initial: State,
+): kotlinx.serialization.json.JsonObject {
+    require(feature.isNotEmpty()) { "A feature name must not be empty." }
+    val encoded = HarnessJson.encodeToJsonElement(serializer, initial)
+    require(encoded is kotlinx.serialization.json.JsonObject) {
+        "The initial state of feature '$feature' must encode to a JSON object, not $encoded " +
+            "(make ${ShapeCheck.typeName(serializer.descriptor)} a @Serializable class)."
+    }
+    return encoded
+}
