@@ -8,6 +8,7 @@ enum ScalarOrder {
   /// Whether `a` and `b` have the same Unicode scalars.
   @inline(__always)
   static func equal(_ a: String, _ b: String) -> Bool {
+    if identical(a, b) { return true }
     guard a.utf8.count == b.utf8.count else { return false }
     return compare(a, b) == 0
   }
@@ -20,6 +21,7 @@ enum ScalarOrder {
 
   /// Negative, zero or positive as `a` sorts before, with or after `b`.
   static func compare(_ a: String, _ b: String) -> Int {
+    if identical(a, b) { return 0 }
     var a = a
     var b = b
     return a.withUTF8 { left in
@@ -32,5 +34,13 @@ enum ScalarOrder {
         return left.count - right.count
       }
     }
+  }
+
+  /// Whether `a` and `b` have the same representation: the same small string, whose bytes are stored inline (a key
+  /// such as `"email"` read from a scenario and the same key read from a manifest), or the same storage object. Such
+  /// strings are equal; strings with different representations may still be, so this only short-cuts `memcmp`.
+  @inline(__always)
+  private static func identical(_ a: String, _ b: String) -> Bool {
+    unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
   }
 }
