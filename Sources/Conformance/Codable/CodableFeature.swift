@@ -111,11 +111,13 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   ///
   /// - Throws: ``BridgeError`` with a path under `effects[j]`.
   private func encodeEffects(_ effects: [Feature.Effect]) throws(BridgeError) -> [JSONValue] {
+    // Most steps have none. Index loops: an `enumerated()` over the generic effect type costs a metadata look-up.
+    if effects.isEmpty { return [] }
     var encoded: [JSONValue] = []
     encoded.reserveCapacity(effects.count)
-    for (position, effect) in effects.enumerated() {
+    for position in effects.indices {
       do {
-        encoded.append(try BridgeEncoder.encode(effect, shape: shapes.effects))
+        encoded.append(try BridgeEncoder.encode(effects[position], shape: shapes.effects))
       } catch {
         throw Self.located(error, under: [.key("effects"), .index(position)])
       }

@@ -14,10 +14,28 @@ struct PathParts {
   let grandparent: Substring
 
   init(_ path: String) {
-    var components = path.split(separator: "/", omittingEmptySubsequences: true).suffix(3)
-    fileName = components.popLast() ?? ""
-    parent = components.popLast() ?? ""
-    grandparent = components.popLast() ?? ""
+    // Scans back from the end for the last three components: no array, and no work on the rest of a long path.
+    let slash = UInt8(ascii: "/")
+    let utf8 = path.utf8
+    var index = utf8.endIndex
+    var found = (fileName: Substring(), parent: Substring(), grandparent: Substring())
+    var count = 0
+    while count < 3 {
+      while index > utf8.startIndex, utf8[utf8.index(before: index)] == slash { index = utf8.index(before: index) }
+      guard index > utf8.startIndex else { break }
+      let end = index
+      while index > utf8.startIndex, utf8[utf8.index(before: index)] != slash { index = utf8.index(before: index) }
+      let component = path[index..<end]  // `/` is ASCII, so both ends are character boundaries.
+      switch count {
+      case 0: found.fileName = component
+      case 1: found.parent = component
+      default: found.grandparent = component
+      }
+      count += 1
+    }
+    fileName = found.fileName
+    parent = found.parent
+    grandparent = found.grandparent
     if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex {
       baseName = fileName[..<dot]
     } else {

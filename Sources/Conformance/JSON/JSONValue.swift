@@ -121,8 +121,7 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   /// Creates an object; a repeated key keeps the last value.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    var object = JSONObject()
-    for (key, value) in elements { object[key] = value }
-    self = .object(object)
+    // One array, sorted once (a repeated key keeps its last value, as assigning each in turn would).
+    self = .object(JSONObject(unsortedMembers: elements.map { (key: $0.0, value: $0.1) }))
   }
 }

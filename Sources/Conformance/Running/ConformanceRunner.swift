@@ -169,20 +169,30 @@ package struct ConformanceRunner: Sendable {
   /// Reads `jobs` batches' worth of files at a time, validating them in parallel, then runs that window's batches in
   /// parallel and reports everything in walk order. Events are the same as ``runInOrder`` gives: an invalid file is
   /// reported where it was read, and a batch where its last scenario was read (issue 12).
+  ///
+  /// Two windows are in flight: the next one is read and validated while this one runs and is reported, so no core
+  /// waits at the end of a window for the slowest chunk or for the (serial) reporting. A window is admitted (its
+  /// duplicate ids found) before any of its scenarios runs, as with `--jobs 1`.
   private func runInParallel(
     _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
     into summary: inout RunSummary, emit: (RunEvent) -> Void
   ) async {
     let window = options.jobs * Self.batchSize
+    let (jobs, loader) = (options.jobs, loader)
     var batch: [Scenario] = []
-    var pending: [ScenarioCorpus.Iterator.Pending] = []
-    while true {
-      pending.removeAll(keepingCapacity: true)
+    func nextWindow(_ entries: inout ScenarioCorpus.Iterator) -> [ScenarioCorpus.Iterator.Pending] {
+      var pending: [ScenarioCorpus.Iterator.Pending] = []
+      pending.reserveCapacity(window)
       while pending.count < window, let next = entries.nextPending() { pending.append(next) }
-      if pending.isEmpty { break }
-      let loaded = await Self.load(pending, jobs: options.jobs, loader: loader)
+      return pending
+    }
+    var pending = nextWindow(&entries)
+    var loading = Task { [pending] in await Self.load(pending, jobs: jobs, loader: loader) }
+    while !pending.isEmpty {
+      let loaded = await loading.value
+      let current = pending
       var queue: [Queued] = []
-      for (item, result) in zip(pending, loaded) {
+      for (item, result) in zip(current, loaded) {
         let entry: ScenarioCorpus.Entry
         switch (item, result) {
         case (.done(let done), _): entry = done
@@ -201,6 +211,8 @@ package struct ConformanceRunner: Sendable {
           batch.removeAll(keepingCapacity: true)
         }
       }
+      pending = nextWindow(&entries)
+      if !pending.isEmpty { loading = Task { [pending] in await Self.load(pending, jobs: jobs, loader: loader) } }
       await runAndReport(queue, on: started, baseline: check, into: &summary, emit: emit)
     }
     if !batch.isEmpty { await runAndReport([.batch(batch)], on: started, baseline: check, into: &summary, emit: emit) }

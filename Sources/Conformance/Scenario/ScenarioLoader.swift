@@ -168,7 +168,9 @@ package struct ScenarioLoader: Sendable {
     _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?, fastPass: Bool,
     issues: inout IssueList
   ) -> [Step] {
-    if fastPass, level == .reducer, let manifest, let steps = Self.quickReducerSteps(value, manifest: manifest) { return steps }
+    if fastPass, level == .reducer, let manifest, let steps = Self.quickReducerSteps(value, manifest: manifest) {
+      return steps
+    }
     let issuesBefore = issues.items.count
     let steps = readSteps(value, level: level, manifest: manifest, issues: &issues)
     // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
@@ -413,10 +415,17 @@ package struct ScenarioLoader: Sendable {
 
   /// Whether `text` matches `^[a-z0-9]+(-[a-z0-9]+)*$`.
   static func isKebabCase(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    return !text.isEmpty
-      && parts.allSatisfy { part in
-        !part.isEmpty && part.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+    var afterDash = true  // At the start, as after a dash: a letter or digit must come next.
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "-") {
+        if afterDash { return false }
+        afterDash = true
+      } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+        afterDash = false
+      } else {
+        return false
       }
+    }
+    return !afterDash  // Not empty, and no trailing dash.
   }
 }
