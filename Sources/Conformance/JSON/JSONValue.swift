@@ -121,7 +121,8 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   /// Creates an object; a repeated key keeps the last value.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    // One array, sorted once (a repeated key keeps its last value, as assigning each in turn would).
-    self = .object(JSONObject(unsortedMembers: elements.map { (key: $0.0, value: $0.1) }))
+    // The literal's own array, sorted once in place (a repeated key keeps its last value, as assigning each in turn
+    // would). Only the tuple labels differ, so the array is taken as it is rather than copied.
+    self = .object(JSONObject(unsortedMembers: unsafeBitCast(elements, to: [(key: String, value: JSONValue)].self)))
   }
 }

@@ -54,7 +54,8 @@ extension FeatureManifest {
       issues.add(path().appending(key: "type"), "expected a string, got \(discriminator.typeName)")
       return
     }
-    guard let spec = union.case(named: name) else {
+    // By index: the case's fields are read in place, without copying the case (this runs for every step).
+    guard let index = union.cases.firstIndex(where: { ScalarOrder.equal($0.name, name) }) else {
       let suggestion =
         Suggestion.closest(to: name, among: union.cases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(
@@ -63,8 +64,8 @@ extension FeatureManifest {
       return
     }
     checkFields(
-      value, fields: spec.fields, at: path(), what: "\(noun) '\(name)'", partial: false, discriminator: "type",
-      issues: &issues)
+      value, fields: union.cases[index].fields, at: path(), what: "\(noun) '\(name)'", partial: false,
+      discriminator: "type", issues: &issues)
   }
 
   /// Checks a closed object's members against `fields`; `discriminator` names a key that is allowed besides them.
