@@ -170,9 +170,10 @@ package struct ConformanceRunner: Sendable {
   /// parallel and reports everything in walk order. Events are the same as ``runInOrder`` gives: an invalid file is
   /// reported where it was read, and a batch where its last scenario was read (issue 12).
   ///
-  /// Two windows are in flight: the next one is read and validated while this one runs and is reported, so no core
-  /// waits at the end of a window for the slowest chunk or for the (serial) reporting. A window is admitted (its
-  /// duplicate ids found) before any of its scenarios runs, as with `--jobs 1`.
+  /// Three windows are in flight, as a pipeline: while one window is reported (serial work: the walk, duplicate ids,
+  /// the text), the next one runs and the one after it is read and validated, so no core waits at the end of a window
+  /// for the slowest chunk or for the report. A window is admitted (its duplicate ids found) before any of its
+  /// scenarios runs, as with `--jobs 1`.
   private func runInParallel(
     _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
     into summary: inout RunSummary, emit: (RunEvent) -> Void
@@ -185,6 +186,13 @@ package struct ConformanceRunner: Sendable {
       pending.reserveCapacity(window)
       while pending.count < window, let next = entries.nextPending() { pending.append(next) }
       return pending
+    }
+    // The admitted window that is running while the one before it is reported.
+    var running: (queue: [Queued], judged: Task<[Int: [ScenarioVerdict]], Never>)?
+    func run(_ queue: [Queued], baseline: BaselineCheck?) async {
+      let next = (queue, Task { await Self.evaluate(queue, on: started, baseline: baseline) })
+      if let running { reportQueue(running.queue, judged: await running.judged.value, into: &summary, emit: emit) }
+      running = next
     }
     var pending = nextWindow(&entries)
     var loading = Task { [pending] in await Self.load(pending, jobs: jobs, loader: loader) }
@@ -213,9 +221,10 @@ package struct ConformanceRunner: Sendable {
       }
       pending = nextWindow(&entries)
       if !pending.isEmpty { loading = Task { [pending] in await Self.load(pending, jobs: jobs, loader: loader) } }
-      await runAndReport(queue, on: started, baseline: check, into: &summary, emit: emit)
+      await run(queue, baseline: check)
     }
-    if !batch.isEmpty { await runAndReport([.batch(batch)], on: started, baseline: check, into: &summary, emit: emit) }
+    if !batch.isEmpty { await run([.batch(batch)], baseline: check) }
+    if let running { reportQueue(running.queue, judged: await running.judged.value, into: &summary, emit: emit) }
   }
 
   /// Loads the opened files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for an
@@ -244,12 +253,11 @@ package struct ConformanceRunner: Sendable {
     }
   }
 
-  /// Runs the queue's batches at once, then reports the queue in order.
-  private func runAndReport(
-    _ queue: [Queued], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
-    emit: (RunEvent) -> Void
-  ) async {
-    let judged = await withTaskGroup(of: (Int, [ScenarioVerdict]).self) { group in
+  /// Runs a window's batches at once; the verdicts of each batch by its index in `queue`.
+  private static func evaluate(_ queue: [Queued], on started: [Started], baseline: BaselineCheck?) async
+    -> [Int: [ScenarioVerdict]]
+  {
+    await withTaskGroup(of: (Int, [ScenarioVerdict]).self) { group in
       for (index, item) in queue.enumerated() {
         guard case .batch(let batch) = item else { continue }
         group.addTask { (index, await Self.evaluate(batch, on: started, baseline: baseline)) }
@@ -258,6 +266,12 @@ package struct ConformanceRunner: Sendable {
       for await (index, verdicts) in group { judged[index] = verdicts }
       return judged
     }
+  }
+
+  /// Reports a window in walk order: its invalid files and its batches' verdicts.
+  private func reportQueue(
+    _ queue: [Queued], judged: [Int: [ScenarioVerdict]], into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) {
     for (index, item) in queue.enumerated() {
       switch item {
       case .invalid(let file, let errors):
