@@ -79,13 +79,19 @@ extension FeatureManifest {
       issues.add(path(), "expected \(what()) (an object), got \(value.typeName)")
       return
     }
+    var found = 0
     for field in fields {
       if let member = object[field.name] {
+        found += 1
         check(member, against: field.type, at: path().appending(key: field.name), partial: partial, issues: &issues)
       } else if !partial {
         issues.add(path(), "missing field '\(field.name)' of \(what())")
       }
     }
+    // Keys and field names are unique, so when every member was found as a field (or is the discriminator), none is
+    // unknown: the search below is skipped for valid values.
+    if let discriminator, object[discriminator] != nil { found += 1 }
+    if found == object.count { return }
     for member in object.members
     where member.key != discriminator && !fields.contains(where: { ScalarOrder.equal($0.name, member.key) }) {
       let known = fields.map(\.name)
