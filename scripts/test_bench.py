@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of scripts/bench's measuring (not the benchmark itself, which takes minutes): one command's wall time, its
-own peak RSS, its exit status and the tails of its output.
+own peak RSS, its CPU time, its exit status and the tails of its output.
 
 Run: python3 -m unittest discover -s scripts -p 'test_bench.py'
 """
@@ -40,6 +40,14 @@ class MeasureTests(unittest.TestCase):
         _, small, _, _, _ = bench.measure_isolated(["true"], HERE)
         self.assertLess(small, 32)
         del ballast
+
+    def test_reports_the_commands_cpu_time_not_its_waiting(self):
+        busy, idle = [], []
+        bench.measure_isolated(["sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"], HERE, busy)
+        wall, _, _, _, _ = bench.measure_isolated(["sleep", "0.3"], HERE, idle)
+        self.assertGreater(busy[0], 0.05)
+        self.assertGreater(wall, 0.29)
+        self.assertLess(idle[0], 0.1)
 
     def test_keeps_the_last_4000_characters(self):
         _, _, _, out, _ = bench.measure_isolated(["sh", "-c", "printf 'a%.0s' $(seq 5000); printf end"], HERE)

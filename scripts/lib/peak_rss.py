@@ -4,7 +4,8 @@
 Usage: peak_rss.py RESULT_FILE COMMAND [ARGUMENT ...]
 
 The command inherits this process's stdin, stdout and stderr. RESULT_FILE gets one line, `WALL_SECONDS PEAK_KIB
-EXIT_STATUS`. This small process exists so that the figure is the command's own: Linux counts in a process's peak RSS
+EXIT_STATUS CPU_SECONDS` (CPU: the command's user plus system time, which a slow spell of a shared machine disturbs
+less than wall time). This small process exists so that the figure is the command's own: Linux counts in a process's peak RSS
 the memory of the process it was forked from (the fork's copy, kept across exec), so a command forked straight from
 a benchmark that holds a large corpus would report the benchmark's size. Forked from this small process instead, it
 reports its own. wait4(2) gives the rusage of the one child it reaps.
@@ -28,7 +29,7 @@ def main(argv):
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(wait_status)  # reaped: keep Popen from waiting again
     with open(result_file, "w") as result:
-        result.write(f"{wall} {usage.ru_maxrss} {process.returncode}\n")
+        result.write(f"{wall} {usage.ru_maxrss} {process.returncode} {usage.ru_utime + usage.ru_stime}\n")
     return 0
 
 
