@@ -79,6 +79,32 @@ import Testing
 
   /// Issue 7, item 10: the text, JUnit and JSON reports count the same things. Each JUnit testcase is one count of
   /// the closing line: a pair (passed, failed, skipped, known), a divergence, an invalid file, a baseline problem.
+  /// A run that finds no scenario file at all (an empty folder, only other files, every path missing with
+  /// `--missing-ok`) once trapped with `--jobs` above 1: the first, empty window was still handed to the loader. It
+  /// raced with the exit, so each case runs several times.
+  @Test(arguments: [
+    ("an empty folder", [String](), [String]()),
+    ("a folder of other files", ["notes.txt", ".hidden.json"], [String]()),
+    ("only missing paths, with --missing-ok", [String](), ["--missing-ok", "gone/scenarios"]),
+  ])
+  func aRunThatFindsNoFileGivesTheSameAnswerWithEveryJobs(name: String, files: [String], extra: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = folder.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    for file in files { try Data("{}".utf8).write(to: corpus.appendingPathComponent(file)) }
+    let paths =
+      extra.isEmpty ? [corpus.path] : extra.map { $0 == "gone/scenarios" ? folder.appendingPathComponent($0).path : $0 }
+    let one = try Self.run(paths, jobs: 1, in: folder)
+    #expect(one[0] == "2", "\(name): \(one)")
+    #expect(one[1].contains("No scenarios were run"), "\(name)")
+    for jobs in [2, 3, 8] {
+      for _ in 0..<5 {
+        #expect(try Self.run(paths, jobs: jobs, in: folder) == one, "\(name), --jobs \(jobs)")
+      }
+    }
+  }
+
   @Test func theTextJUnitAndJSONCountsAgree() throws {
     let folder = try Self.mixedCorpus()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -195,6 +195,7 @@ package struct ConformanceRunner: Sendable {
       running = next
     }
     var pending = nextWindow(&entries)
+    guard !pending.isEmpty else { return }  // No file at all: nothing to read, run or report.
     var loading = Task { [pending] in await Self.load(pending, jobs: jobs, loader: loader) }
     while !pending.isEmpty {
       let loaded = await loading.value
@@ -232,7 +233,8 @@ package struct ConformanceRunner: Sendable {
   private static func load(_ pending: [ScenarioCorpus.Iterator.Pending], jobs: Int, loader: ScenarioLoader) async
     -> [Result<Scenario, InputErrors>?]
   {
-    let chunk = (pending.count + jobs - 1) / jobs
+    guard !pending.isEmpty else { return [] }
+    let chunk = max(1, (pending.count + jobs - 1) / jobs)
     return await withTaskGroup(of: (Int, [Result<Scenario, InputErrors>?]).self) { group in
       for start in stride(from: 0, to: pending.count, by: chunk) {
         let slice = pending[start..<min(start + chunk, pending.count)]
