@@ -3,6 +3,8 @@
 ///
 /// Matches `URL(fileURLWithPath:)`'s `lastPathComponent` and `deletingPathExtension()` for the paths the runner sees
 /// (relative or absolute, no trailing `/`): `a/scenarios/login/x.json` gives `x.json`, `x`, `login`, `scenarios`.
+/// Every `/` byte separates, as in POSIX paths, also where a `/` and a neighbouring combining mark, joiner or prepended
+/// character form one extended grapheme cluster (UAX #29), which a split by `Character` would not cut.
 struct PathParts {
   /// The last component, e.g. `x.json`.
   let fileName: Substring
