@@ -41,6 +41,8 @@ enum ScalarOrder {
   /// strings are equal; strings with different representations may still be, so this only short-cuts `memcmp`.
   @inline(__always)
   private static func identical(_ a: String, _ b: String) -> Bool {
-    unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
+    // A `String` is two words on 64-bit platforms; elsewhere there is no short cut (folded away at compile time).
+    guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
+    return unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
   }
 }
