@@ -7,7 +7,7 @@ import Testing
 @Suite("ConformanceScenario")
 struct ConformanceScenarioTests {
   /// A throwaway `Conformance` folder: the repository's login manifest and spec, and the given scenario files.
-  private static func root(_ files: [String: String]) throws -> URL {
+  static func root(_ files: [String: String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-testing-\(UUID())")
       .appendingPathComponent("Conformance")
     let features = root.appendingPathComponent("features")

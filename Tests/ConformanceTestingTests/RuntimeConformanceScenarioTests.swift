@@ -27,22 +27,11 @@ struct RuntimeConformanceScenarioTests {
       {"send": {"type": "emailChanged", "value": "a"}, "expect": {"changes": {"email": "a"}}}, {"advance": 0}]}
     """
 
+  /// A throwaway `Conformance` folder with the login manifest and one scenario of each level.
   private static func root() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-testing-\(UUID())")
-      .appendingPathComponent("Conformance")
-    let features = root.appendingPathComponent("features")
-    let scenarios = root.appendingPathComponent("scenarios/login")
-    try FileManager.default.createDirectory(at: features, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Conformance/features")
-    for name in ["login.json", "login.md"] {
-      try FileManager.default.copyItem(
-        at: repository.appendingPathComponent(name), to: features.appendingPathComponent(name))
-    }
-    try Data(reducerScenario.utf8).write(to: scenarios.appendingPathComponent("login-email.json"))
-    try Data(runtimeScenario.utf8).write(to: scenarios.appendingPathComponent("login-runtime-email.json"))
-    return root
+    try ConformanceScenarioTests.root([
+      "login-email.json": reducerScenario, "login-runtime-email.json": runtimeScenario,
+    ])
   }
 
   @Test func aRuntimeScenarioRunsOnTheRuntimeAdapterAndAReducerOneIsNotApplicable() async throws {
