@@ -71,6 +71,55 @@ final class BridgeDecoder: Decoder {
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { BridgeSingleValueDecoding(decoder: self) }
 
+  // MARK: - Unions
+
+  /// How a keyed container reads its object: as a struct, or as an enum value and which case.
+  struct UnionCase {
+    /// Whether the object is read as an enum value (`{"type": …}`).
+    var isUnionValue: Bool
+    /// The Swift case name; `nil` when not an enum value, or when `type` is missing or unknown.
+    var swiftName: String?
+    /// The manifest's case; `nil` with no manifest.
+    var entry: UnionShape.Case?
+
+    /// A struct, or a case's payload.
+    static let notUnion = UnionCase(isUnionValue: false, swiftName: nil, entry: nil)
+  }
+
+  /// How `object`, this decoder's value, reads: an enum value when the shape says it is a union, or (with no manifest)
+  /// when it has a string `type`; a known object never is (a state or nested object may have a field named `type`).
+  ///
+  /// A missing `type` or an unknown case is kept as pending (the `Decoder` API reads it through `allKeys`, which
+  /// cannot throw), and the case name is then `nil`.
+  func unionCase(of object: JSONObject) -> UnionCase {
+    let union: UnionShape?
+    switch shape {
+    case .union(let shape): union = shape
+    case .opaque:
+      guard case .string? = object["type"] else { return .notUnion }
+      union = nil
+    case .object, .array: return .notUnion
+    }
+    guard case .string(let type)? = object["type"] else {
+      if context.pending == nil {
+        context.pending = BridgeError(
+          path: path, message: "missing key 'type' (a \(owner) is {\"type\": case, …fields})")
+      }
+      return UnionCase(isUnionValue: true, swiftName: nil, entry: nil)
+    }
+    guard let union else { return UnionCase(isUnionValue: true, swiftName: type, entry: nil) }
+    if let entry = union.byNeutral(type) { return UnionCase(isUnionValue: true, swiftName: entry.swift, entry: entry) }
+    if context.pending == nil {
+      // "unknown action 'x' of LoginAction (known: …)", at `….type`.
+      let what = union.name == "action" || union.name == "effect" ? union.name : "case"
+      context.pending = BridgeError(
+        path: JSONPath(path.components + [.key("type")]),
+        message:
+          "unknown \(what) \(quotedName(type)) of \(owner) (known: \(union.neutralNames.joined(separator: ", ")))")
+    }
+    return UnionCase(isUnionValue: true, swiftName: nil, entry: nil)
+  }
+
   // MARK: - Scalars
 
   /// The integer types other than `Int`, compared by metatype before any (costly) dynamic cast.

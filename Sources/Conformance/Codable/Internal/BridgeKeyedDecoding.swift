@@ -8,25 +8,20 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// manifest) it has a string `type`.
   private let isUnionValue: Bool
   /// For an enum value: the Swift case name, resolved once (`nil` when `type` is missing or unknown).
-  private var caseName: String?
+  private let caseName: String?
+  /// For an enum value: the manifest's case, resolved with ``caseName`` (`nil` with no manifest).
+  private let caseEntry: UnionShape.Case?
 
   init(decoder: BridgeDecoder, object: JSONObject, payload: UnionShape.Case?) {
     self.decoder = decoder
     self.object = object
     self.payload = payload
-    var isUnionValue = false
-    if payload == nil {
-      switch decoder.shape {
-      case .union: isUnionValue = true
-      // Without a manifest, an object with a string `type` is read as an enum value; a known object never is (a
-      // state or nested object may have a field named `type`).
-      case .opaque: if case .string? = object["type"] { isUnionValue = true }
-      case .object, .array: break
-      }
-    }
-    self.isUnionValue = isUnionValue
-    caseName = nil
-    if isUnionValue { caseName = swiftCaseName() }
+    // Resolved by the decoder, outside this generic type: code here that touches a value of a type built from `Key`
+    // (an array of keys, an optional key) pays a generic metadata look-up per container.
+    let resolved = payload == nil ? decoder.unionCase(of: object) : .notUnion
+    isUnionValue = resolved.isUnionValue
+    caseName = resolved.swiftName
+    caseEntry = resolved.entry
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
@@ -38,48 +33,20 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return nil
   }
 
-  /// The Swift case name of this union value, or `nil` (with the reason kept as pending) when `type` is missing or
-  /// unknown.
-  private func swiftCaseName() -> String? {
-    guard case .string(let type)? = object["type"] else {
-      if payload == nil, decoder.context.pending == nil {
-        decoder.context.pending = BridgeError(
-          path: decoder.path, message: "missing key 'type' (a \(decoder.owner) is {\"type\": case, …fields})")
-      }
-      return nil
-    }
-    guard let union else { return type }
-    if let entry = union.byNeutral(type) { return entry.swift }
-    recordUnknownCase(type, known: union.neutralNames, kind: union.name)
-    return nil
-  }
-
-  /// Keeps "unknown action 'x' of LoginAction (known: …)" as the pending error, at `….type`.
-  private func recordUnknownCase(_ type: String, known: [String]?, kind: String?) {
-    guard decoder.context.pending == nil else { return }
-    let what = kind == "action" || kind == "effect" ? kind ?? "case" : "case"
-    let list = known.map { " (known: \($0.joined(separator: ", ")))" } ?? ""
-    decoder.context.pending = BridgeError(
-      path: JSONPath(decoder.path.components + [.key("type")]),
-      message: "unknown \(what) \(quotedName(type)) of \(decoder.owner)\(list)")
-  }
-
   var allKeys: [Key] {
     if isUnionValue {
       guard let name = caseName else { return [] }
-      guard let key = Key(stringValue: name) else {
-        // The manifest (or, with none, the JSON) names a case the Swift type does not have.
-        if decoder.context.pending == nil {
-          let neutral = object["type"]?.stringValue ?? name
-          decoder.context.pending = BridgeError(
-            path: JSONPath(decoder.path.components + [.key("type")]),
-            message:
-              "\(decoder.owner) has no case '\(name)' for the \(union?.name == "action" ? "action" : "case") '\(neutral)'; "
-              + "rename the Swift case, or give its name in the manifest (\"swift\": \"…\")")
-        }
-        return []
+      if let key = Key(stringValue: name) { return [key] }
+      // The manifest (or, with none, the JSON) names a case the Swift type does not have.
+      if decoder.context.pending == nil {
+        let neutral = object["type"]?.stringValue ?? name
+        decoder.context.pending = BridgeError(
+          path: JSONPath(decoder.path.components + [.key("type")]),
+          message:
+            "\(decoder.owner) has no case '\(name)' for the \(union?.name == "action" ? "action" : "case") '\(neutral)'; "
+            + "rename the Swift case, or give its name in the manifest (\"swift\": \"…\")")
       }
-      return [key]
+      return []
     }
     return object.keys.compactMap { Key(stringValue: $0) }
   }
@@ -114,17 +81,32 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// as an error; `nil` when every key is declared or no manifest describes the object. Synthesized `Decodable`
   /// ignores extra keys, but kotlinx-serialization rejects them, so without this check one input would pass on Swift
   /// and fail on Kotlin.
+  ///
+  /// Keys match by exact Unicode scalars, as the scenario validator and kotlinx-serialization match them (a key that
+  /// is only canonically equivalent to a field is unknown).
   func unknownKey() -> BridgeError? {
-    let isKnown: (String) -> Bool
+    var unknown: String?
     if let payload {
       guard case .union = decoder.shape else { return nil }
-      isKnown = { $0 == "type" || payload.fields[$0] != nil }
+      // A case has a handful of fields: a scan beats hashing every key (this runs for every action of every step).
+      for member in object.members
+      where !ScalarOrder.equal(member.key, "type")
+        && !payload.fieldOrder.contains(where: { ScalarOrder.equal($0, member.key) })
+      {
+        unknown = member.key
+        break
+      }
     } else if !isUnionValue, case .object(let fields) = decoder.shape {
-      isKnown = { fields[$0] != nil }
+      for member in object.members {
+        // `Dictionary` matches canonically equivalent keys; the found key must also be the same scalars.
+        if let index = fields.index(forKey: member.key), ScalarOrder.equal(fields[index].key, member.key) { continue }
+        unknown = member.key
+        break
+      }
     } else {
       return nil
     }
-    guard let key = object.members.first(where: { !isKnown($0.key) })?.key else { return nil }
+    guard let key = unknown else { return nil }
     let known = (payload == nil ? [] : ["type"]) + (declaredFields ?? [])
     return BridgeError(
       path: JSONPath(decoder.path.components + [.key(key)]),
@@ -288,8 +270,7 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // object's fields (a field may even share the case's name).
     if isUnionValue, let caseName, caseName == key.stringValue {
       let entry =
-        union?.bySwift(key.stringValue)
-        ?? UnionShape.Case(neutral: key.stringValue, swift: key.stringValue, fieldOrder: [], fields: [:])
+        caseEntry ?? UnionShape.Case(neutral: key.stringValue, swift: key.stringValue, fieldOrder: [], fields: [:])
       let container = BridgeKeyedDecoding<NestedKey>(decoder: decoder, object: object, payload: entry)
       if let error = container.unknownKey() { throw error }
       return KeyedDecodingContainer(container)
