@@ -111,11 +111,13 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   ///
   /// - Throws: ``BridgeError`` with a path under `effects[j]`.
   private func encodeEffects(_ effects: [Feature.Effect]) throws(BridgeError) -> [JSONValue] {
-    // Most steps have none. Index loops: an `enumerated()` over the generic effect type costs a metadata look-up.
-    if effects.isEmpty { return [] }
+    // Most steps have none. `count` and an integer range only: `isEmpty`, `indices` and `enumerated()` are
+    // `Collection` methods, which (unspecialized, over the generic effect type) look up the array's metadata.
+    let count = effects.count
+    if count == 0 { return [] }
     var encoded: [JSONValue] = []
-    encoded.reserveCapacity(effects.count)
-    for position in effects.indices {
+    encoded.reserveCapacity(count)
+    for position in 0..<count {
       do {
         encoded.append(try BridgeEncoder.encode(effects[position], shape: shapes.effects))
       } catch {
