@@ -22,6 +22,8 @@ enum ScalarOrder {
   /// Negative, zero or positive as `a` sorts before, with or after `b`.
   static func compare(_ a: String, _ b: String) -> Int {
     if identical(a, b) { return 0 }
+    // Most keys that differ do so in their first byte; reading it copies neither string's bytes.
+    if let first = a.utf8.first, let other = b.utf8.first, first != other { return Int(first) - Int(other) }
     var a = a
     var b = b
     return a.withUTF8 { left in

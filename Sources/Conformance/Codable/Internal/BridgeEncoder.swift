@@ -135,8 +135,9 @@ final class BridgeEncoder: Encoder {
       }
       entry = known
     }
-    var members: [(key: String, value: JSONValue)] = [("type", .string(entry?.neutral ?? swiftName))]
-    members.reserveCapacity(payload.members.count + 1)
+    var members: [(key: String, value: JSONValue)] = []
+    members.reserveCapacity(payload.members.count + 1)  // Before the first member: no second allocation.
+    members.append(("type", .string(entry?.neutral ?? swiftName)))
     for (position, (key, scalar)) in payload.members.enumerated() {
       var name = key
       if key.hasPrefix("_"), Int(key.dropFirst()) != nil {
