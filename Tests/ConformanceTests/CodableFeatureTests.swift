@@ -418,3 +418,100 @@ struct CodableFeatureTests {
     #expect(bridged == handwritten)
   }
 }
+
+/// Types whose `Codable` code keeps the encoder, a container or the decoder it was given, and uses the kept one on
+/// the next call: the bridge reuses its encoder, object storage and decoder from step to step, but only when nothing
+/// kept them, so neither the trace nor what the kept ones hold may change.
+private enum Keepers {
+  /// The kept objects of the last call (the tests run one trace at a time, in one suite, serialized).
+  nonisolated(unsafe) static var keptContainer: KeyedEncodingContainer<State.CodingKeys>?
+  nonisolated(unsafe) static var keptEncoder: (any Encoder)?
+  nonisolated(unsafe) static var keptDecoder: (any Decoder)?
+  /// What the decoder kept from the previous action read, as the next action was decoded.
+  nonisolated(unsafe) static var staleReads: [String] = []
+
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+
+    enum CodingKeys: String, CodingKey { case count, stale }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      count = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .count)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      // A write into the last call's container must not reach this value.
+      try Keepers.keptContainer?.encode(-1, forKey: .stale)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      Keepers.keptContainer = container
+    }
+  }
+
+  /// An effect that keeps its encoder, and writes through the kept one before writing itself.
+  struct Effect: Encodable, Sendable {
+    var total: Int
+
+    enum CodingKeys: String, CodingKey { case type, total, stale }
+
+    func encode(to encoder: any Encoder) throws {
+      if let kept = Keepers.keptEncoder {
+        var stale = kept.container(keyedBy: CodingKeys.self)
+        try stale.encode(-1, forKey: .stale)
+      }
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode("saved", forKey: .type)
+      try container.encode(total, forKey: .total)
+      Keepers.keptEncoder = encoder
+    }
+  }
+
+  struct Action: Decodable, Sendable {
+    var amount: Int
+
+    enum CodingKeys: String, CodingKey { case type, amount }
+
+    init(from decoder: any Decoder) throws {
+      if let kept = Keepers.keptDecoder {
+        // The decoder kept from the last action must still read that action.
+        Keepers.staleReads.append(
+          String(try kept.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .amount)))
+      }
+      amount = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .amount)
+      Keepers.keptDecoder = decoder
+    }
+  }
+
+  struct Reducer: UnidirectionalFlow.Reducer {
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      state.count += action.amount
+      return [Effect(total: state.count)]
+    }
+  }
+
+  static let feature = CodableFeature("keepers", reducer: Reducer(), initialState: State())
+}
+
+@Suite("CodableFeature reuses its encoder and decoder only when nothing kept them", .serialized)
+struct CodableFeatureReuseTests {
+  @Test func keptEncodersContainersAndDecodersAreNeverReused() {
+    Keepers.keptContainer = nil
+    Keepers.keptEncoder = nil
+    Keepers.keptDecoder = nil
+    Keepers.staleReads = []
+    let observation = Keepers.feature.trace(
+      initialState: ["count": 0],
+      actions: [["type": "add", "amount": 1], ["type": "add", "amount": 2], ["type": "add", "amount": 3]])
+    #expect(
+      observation
+        == .trace([
+          TraceEntry(state: ["count": 1], effects: [["type": "saved", "total": 1]]),
+          TraceEntry(state: ["count": 3], effects: [["type": "saved", "total": 3]]),
+          TraceEntry(state: ["count": 6], effects: [["type": "saved", "total": 6]]),
+        ]))
+    // The initial state's decoder is a different type's; each action's decoder still reads its own action.
+    #expect(Keepers.staleReads == ["1", "2"])
+  }
+}

@@ -69,9 +69,14 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   ///   `state.…` or `effects[j].…`) and the Swift type in the message.
   public func trace(initialState: JSONValue, actions: [JSONValue]) -> Observation {
     let context = DecodingContext()
+    // One decoder and two encoders serve every step, unless user code kept one (see `BridgeDecoder.root`).
+    var decoder: BridgeDecoder?
+    var stateEncoder: BridgeEncoder?
+    var effectEncoder: BridgeEncoder?
     var state: Feature.State
     do {
-      state = try decode(Feature.State.self, from: initialState, shape: shapes.state, context: context)
+      state = try decode(
+        Feature.State.self, from: initialState, shape: shapes.state, context: context, reusing: &decoder)
     } catch {
       return .errored(step: 0, message: Self.describe(error, under: [.key("initialState")]))
     }
@@ -80,7 +85,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     for (index, json) in actions.enumerated() {
       let action: Feature.Action
       do {
-        action = try decode(Feature.Action.self, from: json, shape: shapes.actions, context: context)
+        action = try decode(Feature.Action.self, from: json, shape: shapes.actions, context: context, reusing: &decoder)
       } catch {
         return .errored(step: index + 1, message: Self.describe(error, under: [.key("actions"), .index(index)]))
       }
@@ -88,7 +93,10 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
       do {
         // Every step is encoded: reusing the last encoding when `==` says nothing changed would trust a
         // user-written `==` that may ignore a field.
-        trace.append(TraceEntry(state: try encodeState(state), effects: try encodeEffects(effects)))
+        trace.append(
+          TraceEntry(
+            state: try encodeState(state, reusing: &stateEncoder),
+            effects: try encodeEffects(effects, reusing: &effectEncoder)))
       } catch {
         return .errored(step: index + 1, message: "\(error.path): \(error.message)")
       }
@@ -99,9 +107,11 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   /// The neutral form of a state.
   ///
   /// - Throws: ``BridgeError`` with a path under `state`.
-  private func encodeState(_ state: Feature.State) throws(BridgeError) -> JSONValue {
+  private func encodeState(_ state: Feature.State, reusing encoder: inout BridgeEncoder?) throws(BridgeError)
+    -> JSONValue
+  {
     do {
-      return try BridgeEncoder.encode(state, shape: shapes.state)
+      return try BridgeEncoder.encode(state, shape: shapes.state, reusing: &encoder)
     } catch {
       throw Self.located(error, under: [.key("state")])
     }
@@ -110,7 +120,9 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   /// The neutral form of a step's effects.
   ///
   /// - Throws: ``BridgeError`` with a path under `effects[j]`.
-  private func encodeEffects(_ effects: [Feature.Effect]) throws(BridgeError) -> [JSONValue] {
+  private func encodeEffects(_ effects: [Feature.Effect], reusing encoder: inout BridgeEncoder?) throws(BridgeError)
+    -> [JSONValue]
+  {
     // Most steps have none. `count` and an integer range only: `isEmpty`, `indices` and `enumerated()` are
     // `Collection` methods, which (unspecialized, over the generic effect type) look up the array's metadata.
     let count = effects.count
@@ -119,7 +131,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     encoded.reserveCapacity(count)
     for position in 0..<count {
       do {
-        encoded.append(try BridgeEncoder.encode(effects[position], shape: shapes.effects))
+        encoded.append(try BridgeEncoder.encode(effects[position], shape: shapes.effects, reusing: &encoder))
       } catch {
         throw Self.located(error, under: [.key("effects"), .index(position)])
       }
@@ -132,11 +144,12 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     return BridgeError(path: JSONPath(prefix).appending(error.path), message: error.message)
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, shape: CodingShape, context: DecodingContext)
-    throws(BridgeError) -> T
-  {
+  private func decode<T: Decodable>(
+    _ type: T.Type, from value: JSONValue, shape: CodingShape, context: DecodingContext,
+    reusing spare: inout BridgeDecoder?
+  ) throws(BridgeError) -> T {
     context.pending = nil
-    let decoder = BridgeDecoder(value: value, shape: shape, owner: type, parent: nil, component: nil, context: context)
+    let decoder = BridgeDecoder.root(value, shape: shape, owner: type, context: context, reusing: &spare)
     do {
       return try T(from: decoder)
     } catch {

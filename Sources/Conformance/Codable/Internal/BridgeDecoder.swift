@@ -10,10 +10,10 @@
 /// Errors are ``BridgeError``s at the neutral path, naming the Swift type being decoded. Where the `Decoder` API cannot
 /// throw (`allKeys`), the error is kept in ``DecodingContext/pending`` and preferred over the synthesized code's own.
 final class BridgeDecoder: Decoder {
-  let value: JSONValue
-  let shape: CodingShape
+  private(set) var value: JSONValue
+  private(set) var shape: CodingShape
   /// The type whose `init(from:)` reads this value, for messages.
-  let owner: Any.Type
+  private(set) var owner: Any.Type
   private let parent: BridgeDecoder?
   private let component: JSONPath.Component?
   let context: DecodingContext
@@ -28,6 +28,24 @@ final class BridgeDecoder: Decoder {
     self.parent = parent
     self.component = component
     self.context = context
+  }
+
+  /// A root decoder for `value`: `spare` when nothing kept it from its last use (a trace decodes an action per step,
+  /// and this saves an allocation each), else a new one, which `spare` then holds. An `init(from:)` that keeps its
+  /// decoder gets one no later call touches.
+  static func root(
+    _ value: JSONValue, shape: CodingShape, owner: Any.Type, context: DecodingContext,
+    reusing spare: inout BridgeDecoder?
+  ) -> BridgeDecoder {
+    if isKnownUniquelyReferenced(&spare), let reused = spare, reused.context === context, reused.parent == nil {
+      reused.value = value
+      reused.shape = shape
+      reused.owner = owner
+      return reused
+    }
+    let decoder = BridgeDecoder(value: value, shape: shape, owner: owner, parent: nil, component: nil, context: context)
+    spare = decoder
+    return decoder
   }
 
   /// The neutral path from the root value to this one (built only on demand, for errors).

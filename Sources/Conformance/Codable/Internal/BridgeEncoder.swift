@@ -13,7 +13,9 @@ final class BridgeEncoder: Encoder {
   /// What `encode(to:)` wrote, if anything.
   var storage: EncodedNode?
   /// The type being encoded, for messages.
-  let owner: Any.Type
+  private(set) var owner: Any.Type
+  /// The top-level object storage of the last value, emptied for the next one (see ``encode(_:shape:reusing:)``).
+  private var spareObject: ObjectStorage?
 
   init(owner: Any.Type) { self.owner = owner }
 
@@ -22,7 +24,8 @@ final class BridgeEncoder: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .object(let object)? = storage { return KeyedEncodingContainer(BridgeKeyedEncoding<Key>(object: object)) }
-    let object = ObjectStorage()
+    let object = spareObject ?? ObjectStorage()
+    spareObject = nil
     object.owner = owner
     storage = .object(object)
     return KeyedEncodingContainer(BridgeKeyedEncoding<Key>(object: object))
@@ -42,10 +45,46 @@ final class BridgeEncoder: Encoder {
   /// - Throws: ``BridgeError`` when an enum case has unlabelled associated values that no manifest names, or when
   ///   the value's own `encode(to:)` throws.
   static func encode<T: Encodable>(_ value: T, shape: CodingShape) throws -> JSONValue {
+    var encoder: BridgeEncoder?
+    return try encode(value, shape: shape, reusing: &encoder)
+  }
+
+  /// Encodes `value` like ``encode(_:shape:)``, with `spare` (and its top-level object storage) when nothing kept
+  /// them from the last call, else with new ones, which `spare` then holds. A trace encodes a state per step: this
+  /// saves two of the allocations of each. An `encode(to:)` that keeps its encoder (or a container) gets one no
+  /// later call touches.
+  ///
+  /// - Throws: as ``encode(_:shape:)``.
+  static func encode<T: Encodable>(_ value: T, shape: CodingShape, reusing spare: inout BridgeEncoder?) throws
+    -> JSONValue
+  {
     if let scalar = try scalar(value) { return scalar }
-    let encoder = BridgeEncoder(owner: T.self)
+    let encoder: BridgeEncoder
+    if isKnownUniquelyReferenced(&spare), let reused = spare {
+      encoder = reused
+      encoder.owner = T.self
+      encoder.storage = nil
+    } else {
+      encoder = BridgeEncoder(owner: T.self)
+      spare = encoder
+    }
     try value.encode(to: encoder)
-    return try finish(encoder.storage, shape: shape, owner: T.self)
+    let result = try finish(encoder.storage, shape: shape, owner: T.self)
+    encoder.recycle()
+    return result
+  }
+
+  /// Empties ``storage``, keeping its top-level object for the next value when nothing else refers to it.
+  private func recycle() {
+    guard case .object(var object)? = storage else {
+      storage = nil
+      return
+    }
+    storage = nil
+    if isKnownUniquelyReferenced(&object) {
+      object.reset()
+      spareObject = object
+    }
   }
 
   /// The neutral form of a scalar, or `nil` when `value` is not one.

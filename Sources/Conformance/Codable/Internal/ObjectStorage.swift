@@ -22,6 +22,15 @@ final class ObjectStorage {
     }
   }
 
+  /// Empties the storage for another value (its members were handed over by ``takeMembers()``).
+  func reset() {
+    members = []
+    members.reserveCapacity(8)
+    nested.removeAll(keepingCapacity: true)
+    enumCase = nil
+    owner = nil
+  }
+
   /// The members, handed over without a copy (the storage is finished once).
   func takeMembers() -> [(key: String, value: JSONValue)] {
     defer { members = [] }
