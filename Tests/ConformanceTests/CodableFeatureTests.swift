@@ -358,6 +358,18 @@ struct CodableFeatureTests {
       JSONValue(dictionaryLiteral: ("amount", 2)),
       "actions[0]: missing key 'type' (a Action is {\"type\": case, …fields})"
     ),
+    (
+      JSONValue(dictionaryLiteral: ("type", 5), ("amount", 2)),
+      "actions[0].type: expected String (a case's name) for Action, got integer"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("type", .null), ("amount", 2)),
+      "actions[0].type: expected String (a case's name) for Action, got null"
+    ),
+    (
+      JSONValue(dictionaryLiteral: ("type", "finished"), ("result", ["type": ["ok"], "userId": "u"])),
+      "actions[0].result.type: expected String (a case's name) for Outcome, got array"
+    ),
     (JSONValue(dictionaryLiteral: ("type", "added")), "actions[0].amount: missing key 'amount' for Action"),
     (
       JSONValue(dictionaryLiteral: ("type", "finished"), ("result", ["type": "success", "userId": "u"])),

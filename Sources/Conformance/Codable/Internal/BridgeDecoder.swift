@@ -107,7 +107,7 @@ final class BridgeDecoder: Decoder {
   /// How `object`, this decoder's value, reads: an enum value when the shape says it is a union, or (with no manifest)
   /// when it has a string `type`; a known object never is (a state or nested object may have a field named `type`).
   ///
-  /// A missing `type` or an unknown case is kept as pending (the `Decoder` API reads it through `allKeys`, which
+  /// A missing `type`, one that is not a string, or an unknown case is kept as pending (the `Decoder` API reads it through `allKeys`, which
   /// cannot throw), and the case name is then `nil`.
   func unionCase(of object: JSONObject) -> UnionCase {
     let union: UnionShape?
@@ -119,7 +119,11 @@ final class BridgeDecoder: Decoder {
     case .object, .array: return .notUnion
     }
     guard case .string(let type)? = object["type"] else {
-      if context.pending == nil {
+      if context.pending == nil, let type = object["type"] {
+        context.pending = BridgeError(
+          path: JSONPath(path.components + [.key("type")]),
+          message: "expected String (a case's name) for \(owner), got \(type.typeName)")
+      } else if context.pending == nil {
         context.pending = BridgeError(
           path: path, message: "missing key 'type' (a \(owner) is {\"type\": case, …fields})")
       }
