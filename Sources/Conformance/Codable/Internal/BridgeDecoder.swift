@@ -32,12 +32,12 @@ final class BridgeDecoder: Decoder {
 
   /// A root decoder for `value`: `spare` when nothing kept it from its last use (a trace decodes an action per step,
   /// and this saves an allocation each), else a new one, which `spare` then holds. An `init(from:)` that keeps its
-  /// decoder gets one no later call touches.
+  /// decoder gets one no later call touches. `spare` only ever holds root decoders of `context`.
   static func root(
     _ value: JSONValue, shape: CodingShape, owner: Any.Type, context: DecodingContext,
     reusing spare: inout BridgeDecoder?
   ) -> BridgeDecoder {
-    if isKnownUniquelyReferenced(&spare), let reused = spare, reused.context === context, reused.parent == nil {
+    if isKnownUniquelyReferenced(&spare), let reused = spare {
       reused.value = value
       reused.shape = shape
       reused.owner = owner
@@ -107,8 +107,8 @@ final class BridgeDecoder: Decoder {
   /// How `object`, this decoder's value, reads: an enum value when the shape says it is a union, or (with no manifest)
   /// when it has a string `type`; a known object never is (a state or nested object may have a field named `type`).
   ///
-  /// A missing `type`, one that is not a string, or an unknown case is kept as pending (the `Decoder` API reads it through `allKeys`, which
-  /// cannot throw), and the case name is then `nil`.
+  /// A missing `type`, one that is not a string, or an unknown case is kept as pending (the `Decoder` API reads it
+  /// through `allKeys`, which cannot throw), and the case name is then `nil`.
   func unionCase(of object: JSONObject) -> UnionCase {
     let union: UnionShape?
     switch shape {
