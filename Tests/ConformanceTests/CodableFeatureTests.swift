@@ -135,6 +135,7 @@ private enum Edges {
     case divideOptional
     case setLimit(max: Int?)  // The manifest calls the field 'value'.
     case goLate
+    case setKind(K: Int)  // `K` has a canonically equivalent twin: U+212A KELVIN SIGN.
   }
 
   struct Reducer: UnidirectionalFlow.Reducer {
@@ -149,6 +150,7 @@ private enum Edges {
       case .divideOptional: state.opt = .infinity
       case .setLimit(let max): state.limit = max
       case .goLate: state.phase = .late
+      case .setKind(let kind): state.limit = kind
       }
       return []
     }
@@ -169,6 +171,7 @@ private enum Edges {
         "overflow": ["fields": [:]], "setRatio": ["fields": ["value": ["type": "number"]]], "divide": ["fields": [:]],
         "find": ["fields": ["query": ["type": "string"]]], "ghost": ["fields": [:]], "divideOptional": ["fields": [:]],
         "setLimit": ["fields": ["value": ["type": "integer", "nullable": true]]], "goLate": ["fields": [:]],
+        "setKind": ["fields": ["K": ["type": "integer"]]],
       ],
       "effects": [:],
       "types": ["Phase": ["cases": ["ready": ["fields": [:]]]]],
@@ -267,6 +270,15 @@ struct CodableFeatureEdgeTests {
       Edges.run(["type": "goLate"])
         == .errored(
           step: 1, message: "state.phase: Phase.late is not a case of the manifest's Phase (swift names: ready)"))
+  }
+
+  /// A key matches a field by its scalars, as in the validator and kotlinx-serialization: U+212A KELVIN SIGN is
+  /// canonically equivalent to `K` (Swift's `==` says equal), but it is another key.
+  @Test func aKeyOnlyCanonicallyEquivalentToAFieldIsUnknown() {
+    #expect(Edges.run(["type": "setKind", "K": 4]) != Edges.run(["type": "setKind", "\u{212A}": 4]))
+    #expect(
+      Edges.run(["type": "setKind", "\u{212A}": 4])
+        == .errored(step: 1, message: "actions[0][\"\u{212A}\"]: unknown key '\u{212A}' of Action (known: type, K)"))
   }
 
   @Test func notANumberIsAnErrorNotInvalidJSON() {

@@ -60,10 +60,7 @@ package enum UnifiedDiff {
   /// the changes, so without this a file reformatted as a whole (a one-line file filled in with 20,000 steps) took a
   /// minute and a half; with it, the lines left to compare are the few both sides share.
   private static func changes(_ before: [String], _ after: [String]) -> (removed: Set<Int>, inserted: Set<Int>) {
-    let oldLines = Set(before.map { Array($0.utf8) })
-    let newLines = Set(after.map { Array($0.utf8) })
-    let oldKept = before.indices.filter { newLines.contains(Array(before[$0].utf8)) }
-    let newKept = after.indices.filter { oldLines.contains(Array(after[$0].utf8)) }
+    let (oldKept, newKept) = sharedLines(before, after)
     var removed = Set(before.indices).subtracting(oldKept)
     var inserted = Set(after.indices).subtracting(newKept)
     let difference = newKept.map { after[$0] }.difference(from: oldKept.map { before[$0] }) {
@@ -76,6 +73,17 @@ package enum UnifiedDiff {
       }
     }
     return (removed, inserted)
+  }
+
+  /// The indices of the lines of `before` found in `after` and of those of `after` found in `before`, compared byte
+  /// for byte: the only lines the Myers difference is run on.
+  static func sharedLines(_ before: [String], _ after: [String]) -> (old: [Int], new: [Int]) {
+    let oldLines = Set(before.map { Array($0.utf8) })
+    let newLines = Set(after.map { Array($0.utf8) })
+    return (
+      before.indices.filter { newLines.contains(Array(before[$0].utf8)) },
+      after.indices.filter { oldLines.contains(Array(after[$0].utf8)) }
+    )
   }
 
   /// The ranges of the script to print: each change with its context, overlapping ranges joined.

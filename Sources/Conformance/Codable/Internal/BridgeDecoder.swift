@@ -97,7 +97,7 @@ final class BridgeDecoder: Decoder {
     var isUnionValue: Bool
     /// The Swift case name; `nil` when not an enum value, or when `type` is missing or unknown.
     var swiftName: String?
-    /// The manifest's case; `nil` with no manifest.
+    /// The manifest's case; `nil` with no manifest, and whenever ``swiftName`` is `nil`.
     var entry: UnionShape.Case?
 
     /// A struct, or a case's payload.

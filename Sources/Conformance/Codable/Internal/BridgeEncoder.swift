@@ -42,8 +42,9 @@ final class BridgeEncoder: Encoder {
 
   /// Encodes `value` and returns its neutral form.
   ///
-  /// - Throws: ``BridgeError`` when an enum case has unlabelled associated values that no manifest names, or when
-  ///   the value's own `encode(to:)` throws.
+  /// - Throws: ``BridgeError`` when a number is NaN or infinite, when an enum case has unlabelled associated values
+  ///   that no manifest names or is not a case of the manifest's union, or when the value's own `encode(to:)`
+  ///   throws.
   static func encode<T: Encodable>(_ value: T, shape: CodingShape) throws -> JSONValue {
     var encoder: BridgeEncoder?
     return try encode(value, shape: shape, reusing: &encoder)

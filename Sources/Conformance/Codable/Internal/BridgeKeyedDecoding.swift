@@ -98,7 +98,8 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
     } else if !isUnionValue, case .object(let fields) = decoder.shape {
       for member in object.members {
-        // `Dictionary` matches canonically equivalent keys; the found key must also be the same scalars.
+        // `Dictionary` matches canonically equivalent keys; the found key must also be the same scalars. (Field
+        // names are ASCII letters, digits and `_`, so no two of them are equivalent.)
         if let index = fields.index(forKey: member.key), ScalarOrder.equal(fields[index].key, member.key) { continue }
         unknown = member.key
         break

@@ -22,16 +22,17 @@ final class ObjectStorage {
     }
   }
 
-  /// Empties the storage for another value (its members were handed over by ``takeMembers()``).
+  /// Empties the storage for another value. An object's members were handed over by ``takeMembers()``; an enum
+  /// case's placeholder member was not, and its buffer is kept.
   func reset() {
-    members = []
+    members.removeAll(keepingCapacity: true)
     members.reserveCapacity(8)
     nested.removeAll(keepingCapacity: true)
     enumCase = nil
     owner = nil
   }
 
-  /// The members, handed over without a copy (the storage is finished once).
+  /// The members, handed over without a copy (each value the storage holds is finished once).
   func takeMembers() -> [(key: String, value: JSONValue)] {
     defer { members = [] }
     return members
