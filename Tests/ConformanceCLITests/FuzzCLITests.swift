@@ -189,13 +189,7 @@ struct FuzzCLITests {
   /// A feature without bundled scenarios is fuzzed from the hazard classes alone; fuzz says so (tryout 2: the same
   /// wrong harness went unfound, with no word why).
   @Test func aFeatureWithoutBundledScenariosIsNoted() throws {
-    let root = try CLI.temporaryFolder()
-    let conformance = root.appendingPathComponent("Conformance")
-    try FileManager.default.createDirectory(
-      at: conformance.appendingPathComponent("scenarios/login"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      at: CLI.repository.appendingPathComponent("Conformance/features"),
-      to: conformance.appendingPathComponent("features"))
+    let root = try ScenarioCorpusCLITests.workspace([])  // Features, and an empty scenarios folder.
     let result = try CLI.run(["fuzz", "--feature", "login", "--harness", twin, "--runs", "5"], in: root)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(

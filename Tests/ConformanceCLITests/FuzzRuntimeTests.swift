@@ -50,15 +50,10 @@ struct FuzzRuntimeTests {
     #expect(calls.first?["dependency"] as? String == "authenticate")
     #expect(steps.contains { $0["advance"] != nil }, "\(result.stdout)")
 
-    let valid = await Fuzz.command(["validate", file.path], swift: Self.correct)
-    #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
-    let passes = await Fuzz.command(["run", file.path], swift: Self.correct)
-    #expect(passes.status == 0, "\(passes.stdout)")
-    let fails = await Fuzz.command(
-      ["run", file.path],
-      swift: SwiftImplementation(
+    await Fuzz.expectWritten(
+      file, passesOn: Self.correct,
+      failsOn: SwiftImplementation(
         name: "swift", features: [], runtimes: RuntimeMutant.earlyTimeout.runtimes.map(\.value)))
-    #expect(fails.status == 1, "\(fails.stdout)")
   }
 
   @Test func theSameSeedPrintsTheSameOutput() async {

@@ -37,18 +37,12 @@ struct FuzzTests {
     #expect(scenario["id"] as? String == file.deletingPathExtension().lastPathComponent)
     #expect(scenario["tags"] as? [String] == ["fuzz"])
 
-    // The written scenario is valid, passes on the correct login and fails on the mutant.
-    let valid = await Fuzz.command(["validate", file.path], swift: Fuzz.correct)
-    #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
-    let passes = await Fuzz.command(["run", file.path], swift: Fuzz.correct)
-    #expect(passes.status == 0, "\(passes.stdout)")
-    let fails = await Fuzz.command(
-      ["run", file.path],
-      swift: SwiftImplementation(
+    await Fuzz.expectWritten(
+      file, passesOn: Fuzz.correct,
+      failsOn: SwiftImplementation(
         name: "swift",
         features: [CodableFeature("login", reducer: MutantLoginReducer(mutation: mutation), initialState: LoginState())]
       ))
-    #expect(fails.status == 1, "\(fails.stdout)")
   }
 
   @Test func theSameSeedPrintsTheSameOutput() async {
@@ -167,6 +161,19 @@ enum Fuzz {
   }
 
   /// The non-ASCII scalars of every string in a parsed JSON value.
+  /// Checks a scenario `fuzz` wrote: it is valid, passes on `correct` and fails on `mutant`.
+  static func expectWritten(
+    _ file: URL, passesOn correct: SwiftImplementation, failsOn mutant: SwiftImplementation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let valid = await command(["validate", file.path], swift: correct)
+    #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)", sourceLocation: sourceLocation)
+    let passes = await command(["run", file.path], swift: correct)
+    #expect(passes.status == 0, "\(passes.stdout)", sourceLocation: sourceLocation)
+    let fails = await command(["run", file.path], swift: mutant)
+    #expect(fails.status == 1, "\(fails.stdout)", sourceLocation: sourceLocation)
+  }
+
   static func nonASCIIScalars(in value: Any) -> Int {
     switch value {
     case let string as String: return string.unicodeScalars.filter { !$0.isASCII }.count
