@@ -138,7 +138,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     package mutating func next() -> Entry? {
       while let pending = nextPending() {
         switch pending {
-        case .done(let entry): return entry
+        case .invalid(let file, let errors): return .invalid(file: file, errors: errors)
         case .opened(let file): return admit(Self.load(file, loader: loader, parser: parser), file: file.name)
         }
       }
@@ -154,10 +154,10 @@ package struct ScenarioCorpus: Sequence, Sendable {
       let status: stat
     }
 
-    /// What the walk yields next, before reading: an entry that is already decided (a walk problem, a file that
+    /// What the walk yields next, before reading: a problem that is already decided (a walk problem, a file that
     /// cannot be opened), or an opened file to load.
     package enum Pending: Sendable {
-      case done(Entry)
+      case invalid(file: String, errors: [InputError])
       case opened(OpenedFile)
     }
 
@@ -168,7 +168,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
         switch found {
         case .problem(let error):
           walkProblemCount += 1
-          return .done(.invalid(file: error.file, errors: [error]))
+          return .invalid(file: error.file, errors: [error])
         case .file(let file):
           if let pending = open(file) { return pending }
         }
@@ -195,11 +195,17 @@ package struct ScenarioCorpus: Sequence, Sendable {
       case .failure(let failure):
         return .invalid(file: name, errors: failure.errors)
       case .success(let scenario):
-        if let other = ids.insert(scenario.id, file: name) {
-          return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
-        }
+        if let duplicate = admit(id: scenario.id, file: name) { return .invalid(file: name, errors: [duplicate]) }
         return .scenario(scenario)
       }
+    }
+
+    /// Records the id of a scenario loaded from `name`, in walk order: the duplicate-id error when an earlier file
+    /// used it (scenario format §3.1), else `nil`. For a caller that has already run the scenario and kept only its
+    /// id; ``admit(_:file:)`` is this for a whole loaded file.
+    package mutating func admit(id: String, file name: String) -> InputError? {
+      guard let other = ids.insert(id, file: name) else { return nil }
+      return .duplicateID(file: name, id: id, other: other)
     }
 
     /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for
@@ -218,13 +224,13 @@ package struct ScenarioCorpus: Sequence, Sendable {
       let descriptor = file.open()
       guard descriptor >= 0 else {
         fileCount += 1
-        return .done(.invalid(file: name, errors: [JSONFile.cannotRead(name, errno)]))
+        return .invalid(file: name, errors: [JSONFile.cannotRead(name, errno)])
       }
       switch JSONFile.status(of: descriptor, displayName: name) {
       case .failure(let error):
         close(descriptor)
         fileCount += 1
-        return .done(.invalid(file: name, errors: [error]))
+        return .invalid(file: name, errors: [error])
       case .success(let info):
         let id = FileID(info)
         guard seenFiles[id.device, default: []].insert(id.inode).inserted else {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Files are read, validated and run as they are walked, in batches of 32 (streaming), so memory does not grow with
 /// the corpus: only small per-scenario results are kept. A file that fails validation is reported with every problem
-/// and the run goes on. With ``Options/jobs`` above 1, a window of that many batches is read and run at once, and the
+/// and the run goes on. With ``Options/jobs`` above 1, that many windows of files are read and run at once, and the
 /// events are the same as with 1.
 ///
 /// ```swift
@@ -111,7 +111,9 @@ package struct ConformanceRunner: Sendable {
     }
     var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
     var entries = corpus.makeIterator()
-    if options.jobs > 1, !options.failFast {
+    if options.jobs > 1, !options.failFast, started.allSatisfy({ $0.implementation is SwiftImplementation }) {
+      await runOnWorkers(&entries, on: started, check: &check, into: &summary, emit: emit)
+    } else if options.jobs > 1, !options.failFast {
       await runInParallel(&entries, on: started, check: &check, into: &summary, emit: emit)
     } else {
       await runInOrder(&entries, on: started, check: &check, into: &summary, emit: emit)
@@ -167,7 +169,8 @@ package struct ConformanceRunner: Sendable {
   }
 
   /// Reads `jobs` batches' worth of files at a time, validating them in parallel, then runs that window's batches in
-  /// parallel and reports everything in walk order. Events are the same as ``runInOrder`` gives: an invalid file is
+  /// parallel and reports everything in walk order. Used when a harness takes part: its scenarios are admitted (their
+  /// duplicate ids found) before they are sent, so a harness never runs a file `--jobs 1` would not send it. Events are the same as ``runInOrder`` gives: an invalid file is
   /// reported where it was read, and a batch where its last scenario was read (issue 12).
   ///
   /// Three windows are in flight, as a pipeline: while one window is reported (serial work: the walk, duplicate ids,
@@ -204,7 +207,7 @@ package struct ConformanceRunner: Sendable {
       for (item, result) in zip(current, loaded) {
         let entry: ScenarioCorpus.Entry
         switch (item, result) {
-        case (.done(let done), _): entry = done
+        case (.invalid(let file, let errors), _): entry = .invalid(file: file, errors: errors)
         case (.opened(let file), let result?): entry = entries.admit(result, file: file.name)
         case (.opened(let file), nil):  // Not reached: every opened file is loaded.
           entry = .invalid(file: file.name, errors: [InputError(file: file.name, path: nil, message: "was not read")])
@@ -226,6 +229,116 @@ package struct ConformanceRunner: Sendable {
     }
     if !batch.isEmpty { await run([.batch(batch)], baseline: check) }
     if let running { reportQueue(running.queue, judged: await running.judged.value, into: &summary, emit: emit) }
+  }
+
+  /// What a worker made of one walked file, kept for the reporter to admit in walk order.
+  private enum Processed: Sendable {
+    /// A file the walk or the loader rejected.
+    case invalid(file: String, errors: [InputError])
+    /// A valid scenario: its id, to admit, and its verdict when the options select it.
+    case scenario(id: String, file: String, verdict: ScenarioVerdict?)
+  }
+
+  /// Runs a corpus on in-process implementations only (``SwiftImplementation``) with `--jobs N`: each window of
+  /// ``batchSize`` walked files is one task that reads, validates, runs and judges its files on one thread, and the
+  /// reporter admits and reports the windows in walk order, as ``runInOrder`` does.
+  ///
+  /// Up to `2 × jobs` windows are walked ahead of the reporter, so memory stays bounded and no worker waits for
+  /// another: there is no barrier between windows, a file's values are made and freed on the thread that judges
+  /// them, and only verdicts cross threads. A scenario runs before its id is admitted; one whose id an earlier file
+  /// used is then reported invalid and its verdict dropped (in-process runs have no budget a wasted run could use up).
+  private func runOnWorkers(
+    _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
+    into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) async {
+    let (options, loader, snapshot) = (options, loader, check)
+    let ahead = 2 * options.jobs
+    // Verdicts of admitted, selected scenarios not yet reported: they are reported 32 at a time, as `runInOrder`
+    // runs batches, so an invalid file's event falls at the same place among them.
+    var batch: [ScenarioVerdict] = []
+    batch.reserveCapacity(Self.batchSize)
+    func reportWindow(_ processed: [Processed]) {
+      for item in processed {
+        switch item {
+        case .invalid(let file, let errors):
+          summary.invalidFiles += 1
+          emit(.invalid(file: file, errors: errors))
+        case .scenario(let id, let file, let verdict):
+          if let duplicate = entries.admit(id: id, file: file) {
+            summary.invalidFiles += 1
+            emit(.invalid(file: file, errors: [duplicate]))
+            continue
+          }
+          check?.noteRead(id)
+          guard let verdict else { continue }  // Not selected.
+          batch.append(verdict)
+          guard batch.count == Self.batchSize else { continue }
+          _ = report(batch, into: &summary, emit: emit)
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    await withTaskGroup(of: (Int, [Processed]).self) { group in
+      var (launched, reported) = (0, 0)
+      var finished: [Int: [Processed]] = [:]
+      /// Walks the next window and starts it; `false` when the walk is over.
+      @discardableResult func launch() -> Bool {
+        var pending: [ScenarioCorpus.Iterator.Pending] = []
+        pending.reserveCapacity(Self.batchSize)
+        while pending.count < Self.batchSize, let next = entries.nextPending() { pending.append(next) }
+        guard !pending.isEmpty else { return false }
+        let sequence = launched
+        launched += 1
+        group.addTask {
+          (sequence, await Self.process(pending, on: started, options: options, baseline: snapshot, loader: loader))
+        }
+        return true
+      }
+      for _ in 0..<ahead { guard launch() else { break } }
+      while let (sequence, processed) = await group.next() {
+        finished[sequence] = processed
+        while let ready = finished.removeValue(forKey: reported) {
+          reportWindow(ready)
+          reported += 1
+          launch()
+        }
+      }
+    }
+    if !batch.isEmpty { _ = report(batch, into: &summary, emit: emit) }
+  }
+
+  /// Reads, validates, runs and judges one window of walked files on the calling task; one result per file.
+  private static func process(
+    _ pending: [ScenarioCorpus.Iterator.Pending], on started: [Started], options: Options, baseline: BaselineCheck?,
+    loader: ScenarioLoader
+  ) async -> [Processed] {
+    let parser = JSONParser()
+    var processed: [Processed] = []
+    processed.reserveCapacity(pending.count)
+    var selected: [Scenario] = []
+    var positions: [Int] = []
+    for item in pending {
+      switch item {
+      case .invalid(let file, let errors): processed.append(.invalid(file: file, errors: errors))
+      case .opened(let file):
+        switch ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser) {
+        case .failure(let failure): processed.append(.invalid(file: file.name, errors: failure.errors))
+        case .success(let scenario):
+          if options.selects(scenario) {
+            positions.append(processed.count)
+            selected.append(scenario)
+          }
+          processed.append(.scenario(id: scenario.id, file: file.name, verdict: nil))
+        }
+      }
+    }
+    guard !selected.isEmpty else { return processed }
+    let verdicts = await evaluate(selected, on: started, baseline: baseline)
+    for (position, verdict) in zip(positions, verdicts) {
+      guard case .scenario(let id, let file, nil) = processed[position] else { continue }
+      processed[position] = .scenario(id: id, file: file, verdict: verdict)
+    }
+    return processed
   }
 
   /// Loads the opened files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for an

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+/// `--jobs N` keeps the event order of `--jobs 1` (issue 12), as a library user of ``ConformanceRunner`` sees it:
+/// the CLI writes invalid files to stderr and verdicts to stdout, so only the events themselves show where an invalid
+/// file falls among the verdicts of its batch.
+@Suite("Runner events with --jobs")
+struct RunnerJobsTests {
+  /// Every bundled login file with the failing and invalid fixtures between them, then `duplicate` (a scenario whose
+  /// id an earlier file used): several windows and batches, with invalid files inside batches.
+  static func files(duplicate: URL) -> [ScenarioFile] {
+    let login = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+    let odd = ["failing", "invalid"].flatMap { TestPaths.jsonFiles(in: TestPaths.fixtures.appendingPathComponent($0)) }
+    var urls: [URL] = []
+    for (index, url) in login.enumerated() {
+      urls.append(url)
+      if index % 3 == 1, index / 3 < odd.count { urls.append(odd[index / 3]) }
+    }
+    urls += odd.dropFirst((login.count + 1) / 3)
+    urls.append(duplicate)
+    return urls.enumerated().map {
+      ScenarioFile(url: $0.element, displayName: "\($0.offset)/\($0.element.lastPathComponent)")
+    }
+  }
+
+  /// The events of a run, each as one line without timings.
+  static func events(jobs: Int, tags: [String] = [], duplicate: URL) async -> [String] {
+    var events: [String] = []
+    let runner = ConformanceRunner(
+      implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      options: .init(tags: tags, jobs: jobs))
+    _ = await runner.run(files: files(duplicate: duplicate)) { event in
+      switch event {
+      case .started(let implementations): events.append("started \(implementations.map(\.name))")
+      case .invalid(let file, let errors): events.append("invalid \(file) \(errors.map(\.description))")
+      case .scenario(let verdict):
+        events.append("scenario \(verdict.id) \(verdict.verdicts.map { "\($0.outcome)" })")
+      case .finished(let summary):
+        let tallies = summary.tallies.sorted { $0.key < $1.key }.map { name, tally in
+          "\(name): \(Outcome.Kind.allCases.map { "\($0)=\(tally[$0])" })"
+        }
+        events.append("finished \(summary.scenarios) \(tallies) \(summary.invalidFiles) \(summary.exitCode)")
+      }
+    }
+    return events
+  }
+
+  @Test(arguments: [[], ["unicode", "login-response"]])
+  func everyJobsGivesTheEventsOfJobsOneInTheSameOrder(tags: [String]) async throws {
+    // A copy of the first login file, read last: the same id again (a second path to the same file would be skipped).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-jobs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let duplicate = folder.appendingPathComponent(first.lastPathComponent)
+    try FileManager.default.copyItem(at: first, to: duplicate)
+    let one = await Self.events(jobs: 1, tags: tags, duplicate: duplicate)
+    // The corpus has what the comparison needs: invalid files between verdicts, and a duplicate id at the end.
+    let invalid = one.indices.filter { one[$0].hasPrefix("invalid ") }
+    #expect(invalid.count > 5)
+    #expect(one.last(where: { $0.hasPrefix("invalid ") })?.contains("already used") == true)
+    #expect(one.filter { $0.hasPrefix("scenario ") }.count > (tags.isEmpty ? 40 : 5))
+    for jobs in [2, 3, 8] {
+      let other = await Self.events(jobs: jobs, tags: tags, duplicate: duplicate)
+      let first = zip(other, one).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      #expect(
+        other == one, "--jobs \(jobs), tags \(tags): first difference at event \(first ?? min(other.count, one.count))")
+    }
+  }
+}
