@@ -36,21 +36,28 @@ let package = Package(
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     .executableTarget(
       name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
+    // Throwaway folders for the tests, removed when the test process exits.
+    .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "Conformance"]),
     .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
       name: "ConformanceTestingTests",
-      dependencies: ["ConformanceTesting", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature"]),
+      dependencies: [
+        "ConformanceTesting", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "TestScratch",
+      ]),
     .testTarget(
       name: "ConformanceTests",
-      dependencies: ["Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow"],
+      dependencies: [
+        "Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow", "TestScratch",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
         "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "UnidirectionalFlow",
+        "TestScratch",
       ]),
   ]
 )

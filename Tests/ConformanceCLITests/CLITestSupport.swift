@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Runs the built `conformance` executable end to end.
 enum CLI {
@@ -65,9 +66,7 @@ enum CLI {
 
   /// A fresh temporary folder.
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try ScratchFolder.make("conformance-cli")
   }
 
   /// Writes a small Python harness into a fresh folder: it answers `hello` for the login feature (with `email` as

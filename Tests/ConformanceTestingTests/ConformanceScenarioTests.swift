@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import TestScratch
 import Testing
 
 @testable import ConformanceTesting
@@ -8,7 +9,7 @@ import Testing
 struct ConformanceScenarioTests {
   /// A throwaway `Conformance` folder: the repository's login manifest and spec, and the given scenario files.
   static func root(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-testing-\(UUID())")
+    let root = ScratchFolder.path("conformance-testing")
       .appendingPathComponent("Conformance")
     let features = root.appendingPathComponent("features")
     let scenarios = root.appendingPathComponent("scenarios/login")

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -188,7 +189,7 @@ struct BaselineCheckTests {
 
   @Test func aKnownPairMustNotHideANewFailureAtALaterStep() async throws {
     // Step 1 fails as recorded; step 2 fails at a path the entry does not record: that is news, not known.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kd-later-\(UUID())/login")
+    let folder = ScratchFolder.path("kd-later").appendingPathComponent("login")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("login-later.json")
     try Data(

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -117,7 +118,7 @@ struct BaselineRoundTripTests {
 
   /// Writes the case's scenario (id `login-round-trip`) to a fresh folder.
   static func files(_ testCase: Case) throws -> [ScenarioFile] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kd-round-trip-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("kd-round-trip")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let exhaustive = testCase.exhaustive.map { #""exhaustive": \#($0), "# } ?? ""
     let text = """

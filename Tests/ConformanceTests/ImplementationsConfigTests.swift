@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -48,7 +49,7 @@ import Testing
   }
 
   @Test func fileOnDiskResolvesAgainstItsFolder() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("impl-\(UUID().uuidString)")
+    let directory = ScratchFolder.path("impl")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("implementations.json")
@@ -194,7 +195,7 @@ import Testing
   }
 
   @Test func syntaxErrorHasLineAndColumn() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("impl-\(UUID().uuidString)")
+    let directory = ScratchFolder.path("impl")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("implementations.json")

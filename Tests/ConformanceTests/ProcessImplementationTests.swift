@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -275,8 +276,8 @@ import Testing
   }
 
   @Test func aRestartedHarnessWhoseInitialStateDriftedIsStopped() async throws {
-    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
-    let script = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString).py")
+    let marker = ScratchFolder.path("drift")
+    let script = ScratchFolder.path("drift", suffix: ".py")
     try Data(
       #"""
       import json, os, sys
@@ -560,7 +561,7 @@ import Testing
   }
 
   @Test func failedRestartMeansTheRestAreNotRun() async throws {
-    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("refuse-\(UUID().uuidString)")
+    let marker = ScratchFolder.path("refuse")
     defer { try? FileManager.default.removeItem(at: marker) }
     let harness = fake("refuse-restart", marker.path)
     guard case .noTrace(.crashed) = await harness.run(request("a")) else {
@@ -579,7 +580,7 @@ import Testing
   // MARK: - Process groups
 
   @Test func timeoutKillsTheHarnessAndItsBackgroundChildren() async throws {
-    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    let pidFile = ScratchFolder.path("child")
     defer { try? FileManager.default.removeItem(at: pidFile) }
     let harness = spawning("hang", pidFile: pidFile, scenarioTimeout: 1)
     _ = try await harness.start()
@@ -594,7 +595,7 @@ import Testing
   }
 
   @Test func exitIsNoticedEvenWhenABackgroundChildKeepsStdoutOpen() async throws {
-    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    let pidFile = ScratchFolder.path("child")
     defer { try? FileManager.default.removeItem(at: pidFile) }
     let harness = spawning("exit", pidFile: pidFile, scenarioTimeout: 5)
     let clock = ContinuousClock()

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -84,7 +85,7 @@ struct RunnerFailureTests {
   @Test func duplicateIdsAreInvalid() async throws {
     let file = TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json")
     // Another file with the same id (the same file reached through a second path is read once, not reported).
-    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("duplicate-\(UUID())/login")
+    let copy = ScratchFolder.path("duplicate").appendingPathComponent("login")
       .appendingPathComponent(file.lastPathComponent)
     try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: file, to: copy)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -50,7 +51,7 @@ struct RunnerJobsTests {
   @Test(arguments: [[], ["unicode", "login-response"]])
   func everyJobsGivesTheEventsOfJobsOneInTheSameOrder(tags: [String]) async throws {
     // A copy of the first login file, read last: the same id again (a second path to the same file would be skipped).
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-jobs-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("runner-jobs")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -9,7 +10,7 @@ struct ScenarioCorpusTests {
 
   /// A fresh folder `<tmp>/scenarios/login` holding a copy of the valid login scenario; returns `<tmp>/scenarios`.
   static func folder() throws -> URL {
-    let scenarios = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID())/scenarios")
+    let scenarios = ScratchFolder.path("corpus").appendingPathComponent("scenarios")
     try FileManager.default.createDirectory(
       at: scenarios.appendingPathComponent("login"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(

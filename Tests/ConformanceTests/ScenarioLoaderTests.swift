@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -128,7 +129,7 @@ struct ScenarioLoaderTests {
   }
 
   @Test func refusesVeryLargeFilesBeforeReadingThem() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).json")
+    let url = ScratchFolder.path("huge", suffix: ".json")
     #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
     let handle = try FileHandle(forWritingTo: url)
     try handle.truncate(atOffset: UInt64(JSONFile.maximumSize + 1))
@@ -211,7 +212,7 @@ struct ScenarioLoaderTests {
   }
 
   @Test func symbolicLinksAreMeasuredAndNonRegularFilesAreRefused() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("links")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let big = folder.appendingPathComponent("big.data")

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import Conformance
@@ -51,7 +52,7 @@ struct RuntimeRunnerTests {
 
   /// A folder with one reducer-level and one runtime-level login scenario.
   static func corpus() throws -> [ScenarioFile] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-runner-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("runtime-runner")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let reducer = #"{"id": "login-reducer", "feature": "login", "description": "d", "steps": [\#(F.typeEmail)]}"#
     let runtime =
