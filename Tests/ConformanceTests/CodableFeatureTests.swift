@@ -278,7 +278,11 @@ struct CodableFeatureEdgeTests {
     #expect(Edges.run(["type": "setKind", "K": 4]) != Edges.run(["type": "setKind", "\u{212A}": 4]))
     #expect(
       Edges.run(["type": "setKind", "\u{212A}": 4])
-        == .errored(step: 1, message: "actions[0][\"\u{212A}\"]: unknown key '\u{212A}' of Action (known: type, K)"))
+        == .errored(
+          step: 1,
+          message:
+            "actions[0][\"\u{212A}\"]: unknown key '\u{212A}' (U+212A KELVIN SIGN, not NFC) of Action (known: type, K)")
+    )
   }
 
   @Test func notANumberIsAnErrorNotInvalidJSON() {

@@ -176,6 +176,28 @@ struct ScenarioLoaderTests {
       ])
   }
 
+  /// Names match by exact scalars (scenario format §5), so a name that only looks like a known one is unknown; its
+  /// message lists the scalars that make it differ when it is not in NFC: a decomposed `é`, U+212A KELVIN SIGN.
+  @Test func aLookAlikeNameIsQuotedWithItsScalars() throws {
+    #expect(quotedName("email") == "'email'")
+    #expect(quotedName("\u{E9}mail") == "'\u{E9}mail'")  // In NFC: quoted as it is.
+    #expect(quotedName("e\u{301}mail") == "'e\u{301}mail' (U+0301 COMBINING ACUTE ACCENT, not NFC)")
+    #expect(
+      quotedName("\u{212B}\u{212A}") == "'\u{212B}\u{212A}' (U+212B ANGSTROM SIGN, U+212A KELVIN SIGN, not NFC)")
+    #expect(quotedName(String(repeating: "e\u{301}", count: 5)).hasSuffix("' (U+0301 COMBINING ACUTE ACCENT, not NFC)"))
+    let nineMarks = ["\u{300}", "\u{301}", "\u{302}", "\u{303}", "\u{304}", "\u{306}", "\u{307}", "\u{308}", "\u{30A}"]
+    #expect(quotedName(nineMarks.map { "a" + $0 }.joined()).hasSuffix(" U+0308 COMBINING DIAERESIS, …, not NFC)"))
+    let value = try JSONParser().parse(
+      Data(
+        #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"changes":{"e\u0301mail":""}}},{"send":{"type":"dismissed","\u212A":1}}]}"#
+          .utf8))
+    #expect(
+      problems(value) == [
+        "x.json: steps[0].expect.changes[\"e\\u0301mail\"]: unknown field 'e\u{301}mail' (U+0301 COMBINING ACUTE ACCENT, not NFC) of the login state; did you mean 'email'? (its fields are: email, error, isLoading, password)",
+        "x.json: steps[1].send[\"\u{212A}\"]: unknown field '\u{212A}' (U+212A KELVIN SIGN, not NFC) of action 'dismissed' (it has no fields)",
+      ])
+  }
+
   @Test func defaultsInitialStateToTheManifests() throws {
     let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the members of a closed JSON object, recording type errors and unknown keys as issues instead of throwing,
 /// so one pass reports every problem in a document.
 struct ObjectReader {
@@ -84,13 +86,33 @@ struct ObjectReader {
   }
 }
 
-/// Picks the closest known name for a misspelt one, for "did you mean …?" hints.
 /// A name from user input quoted for a message: `'sumbit'`, or, past 64 scalars, its start and its length
 /// (`'xxxx…' (10485760 characters)`), so a huge unknown name cannot flood the report.
+///
+/// A name that is not in Unicode Normalization Form C (UAX #15) is followed by its non-ASCII scalars, because names
+/// match by exact scalars (scenario format §5) and such a name looks like one it does not match: U+212A KELVIN SIGN
+/// is quoted `'K' (U+212A KELVIN SIGN, not NFC)`, and a decomposed `é` `'é' (U+0301 COMBINING ACUTE ACCENT, not NFC)`.
 package func quotedName(_ name: String) -> String {
-  guard name.utf8.count > Suggestion.maximumLength else { return "'\(name)'" }
+  guard name.utf8.count > Suggestion.maximumLength else { return "'\(name)'\(nonNFCNote(name))" }
   let scalars = name.unicodeScalars
-  guard scalars.count > Suggestion.maximumLength else { return "'\(name)'" }
+  guard scalars.count > Suggestion.maximumLength else { return "'\(name)'\(nonNFCNote(name))" }
   let head = String(String.UnicodeScalarView(scalars.prefix(Suggestion.maximumLength)))
   return "'\(head)…' (\(scalars.count) characters)"
+}
+
+/// ` (U+212A KELVIN SIGN, not NFC)` for a name whose NFC form (UAX #15) has other scalars, naming its first eight
+/// distinct non-ASCII scalars by code point and Unicode name; empty for a name in NFC (every ASCII name is).
+func nonNFCNote(_ name: String) -> String {
+  guard !name.utf8.allSatisfy({ $0 < 0x80 }),
+    !name.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(name.unicodeScalars)
+  else { return "" }
+  var nonASCII: [Unicode.Scalar] = []
+  for scalar in name.unicodeScalars where !scalar.isASCII && !nonASCII.contains(scalar) { nonASCII.append(scalar) }
+  var listed = nonASCII.prefix(8).map { scalar in
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    let name = scalar.properties.name ?? scalar.properties.nameAlias
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + (name.map { " \($0)" } ?? "")
+  }
+  if nonASCII.count > 8 { listed.append("…") }
+  return " (\(listed.joined(separator: ", ")), not NFC)"
 }
