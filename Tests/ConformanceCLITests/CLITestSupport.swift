@@ -28,14 +28,19 @@ enum CLI {
     }
   }
 
-  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with `asUser` (a
+  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with
+  /// `descriptorLimit`, under that limit of open file descriptors; with `asUser` (a
   /// user id), as that user through `setpriv` (for what `chmod` cannot stop root from doing).
   static func run(
     _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:],
-    asUser user: String? = nil
+    asUser user: String? = nil, descriptorLimit: Int? = nil
   ) throws -> Result {
     let process = Process()
-    if let user {
+    if let descriptorLimit {
+      // `ulimit -n` lowers the soft and hard limits of open descriptors for the command only.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path] + arguments
+    } else if let user {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
       process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments
     } else {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// A file's identity on its device (`st_dev`, `st_ino`): the same for every path and link that reaches it.
-struct FileID: Hashable {
+package struct FileID: Hashable, Sendable {
+  /// `st_dev`.
   let device: UInt64
+  /// `st_ino`.
   let inode: UInt64
 
   init(_ info: stat) {

@@ -139,57 +139,91 @@ package struct ScenarioCorpus: Sequence, Sendable {
       while let pending = nextPending() {
         switch pending {
         case .invalid(let file, let errors): return .invalid(file: file, errors: errors)
-        case .opened(let file): return admit(Self.load(file, loader: loader, parser: parser), file: file.name)
+        case .file(let file):
+          if let entry = admit(Self.load(file, loader: loader, parser: parser)) { return entry }
         }
       }
       return nil
     }
 
-    /// A file the walk found and opened, not yet read: ``load(_:loader:parser:)`` reads and validates it (on any
-    /// thread), then ``admit(_:file:)`` checks its id, in walk order.
-    package struct OpenedFile: @unchecked Sendable {
+    /// A file the walk found, not yet opened: ``load(_:loader:parser:)`` opens, reads and validates it (on any
+    /// thread), then ``admit(_:)`` checks it, in walk order. Holds its folder open, not the file.
+    package struct FileToRead: Sendable {
       /// How reports name the file.
-      package let name: String
-      let descriptor: Int32
-      let status: stat
+      package var name: String { reference.displayName }
+      let reference: ScenarioWalk.FileReference
     }
 
-    /// What the walk yields next, before reading: a problem that is already decided (a walk problem, a file that
-    /// cannot be opened), or an opened file to load.
+    /// What the walk yields next, before reading: a problem of the walk itself (a folder that cannot be read, a broken
+    /// link…), or a file to load.
     package enum Pending: Sendable {
       case invalid(file: String, errors: [InputError])
-      case opened(OpenedFile)
+      case file(FileToRead)
     }
 
-    /// Walks to the next file and opens it, skipping files already read through another path; `nil` when the walk is
-    /// over. Every ``Pending/opened(_:)`` file must be given to ``load(_:loader:parser:)``, which closes it.
+    /// A file opened, read and validated by ``load(_:loader:parser:)``, for ``admit(_:)``.
+    package struct LoadedFile: Sendable {
+      /// How reports name the file.
+      package let name: String
+      /// The file's device and inode, which tell a file reached through two paths; `nil` when it could not be opened.
+      package let id: FileID?
+      /// The scenario, or every problem found in the file.
+      package let result: Result<Scenario, InputErrors>
+    }
+
+    /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened: a file is
+    /// opened only by ``load(_:loader:parser:)``, so the files held by a window of pending items cost no descriptor.
     package mutating func nextPending() -> Pending? {
-      while let found = walk.next() {
-        switch found {
-        case .problem(let error):
-          walkProblemCount += 1
-          return .invalid(file: error.file, errors: [error])
-        case .file(let file):
-          if let pending = open(file) { return pending }
-        }
+      switch walk.next() {
+      case .problem(let error)?:
+        walkProblemCount += 1
+        return .invalid(file: error.file, errors: [error])
+      case .file(let file)?: return .file(FileToRead(reference: file))
+      case nil: return nil
       }
-      return nil
     }
 
-    /// Reads and validates an opened file, then closes it. Pure: files can be loaded in parallel, as long as their
-    /// results are admitted in walk order.
-    package static func load(_ file: OpenedFile, loader: ScenarioLoader, parser: JSONParser = JSONParser())
-      -> Result<Scenario, InputErrors>
+    /// Opens, reads and validates a file, then closes it. Pure: files can be loaded in parallel, as long as they are
+    /// admitted in walk order.
+    package static func load(_ file: FileToRead, loader: ScenarioLoader, parser: JSONParser = JSONParser())
+      -> LoadedFile
     {
-      defer { close(file.descriptor) }
-      switch JSONFile.read(descriptor: file.descriptor, status: file.status, displayName: file.name, parser: parser) {
-      case .failure(let error): return .failure(InputErrors([error]))
-      case .success(let value): return loader.load(value, file: file.name)
+      let name = file.name
+      let descriptor = file.reference.open()
+      guard descriptor >= 0 else {
+        return LoadedFile(name: name, id: nil, result: .failure(InputErrors([JSONFile.cannotRead(name, errno)])))
+      }
+      defer { close(descriptor) }
+      switch JSONFile.status(of: descriptor, displayName: name) {
+      case .failure(let error): return LoadedFile(name: name, id: nil, result: .failure(InputErrors([error])))
+      case .success(let info):
+        let result: Result<Scenario, InputErrors>
+        switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+        case .failure(let error): result = .failure(InputErrors([error]))
+        case .success(let value): result = loader.load(value, file: name)
+        }
+        return LoadedFile(name: name, id: FileID(info), result: result)
       }
     }
 
-    /// Turns a loaded file into an entry, rejecting a scenario whose id an earlier file used (scenario format
-    /// §3.1). Call in walk order.
+    /// Turns a loaded file into an entry, in walk order: `nil` for a file already read through another path (a
+    /// symbolic link), which is not counted; else the scenario, or its problems, a scenario whose id an earlier file
+    /// used among them (scenario format §3.1).
+    package mutating func admit(_ loaded: LoadedFile) -> Entry? {
+      guard admitFile(loaded.id) else { return nil }
+      return admit(loaded.result, file: loaded.name)
+    }
+
+    /// Counts a loaded file, in walk order: `false` for a file already read through another path (by device and
+    /// inode; `id` is `nil` for a file that could not be opened, which always counts).
+    package mutating func admitFile(_ id: FileID?) -> Bool {
+      if let id, !seenFiles[id.device, default: []].insert(id.inode).inserted { return false }
+      fileCount += 1
+      return true
+    }
+
+    /// Turns a loaded file's result into an entry, rejecting a scenario whose id an earlier file used (scenario format
+    /// §3.1). Call in walk order, after ``admitFile(_:)``.
     package mutating func admit(_ loaded: Result<Scenario, InputErrors>, file name: String) -> Entry {
       switch loaded {
       case .failure(let failure):
@@ -216,30 +250,6 @@ package struct ScenarioCorpus: Sequence, Sendable {
         if case .file = found { count += 1 }
       }
       return count
-    }
-
-    /// Opens one file the walk found; `nil` for a file already read through another path.
-    private mutating func open(_ file: ScenarioWalk.FileReference) -> Pending? {
-      let name = file.displayName
-      let descriptor = file.open()
-      guard descriptor >= 0 else {
-        fileCount += 1
-        return .invalid(file: name, errors: [JSONFile.cannotRead(name, errno)])
-      }
-      switch JSONFile.status(of: descriptor, displayName: name) {
-      case .failure(let error):
-        close(descriptor)
-        fileCount += 1
-        return .invalid(file: name, errors: [error])
-      case .success(let info):
-        let id = FileID(info)
-        guard seenFiles[id.device, default: []].insert(id.inode).inserted else {
-          close(descriptor)
-          return nil
-        }
-        fileCount += 1
-        return .opened(OpenedFile(name: name, descriptor: descriptor, status: info))
-      }
     }
   }
 }

@@ -18,21 +18,22 @@ import Foundation
 ///   the current path are tracked by device and inode), folders nested more than ``maximumDepth`` deep, and a
 ///   `*.json` file or a folder whose name is not valid UTF-8 (shown with `\xFF` escapes).
 ///
-/// A reference type, as it owns open descriptors: they are closed as the walk leaves each folder, or when the walk
-/// is released.
+/// Each folder's descriptor is shared by the walk and the ``FileReference``s to its files, and closed when the last of
+/// them is released: a file can be opened after the walk has left its folder, on another thread (`--jobs`), and only
+/// the files being read are open at a time.
 final class ScenarioWalk {
   /// What the walk found next.
   enum Entry {
-    /// A scenario file; open it with ``FileReference/open()`` before asking for the next entry.
+    /// A scenario file, to open with ``FileReference/open()`` (on any thread, before or after the next entry).
     case file(FileReference)
     /// A file or folder that cannot be walked or read; the walk goes on with the next entry.
     case problem(InputError)
   }
 
   /// A scenario file the walk found: where it is, relative to an open folder, and how reports name it.
-  struct FileReference {
-    /// The folder's descriptor, or `AT_FDCWD` for a root (then ``name`` is the whole path).
-    let directory: Int32
+  struct FileReference: Sendable {
+    /// The folder, kept open while this reference lives; `nil` for a root (then ``name`` is the whole path).
+    let directory: Directory?
     /// The name within the folder (NUL-terminated), or the root's path.
     let name: [CChar]
     /// How reports name the file.
@@ -40,8 +41,24 @@ final class ScenarioWalk {
 
     /// Opens the file for reading (following symbolic links); returns the descriptor, or -1 and sets `errno`.
     func open() -> Int32 {
-      openat(directory, name, JSONFile.openFlags)
+      openat(directory?.descriptor ?? AT_FDCWD, name, JSONFile.openFlags)
     }
+  }
+
+  /// An open folder, closed when the walk and every ``FileReference`` to its files have let it go. Its entries are
+  /// read once, by the walk, when it enters the folder; afterwards only its descriptor is used (by `openat`, which
+  /// any thread may call).
+  final class Directory: @unchecked Sendable {
+    private let stream: DirectoryStream
+    /// The folder's descriptor, for `openat` of its children.
+    let descriptor: Int32
+
+    fileprivate init(_ stream: DirectoryStream) {
+      self.stream = stream
+      descriptor = dirfd(stream)
+    }
+
+    deinit { closedir(stream) }
   }
 
   /// How many folders deep the walk goes below a root; deeper folders are reported, not searched. As deep as the
@@ -60,16 +77,12 @@ final class ScenarioWalk {
     self.roots = roots
   }
 
-  deinit {
-    for folder in stack { closedir(folder.stream) }
-  }
-
   /// The next scenario file or problem, or `nil` at the end of the last root.
   func next() -> Entry? {
     while true {
       if let top = stack.indices.last {
         guard stack[top].position < stack[top].children.count else {
-          closedir(stack.removeLast().stream)
+          stack.removeLast()
           continue
         }
         let child = stack[top].children[stack[top].position]
@@ -79,7 +92,7 @@ final class ScenarioWalk {
         case .file:
           return .file(
             FileReference(
-              directory: dirfd(stack[top].stream), name: name.map { CChar(bitPattern: $0) } + [0],
+              directory: stack[top].directory, name: name.map { CChar(bitPattern: $0) } + [0],
               displayName: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))))
         case .problem:
           let shown = ControlEscaping.validUTF8(name) ?? ControlEscaping.escapeBytes(name)
@@ -91,7 +104,7 @@ final class ScenarioWalk {
             name: name.map { CChar(bitPattern: $0) } + [0],
             display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
           )
-          if let problem = enter(folder, parent: dirfd(stack[top].stream)) { return .problem(problem) }
+          if let problem = enter(folder, parent: stack[top].directory.descriptor) { return .problem(problem) }
         }
       } else if nextRoot < roots.count {
         let root = roots[nextRoot]
@@ -105,11 +118,11 @@ final class ScenarioWalk {
 
   // MARK: - Folders
 
-  /// A folder being walked: its open stream, its children sorted, and the next child's position. The children's
+  /// A folder being walked: its open directory, its children sorted, and the next child's position. The children's
   /// names are kept in one byte buffer (``names``) and each child is a few integers, so a folder of 100,000 files
   /// costs a few megabytes, and paths are built only as files are yielded (issue 7, item 8).
   private struct Folder {
-    let stream: DirectoryStream
+    let directory: Directory
     let id: FileID
     let display: String
     /// Every child's name, one after the other (UTF-8, or the raw bytes of a name that is not).
@@ -119,8 +132,8 @@ final class ScenarioWalk {
     var problems: [String] = []
     var position = 0
 
-    init(stream: DirectoryStream, id: FileID, display: String) {
-      self.stream = stream
+    init(directory: Directory, id: FileID, display: String) {
+      self.directory = directory
       self.id = id
       self.display = display
     }
@@ -175,7 +188,7 @@ final class ScenarioWalk {
   /// is not, or why it cannot be opened).
   private func start(_ root: ScenarioCorpus.Root) -> Entry? {
     let path = Array(root.path.utf8CString)
-    let file = Entry.file(FileReference(directory: AT_FDCWD, name: path, displayName: root.displayName))
+    let file = Entry.file(FileReference(directory: nil, name: path, displayName: root.displayName))
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -230,16 +243,15 @@ final class ScenarioWalk {
       close(descriptor)
       return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
     }
-    var folder = Folder(stream: stream, id: id, display: display)
+    let directory = Directory(stream)  // Closes the folder once nothing refers to it.
+    var folder = Folder(directory: directory, id: id, display: display)
     errno = 0
     while let entry = readdir(stream) {
-      add(entry, in: dirfd(stream), to: &folder)
+      add(entry, in: directory.descriptor, to: &folder)
       errno = 0
     }
     if errno != 0 {
-      let code = errno
-      closedir(stream)
-      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
+      return folderProblem(shown, "cannot read the folder: \(Self.reason(errno))")
     }
     folder.sortChildren()
     stack.append(folder)
@@ -343,10 +355,10 @@ final class ScenarioWalk {
 
 #if canImport(Darwin)
   /// What `fdopendir` returns.
-  private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+  fileprivate typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #else
   /// What `fdopendir` returns (`DIR` is opaque in Glibc).
-  private typealias DirectoryStream = OpaquePointer
+  fileprivate typealias DirectoryStream = OpaquePointer
 #endif
 
 extension ScenarioCorpus.Root {

@@ -208,8 +208,10 @@ package struct ConformanceRunner: Sendable {
         let entry: ScenarioCorpus.Entry
         switch (item, result) {
         case (.invalid(let file, let errors), _): entry = .invalid(file: file, errors: errors)
-        case (.opened(let file), let result?): entry = entries.admit(result, file: file.name)
-        case (.opened(let file), nil):  // Not reached: every opened file is loaded.
+        case (.file, let loaded?):
+          guard let admitted = entries.admit(loaded) else { continue }  // Already read through another path.
+          entry = admitted
+        case (.file(let file), nil):  // Not reached: every file is loaded.
           entry = .invalid(file: file.name, errors: [InputError(file: file.name, path: nil, message: "was not read")])
         }
         switch entry {
@@ -231,12 +233,14 @@ package struct ConformanceRunner: Sendable {
     if let running { reportQueue(running.queue, judged: await running.judged.value, into: &summary, emit: emit) }
   }
 
-  /// What a worker made of one walked file, kept for the reporter to admit in walk order.
+  /// What a worker made of one walked item, kept for the reporter to admit in walk order.
   private enum Processed: Sendable {
-    /// A file the walk or the loader rejected.
-    case invalid(file: String, errors: [InputError])
-    /// A valid scenario: its id, to admit, and its verdict when the options select it.
-    case scenario(id: String, file: String, verdict: ScenarioVerdict?)
+    /// A problem of the walk itself (not a file).
+    case walkProblem(file: String, errors: [InputError])
+    /// A file the loader rejected; `id` is `nil` when it could not be opened.
+    case invalid(file: String, id: FileID?, errors: [InputError])
+    /// A valid scenario file: the scenario's id, to admit, and its verdict when the options select it.
+    case scenario(file: String, id: FileID?, scenarioID: String, verdict: ScenarioVerdict?)
   }
 
   /// Runs a corpus on in-process implementations only (``SwiftImplementation``) with `--jobs N`: each window of
@@ -260,10 +264,15 @@ package struct ConformanceRunner: Sendable {
     func reportWindow(_ processed: [Processed]) {
       for item in processed {
         switch item {
-        case .invalid(let file, let errors):
+        case .walkProblem(let file, let errors):
           summary.invalidFiles += 1
           emit(.invalid(file: file, errors: errors))
-        case .scenario(let id, let file, let verdict):
+        case .invalid(let file, let fileID, let errors):
+          guard entries.admitFile(fileID) else { continue }  // Already read through another path.
+          summary.invalidFiles += 1
+          emit(.invalid(file: file, errors: errors))
+        case .scenario(let file, let fileID, let id, let verdict):
+          guard entries.admitFile(fileID) else { continue }
           if let duplicate = entries.admit(id: id, file: file) {
             summary.invalidFiles += 1
             emit(.invalid(file: file, errors: [duplicate]))
@@ -319,36 +328,38 @@ package struct ConformanceRunner: Sendable {
     var positions: [Int] = []
     for item in pending {
       switch item {
-      case .invalid(let file, let errors): processed.append(.invalid(file: file, errors: errors))
-      case .opened(let file):
-        switch ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser) {
-        case .failure(let failure): processed.append(.invalid(file: file.name, errors: failure.errors))
+      case .invalid(let file, let errors): processed.append(.walkProblem(file: file, errors: errors))
+      case .file(let file):
+        let loaded = ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
+        switch loaded.result {
+        case .failure(let failure):
+          processed.append(.invalid(file: loaded.name, id: loaded.id, errors: failure.errors))
         case .success(let scenario):
           if options.selects(scenario) {
             positions.append(processed.count)
             selected.append(scenario)
           }
-          processed.append(.scenario(id: scenario.id, file: file.name, verdict: nil))
+          processed.append(.scenario(file: loaded.name, id: loaded.id, scenarioID: scenario.id, verdict: nil))
         }
       }
     }
     guard !selected.isEmpty else { return processed }
     let verdicts = await evaluate(selected, on: started, baseline: baseline)
     for (position, verdict) in zip(positions, verdicts) {
-      guard case .scenario(let id, let file, nil) = processed[position] else { continue }
-      processed[position] = .scenario(id: id, file: file, verdict: verdict)
+      guard case .scenario(let file, let id, let scenarioID, nil) = processed[position] else { continue }
+      processed[position] = .scenario(file: file, id: id, scenarioID: scenarioID, verdict: verdict)
     }
     return processed
   }
 
-  /// Loads the opened files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for an
-  /// item that was already decided.
+  /// Loads the files of `pending` in `jobs` contiguous chunks at once; one result per item, `nil` for a problem of
+  /// the walk.
   private static func load(_ pending: [ScenarioCorpus.Iterator.Pending], jobs: Int, loader: ScenarioLoader) async
-    -> [Result<Scenario, InputErrors>?]
+    -> [ScenarioCorpus.Iterator.LoadedFile?]
   {
     guard !pending.isEmpty else { return [] }
     let chunk = max(1, (pending.count + jobs - 1) / jobs)
-    return await withTaskGroup(of: (Int, [Result<Scenario, InputErrors>?]).self) { group in
+    return await withTaskGroup(of: (Int, [ScenarioCorpus.Iterator.LoadedFile?]).self) { group in
       for start in stride(from: 0, to: pending.count, by: chunk) {
         let slice = pending[start..<min(start + chunk, pending.count)]
         group.addTask {
@@ -356,13 +367,13 @@ package struct ConformanceRunner: Sendable {
           return (
             start,
             slice.map { item in
-              guard case .opened(let file) = item else { return nil }
+              guard case .file(let file) = item else { return nil }
               return ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
             }
           )
         }
       }
-      var results = [Result<Scenario, InputErrors>?](repeating: nil, count: pending.count)
+      var results = [ScenarioCorpus.Iterator.LoadedFile?](repeating: nil, count: pending.count)
       for await (start, loaded) in group { results.replaceSubrange(start..<start + loaded.count, with: loaded) }
       return results
     }
