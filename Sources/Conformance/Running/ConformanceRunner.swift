@@ -247,9 +247,10 @@ package struct ConformanceRunner: Sendable {
   /// ``batchSize`` walked files is one task that reads, validates, runs and judges its files on one thread, and the
   /// reporter admits and reports the windows in walk order, as ``runInOrder`` does.
   ///
-  /// Up to `2 × jobs` windows are walked ahead of the reporter, so memory stays bounded and no worker waits for
-  /// another: there is no barrier between windows, a file's values are made and freed on the thread that judges
-  /// them, and only verdicts cross threads. A scenario runs before its id is admitted; one whose id an earlier file
+  /// At most `jobs` windows run at once, and at most `2 × jobs` are walked ahead of the reporter, so memory stays
+  /// bounded and no worker waits for another: there is no barrier between windows (a worker done with its window
+  /// starts the next while a slower one goes on), a file's values are made and freed on the thread that judges them,
+  /// and only verdicts cross threads. A scenario runs before its id is admitted; one whose id an earlier file
   /// used is then reported invalid and its verdict dropped (in-process runs have no budget a wasted run could use up).
   private func runOnWorkers(
     _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
@@ -288,29 +289,35 @@ package struct ConformanceRunner: Sendable {
       }
     }
     await withTaskGroup(of: (Int, [Processed]).self) { group in
-      var (launched, reported) = (0, 0)
+      var (launched, running, reported) = (0, 0, 0)
       var finished: [Int: [Processed]] = [:]
       /// Walks the next window and starts it; `false` when the walk is over.
-      @discardableResult func launch() -> Bool {
+      func launch() -> Bool {
         var pending: [ScenarioCorpus.Iterator.Pending] = []
         pending.reserveCapacity(Self.batchSize)
         while pending.count < Self.batchSize, let next = entries.nextPending() { pending.append(next) }
         guard !pending.isEmpty else { return false }
         let sequence = launched
         launched += 1
+        running += 1
         group.addTask {
           (sequence, await Self.process(pending, on: started, options: options, baseline: snapshot, loader: loader))
         }
         return true
       }
-      for _ in 0..<ahead { guard launch() else { break } }
+      /// Starts windows while fewer than `jobs` run and fewer than `ahead` wait to be reported.
+      func fill() {
+        while running < options.jobs, launched - reported < ahead, launch() {}
+      }
+      fill()
       while let (sequence, processed) = await group.next() {
+        running -= 1
         finished[sequence] = processed
         while let ready = finished.removeValue(forKey: reported) {
           reportWindow(ready)
           reported += 1
-          launch()
         }
+        fill()
       }
     }
     if !batch.isEmpty { _ = report(batch, into: &summary, emit: emit) }
