@@ -9,8 +9,9 @@ import Testing
 /// file falls among the verdicts of its batch.
 @Suite("Runner events with --jobs")
 struct RunnerJobsTests {
-  /// Every bundled login file with the failing and invalid fixtures between them, then `duplicate` (a scenario whose
-  /// id an earlier file used): several windows and batches, with invalid files inside batches.
+  /// Every bundled login file with the failing and invalid fixtures between them, two files again through another
+  /// path, then `duplicate` (a scenario whose id an earlier file used): several windows and batches, with invalid
+  /// files inside batches.
   static func files(duplicate: URL) -> [ScenarioFile] {
     let login = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
     let odd = ["failing", "invalid"].flatMap { TestPaths.jsonFiles(in: TestPaths.fixtures.appendingPathComponent($0)) }
@@ -20,6 +21,12 @@ struct RunnerJobsTests {
       if index % 3 == 1, index / 3 < odd.count { urls.append(odd[index / 3]) }
     }
     urls += odd.dropFirst((login.count + 1) / 3)
+    // The same file again through another path: set aside, unreported and uncounted, in every mode.
+    let again = { (url: URL) in
+      url.deletingLastPathComponent().appendingPathComponent("../login/\(url.lastPathComponent)")
+    }
+    urls.insert(again(login[1]), at: 40)
+    urls.append(again(login[2]))
     urls.append(duplicate)
     return urls.enumerated().map {
       ScenarioFile(url: $0.element, displayName: "\($0.offset)/\($0.element.lastPathComponent)")
