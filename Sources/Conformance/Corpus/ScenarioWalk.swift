@@ -18,9 +18,10 @@ import Foundation
 ///   the current path are tracked by device and inode), folders nested more than ``maximumDepth`` deep, and a
 ///   `*.json` file or a folder whose name is not valid UTF-8 (shown with `\xFF` escapes).
 ///
-/// Each folder's descriptor is shared by the walk and the ``FileReference``s to its files, and closed when the last of
-/// them is released: a file can be opened after the walk has left its folder, on another thread (`--jobs`), and only
-/// the files being read are open at a time.
+/// A ``FileReference`` holds the file's whole path, which can be opened after the walk has left its folder, on another
+/// thread (`--jobs`), so a run holds open only the files it is reading and the folders of the walk's current path. A
+/// path longer than `PATH_MAX` cannot be opened whole: such a reference keeps its folder's descriptor instead, closed
+/// when the last reference to it is released.
 final class ScenarioWalk {
   /// What the walk found next.
   enum Entry {
@@ -30,11 +31,12 @@ final class ScenarioWalk {
     case problem(InputError)
   }
 
-  /// A scenario file the walk found: where it is, relative to an open folder, and how reports name it.
+  /// A scenario file the walk found: where it is, and how reports name it.
   struct FileReference: Sendable {
-    /// The folder, kept open while this reference lives; `nil` for a root (then ``name`` is the whole path).
+    /// The folder, kept open while this reference lives, for a file whose whole path is longer than `PATH_MAX`; else
+    /// `nil`, and ``name`` is the whole path.
     let directory: Directory?
-    /// The name within the folder (NUL-terminated), or the root's path.
+    /// The whole path (NUL-terminated), or the name within ``directory``.
     let name: [CChar]
     /// How reports name the file.
     let displayName: String
@@ -90,10 +92,16 @@ final class ScenarioWalk {
         let name = stack[top].nameBytes(of: child)
         switch child.kind {
         case .file:
+          let displayName = Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
+          let path = stack[top].path + [UInt8(ascii: "/")] + name
+          guard path.count < Int(PATH_MAX) else {
+            return .file(
+              FileReference(
+                directory: stack[top].directory, name: name.map { CChar(bitPattern: $0) } + [0],
+                displayName: displayName))
+          }
           return .file(
-            FileReference(
-              directory: stack[top].directory, name: name.map { CChar(bitPattern: $0) } + [0],
-              displayName: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))))
+            FileReference(directory: nil, name: path.map { CChar(bitPattern: $0) } + [0], displayName: displayName))
         case .problem:
           let shown = ControlEscaping.validUTF8(name) ?? ControlEscaping.escapeBytes(name)
           return .problem(
@@ -102,7 +110,8 @@ final class ScenarioWalk {
         case .folder:
           let folder = (
             name: name.map { CChar(bitPattern: $0) } + [0],
-            display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
+            display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self)),
+            path: stack[top].path + [UInt8(ascii: "/")] + name
           )
           if let problem = enter(folder, parent: stack[top].directory.descriptor) { return .problem(problem) }
         }
@@ -125,6 +134,8 @@ final class ScenarioWalk {
     let directory: Directory
     let id: FileID
     let display: String
+    /// The folder's path, as the walk reached it (from the root's path); its files are opened by their whole path.
+    let path: [UInt8]
     /// Every child's name, one after the other (UTF-8, or the raw bytes of a name that is not).
     var names = ByteArena()
     var children: [Child] = []
@@ -132,10 +143,11 @@ final class ScenarioWalk {
     var problems: [String] = []
     var position = 0
 
-    init(directory: Directory, id: FileID, display: String) {
+    init(directory: Directory, id: FileID, display: String, path: [UInt8]) {
       self.directory = directory
       self.id = id
       self.display = display
+      self.path = path
     }
 
     func nameBytes(of child: Child) -> ArraySlice<UInt8> {
@@ -201,11 +213,11 @@ final class ScenarioWalk {
       close(descriptor)
       return file
     }
-    return push(descriptor, info: info, display: root.displayName).map(Entry.problem)
+    return push(descriptor, info: info, display: root.displayName, path: Array(root.path.utf8)).map(Entry.problem)
   }
 
   /// Opens the folder `child` of the folder `parent` and pushes it, or returns why it cannot be walked.
-  private func enter(_ child: (name: [CChar], display: String), parent: Int32) -> InputError? {
+  private func enter(_ child: (name: [CChar], display: String, path: [UInt8]), parent: Int32) -> InputError? {
     if stack.count > Self.maximumDepth {
       return folderProblem(
         Self.clipped(child.display),
@@ -222,12 +234,12 @@ final class ScenarioWalk {
       close(descriptor)
       return folderProblem(Self.clipped(child.display), "cannot read the folder: \(Self.reason(code))")
     }
-    return push(descriptor, info: info, display: child.display)
+    return push(descriptor, info: info, display: child.display, path: child.path)
   }
 
   /// Reads and sorts the entries of the open folder `descriptor` and pushes it, unless it is a folder already on the
   /// current path (a symbolic link loop).
-  private func push(_ descriptor: Int32, info: stat, display: String) -> InputError? {
+  private func push(_ descriptor: Int32, info: stat, display: String, path: [UInt8]) -> InputError? {
     let id = FileID(info)
     let shown = display.isEmpty ? "." : Self.clipped(display)
     if let ancestor = stack.first(where: { $0.id == id }) {
@@ -244,14 +256,15 @@ final class ScenarioWalk {
       return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
     }
     let directory = Directory(stream)  // Closes the folder once nothing refers to it.
-    var folder = Folder(directory: directory, id: id, display: display)
+    var folder = Folder(directory: directory, id: id, display: display, path: path)
     errno = 0
     while let entry = readdir(stream) {
       add(entry, in: directory.descriptor, to: &folder)
       errno = 0
     }
     if errno != 0 {
-      return folderProblem(shown, "cannot read the folder: \(Self.reason(errno))")
+      let code = errno
+      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
     }
     folder.sortChildren()
     stack.append(folder)
