@@ -28,13 +28,14 @@ enum CLI {
     }
   }
 
-  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with
-  /// `descriptorLimit`, under that limit of open file descriptors; with `asUser` (a
-  /// user id), as that user through `setpriv` (for what `chmod` cannot stop root from doing).
+  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with `asUser` (a
+  /// user id), as that user through `setpriv` (for what `chmod` cannot stop root from doing); or, with
+  /// `descriptorLimit`, under that limit of open file descriptors (`ulimit -n`; not with `asUser`).
   static func run(
     _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:],
     asUser user: String? = nil, descriptorLimit: Int? = nil
   ) throws -> Result {
+    precondition(user == nil || descriptorLimit == nil, "a user and a descriptor limit are not combined")
     let process = Process()
     if let descriptorLimit {
       // `ulimit -n` lowers the soft and hard limits of open descriptors for the command only.

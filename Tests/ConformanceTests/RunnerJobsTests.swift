@@ -58,12 +58,11 @@ struct RunnerJobsTests {
   @Test(arguments: [[], ["unicode", "login-response"]])
   func everyJobsGivesTheEventsOfJobsOneInTheSameOrder(tags: [String]) async throws {
     // A copy of the first login file, read last: the same id again (a second path to the same file would be skipped).
-    let folder = ScratchFolder.path("runner-jobs")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("runner-jobs")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let first = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
-    let duplicate = folder.appendingPathComponent(first.lastPathComponent)
-    try FileManager.default.copyItem(at: first, to: duplicate)
+    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
+    try FileManager.default.copyItem(at: original, to: duplicate)
     let one = await Self.events(jobs: 1, tags: tags, duplicate: duplicate)
     // The corpus has what the comparison needs: invalid files between verdicts, and a duplicate id at the end.
     let invalid = one.indices.filter { one[$0].hasPrefix("invalid ") }

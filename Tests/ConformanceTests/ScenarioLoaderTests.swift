@@ -187,6 +187,12 @@ struct ScenarioLoaderTests {
     #expect(quotedName(String(repeating: "e\u{301}", count: 5)).hasSuffix("' (U+0301 COMBINING ACUTE ACCENT, not NFC)"))
     let nineMarks = ["\u{300}", "\u{301}", "\u{302}", "\u{303}", "\u{304}", "\u{306}", "\u{307}", "\u{308}", "\u{30A}"]
     #expect(quotedName(nineMarks.map { "a" + $0 }.joined()).hasSuffix(" U+0308 COMBINING DIAERESIS, …, not NFC)"))
+    // What makes the name differ comes first, however many other letters come before it.
+    #expect(
+      quotedName("αβγδεζηθ\u{212A}").hasSuffix(
+        "' (U+212A KELVIN SIGN, U+03B1 GREEK SMALL LETTER ALPHA, U+03B2 GREEK SMALL LETTER BETA, "
+          + "U+03B3 GREEK SMALL LETTER GAMMA, U+03B4 GREEK SMALL LETTER DELTA, U+03B5 GREEK SMALL LETTER EPSILON, "
+          + "U+03B6 GREEK SMALL LETTER ZETA, U+03B7 GREEK SMALL LETTER ETA, …, not NFC)"))
     let value = try JSONParser().parse(
       Data(
         #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"},"expect":{"changes":{"e\u0301mail":""}}},{"send":{"type":"dismissed","\u212A":1}}]}"#

@@ -21,11 +21,12 @@ public enum ScratchFolder {
   private static func removeRoot() {
     try? FileManager.default.removeItem(at: root)
     guard FileManager.default.fileExists(atPath: root.path) else { return }
-    let words: [String] = ["rm", "-rf", "--", root.path]
+    let words: [String] = ["/bin/rm", "-rf", "--", root.path]
     let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
     defer { arguments.forEach { free($0) } }
+    let noEnvironment: [UnsafeMutablePointer<CChar>?] = [nil]
     var pid = pid_t()
-    guard posix_spawnp(&pid, "rm", nil, nil, arguments + [nil], environ) == 0 else { return }
+    guard posix_spawn(&pid, "/bin/rm", nil, nil, arguments + [nil], noEnvironment) == 0 else { return }
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
   }

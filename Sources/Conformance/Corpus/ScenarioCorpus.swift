@@ -23,8 +23,8 @@ import Foundation
 /// The walk:
 /// - Roots come in the order given; a file root is read whatever its name; a folder root is searched recursively.
 /// - Within a folder, entries are sorted as whole paths sort. Only `*.json` files and folders are taken; symbolic
-///   links are followed, to files and folders alike. A file reached twice (named twice, or through a link) is read
-///   once.
+///   links are followed, to files and folders alike. A file reached twice (named twice, or through a link) is
+///   reported and counted once.
 /// - Hidden files and folders (a name starting with `.`, such as `.git/` or `.draft.json`) are passed over; the
 ///   iterator counts them in ``Iterator/ignoredCount``.
 /// - Anything else that keeps a part of the corpus from being read is an invalid input naming its path, never a
@@ -147,7 +147,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     }
 
     /// A file the walk found, not yet opened: ``load(_:loader:parser:)`` opens, reads and validates it (on any
-    /// thread), then ``admit(_:)`` checks it, in walk order. Holds its folder open, not the file.
+    /// thread), then ``admit(_:)`` checks it, in walk order. Holds the file's path, not a descriptor.
     package struct FileToRead: Sendable {
       /// How reports name the file.
       package var name: String { reference.displayName }
@@ -157,7 +157,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// What the walk yields next, before reading: a problem of the walk itself (a folder that cannot be read, a broken
     /// link…), or a file to load.
     package enum Pending: Sendable {
+      /// A problem of the walk, reported as an invalid file (counted in ``walkProblemCount``, not ``fileCount``).
       case invalid(file: String, errors: [InputError])
+      /// A file to give to ``load(_:loader:parser:)``, then to ``admit(_:)``.
       case file(FileToRead)
     }
 
@@ -172,7 +174,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
     }
 
     /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened: a file is
-    /// opened only by ``load(_:loader:parser:)``, so the files held by a window of pending items cost no descriptor.
+    /// opened only by ``load(_:loader:parser:)``, and a pending file holds no descriptor (but for a path longer than
+    /// `PATH_MAX`, which keeps its folder open; see ``ScenarioWalk``).
     package mutating func nextPending() -> Pending? {
       switch walk.next() {
       case .problem(let error)?:

@@ -91,7 +91,8 @@ struct ObjectReader {
 ///
 /// A name that is not in Unicode Normalization Form C (UAX #15) is followed by its non-ASCII scalars, because names
 /// match by exact scalars (scenario format §5) and such a name looks like one it does not match: U+212A KELVIN SIGN
-/// is quoted `'K' (U+212A KELVIN SIGN, not NFC)`, and a decomposed `é` `'é' (U+0301 COMBINING ACUTE ACCENT, not NFC)`.
+/// is quoted `'K' (U+212A KELVIN SIGN, not NFC)`, a decomposed `é` as `'é' (U+0301 COMBINING ACUTE ACCENT, not
+/// NFC)`.
 package func quotedName(_ name: String) -> String {
   guard name.utf8.count > Suggestion.maximumLength else { return "'\(name)'\(nonNFCNote(name))" }
   let scalars = name.unicodeScalars
@@ -100,14 +101,20 @@ package func quotedName(_ name: String) -> String {
   return "'\(head)…' (\(scalars.count) characters)"
 }
 
-/// ` (U+212A KELVIN SIGN, not NFC)` for a name whose NFC form (UAX #15) has other scalars, naming its first eight
-/// distinct non-ASCII scalars by code point and Unicode name; empty for a name in NFC (every ASCII name is).
+/// ` (U+212A KELVIN SIGN, not NFC)` for a name whose NFC form (UAX #15) has other scalars; empty for a name in NFC
+/// (every ASCII name is). It names up to eight distinct non-ASCII scalars by code point and Unicode name, first those
+/// that make the name differ (a scalar NFC replaces, such as a singleton, or a combining mark), then the others.
 func nonNFCNote(_ name: String) -> String {
   guard !name.utf8.allSatisfy({ $0 < 0x80 }),
     !name.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(name.unicodeScalars)
   else { return "" }
   var nonASCII: [Unicode.Scalar] = []
   for scalar in name.unicodeScalars where !scalar.isASCII && !nonASCII.contains(scalar) { nonASCII.append(scalar) }
+  func changes(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.canonicalCombiningClass != .notReordered
+      || !String(scalar).precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar])
+  }
+  nonASCII = nonASCII.filter(changes) + nonASCII.filter { !changes($0) }
   var listed = nonASCII.prefix(8).map { scalar in
     let digits = String(scalar.value, radix: 16, uppercase: true)
     let name = scalar.properties.name ?? scalar.properties.nameAlias

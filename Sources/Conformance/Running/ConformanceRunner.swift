@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Files are read, validated and run as they are walked, in batches of 32 (streaming), so memory does not grow with
 /// the corpus: only small per-scenario results are kept. A file that fails validation is reported with every problem
-/// and the run goes on. With ``Options/jobs`` above 1, that many windows of files are read and run at once, and the
+/// and the run goes on. With ``Options/jobs`` above 1, files are read and run by that many tasks at once, and the
 /// events are the same as with 1.
 ///
 /// ```swift
@@ -31,9 +31,10 @@ package struct ConformanceRunner: Sendable {
     /// entry that matches no scenario an error: a run over some files cannot tell a stale entry from one whose
     /// scenario it did not read.
     package var filesAreWholeCorpus: Bool
-    /// How many batches run at once (`--jobs N`, 1 or more): files are read and validated, and scenarios run and
-    /// judged, in a bounded window of concurrent tasks, with every event and report the same as with 1. `--fail-fast`
-    /// runs one scenario at a time whatever this is.
+    /// How many tasks read and run files at once (`--jobs N`, 1 to 1,024; other values are clamped): with only the
+    /// in-process implementation, N windows of 32 files; with a harness, N chunks of a window of N × 32 files in each
+    /// stage of a pipeline. Every event and report is the same as with 1. `--fail-fast` runs one scenario at a time
+    /// whatever this is.
     package var jobs: Int
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
@@ -49,7 +50,7 @@ package struct ConformanceRunner: Sendable {
       filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
       baseline: KnownDivergences? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true, jobs: Int = 1
     ) {
-      self.jobs = max(1, jobs)
+      self.jobs = min(max(1, jobs), 1024)
       self.filter = filter
       self.tags = tags
       self.failFast = failFast
@@ -170,8 +171,9 @@ package struct ConformanceRunner: Sendable {
 
   /// Reads `jobs` batches' worth of files at a time, validating them in parallel, then runs that window's batches in
   /// parallel and reports everything in walk order. Used when a harness takes part: its scenarios are admitted (their
-  /// duplicate ids found) before they are sent, so a harness never runs a file `--jobs 1` would not send it. Events are the same as ``runInOrder`` gives: an invalid file is
-  /// reported where it was read, and a batch where its last scenario was read (issue 12).
+  /// duplicate ids found) before they are sent, so a harness never runs a file `--jobs 1` would not send it. Events
+  /// are the same as ``runInOrder`` gives: an invalid file is reported where it was read, and a batch where its last
+  /// scenario was read (issue 12).
   ///
   /// Three windows are in flight, as a pipeline: while one window is reported (serial work: the walk, duplicate ids,
   /// the text), the next one runs and the one after it is read and validated, so no core waits at the end of a window
@@ -237,10 +239,10 @@ package struct ConformanceRunner: Sendable {
   private enum Processed: Sendable {
     /// A problem of the walk itself (not a file).
     case walkProblem(file: String, errors: [InputError])
-    /// A file the loader rejected; `id` is `nil` when it could not be opened.
-    case invalid(file: String, id: FileID?, errors: [InputError])
+    /// A file the loader rejected; `fileID` is `nil` when it could not be opened.
+    case invalid(file: String, fileID: FileID?, errors: [InputError])
     /// A valid scenario file: the scenario's id, to admit, and its verdict when the options select it.
-    case scenario(file: String, id: FileID?, scenarioID: String, verdict: ScenarioVerdict?)
+    case scenario(file: String, fileID: FileID?, scenarioID: String, verdict: ScenarioVerdict?)
   }
 
   /// Runs a corpus on in-process implementations only (``SwiftImplementation``) with `--jobs N`: each window of
@@ -249,9 +251,12 @@ package struct ConformanceRunner: Sendable {
   ///
   /// At most `jobs` windows run at once, and at most `2 × jobs` are walked ahead of the reporter, so memory stays
   /// bounded and no worker waits for another: there is no barrier between windows (a worker done with its window
-  /// starts the next while a slower one goes on), a file's values are made and freed on the thread that judges them,
-  /// and only verdicts cross threads. A scenario runs before its id is admitted; one whose id an earlier file
-  /// used is then reported invalid and its verdict dropped (in-process runs have no budget a wasted run could use up).
+  /// starts the next while a slower one goes on), a file's values are made and freed by the task that judges them,
+  /// and only verdicts cross tasks. A scenario runs before its id is admitted; one whose id an earlier file used is
+  /// then reported invalid and its verdict dropped, and a file reached again through another path is read again
+  /// before it is set aside. That costs time only: in-process runs have no restart budget a wasted run could use up.
+  /// (A reducer that traps on the duplicate's steps stops this run where `--jobs 1` reports the duplicate; it stops
+  /// `--jobs 1` too on any file that is not a duplicate.)
   private func runOnWorkers(
     _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
     into summary: inout RunSummary, emit: (RunEvent) -> Void
@@ -340,21 +345,21 @@ package struct ConformanceRunner: Sendable {
         let loaded = ScenarioCorpus.Iterator.load(file, loader: loader, parser: parser)
         switch loaded.result {
         case .failure(let failure):
-          processed.append(.invalid(file: loaded.name, id: loaded.id, errors: failure.errors))
+          processed.append(.invalid(file: loaded.name, fileID: loaded.id, errors: failure.errors))
         case .success(let scenario):
           if options.selects(scenario) {
             positions.append(processed.count)
             selected.append(scenario)
           }
-          processed.append(.scenario(file: loaded.name, id: loaded.id, scenarioID: scenario.id, verdict: nil))
+          processed.append(.scenario(file: loaded.name, fileID: loaded.id, scenarioID: scenario.id, verdict: nil))
         }
       }
     }
     guard !selected.isEmpty else { return processed }
     let verdicts = await evaluate(selected, on: started, baseline: baseline)
     for (position, verdict) in zip(positions, verdicts) {
-      guard case .scenario(let file, let id, let scenarioID, nil) = processed[position] else { continue }
-      processed[position] = .scenario(file: file, id: id, scenarioID: scenarioID, verdict: verdict)
+      guard case .scenario(let file, let fileID, let scenarioID, nil) = processed[position] else { continue }
+      processed[position] = .scenario(file: file, fileID: fileID, scenarioID: scenarioID, verdict: verdict)
     }
     return processed
   }
