@@ -5,7 +5,8 @@ import Testing
 /// and both report files are the same as with `--jobs 1`, for passing, failing and invalid corpora alike.
 @Suite(.serialized) struct JobsCLITests {
   /// A corpus of every bundled scenario, the failing and invalid fixtures, a duplicate id and a hidden file: more
-  /// than two windows of two batches, with invalid files between and inside batches.
+  /// than two windows of two batches, with invalid files between and inside batches, a broken link and a folder
+  /// reached twice.
   static func mixedCorpus() throws -> URL {
     let folder = try CLI.temporaryFolder()
     let manager = FileManager.default
@@ -29,6 +30,14 @@ import Testing
       at: scenarios.appendingPathComponent("login/login-submit-valid-credentials.json"),
       to: duplicate.appendingPathComponent("login-submit-valid-credentials.json"))
     try Data("{}".utf8).write(to: scenarios.appendingPathComponent("login/.hidden.json"))
+    // A problem of the walk (a link to nothing), and the signup folder again through a link: its files are set
+    // aside as already read.
+    let links = scenarios.appendingPathComponent("zz-links")
+    try manager.createDirectory(at: links, withIntermediateDirectories: true)
+    try manager.createSymbolicLink(
+      atPath: links.appendingPathComponent("gone.json").path, withDestinationPath: "nowhere.json")
+    try manager.createSymbolicLink(
+      atPath: links.appendingPathComponent("signup").path, withDestinationPath: "../signup")
     return folder
   }
 
