@@ -34,10 +34,12 @@ struct RunnerJobsTests {
   }
 
   /// The events of a run, each as one line without timings.
-  static func events(jobs: Int, tags: [String] = [], duplicate: URL) async -> [String] {
+  static func events(
+    jobs: Int, tags: [String] = [], duplicate: URL, implementation: SwiftImplementation = TestFeatures.swift
+  ) async -> [String] {
     var events: [String] = []
     let runner = ConformanceRunner(
-      implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      implementations: [implementation], loader: ScenarioLoader(manifests: TestPaths.manifests),
       options: .init(tags: tags, jobs: jobs))
     _ = await runner.run(files: files(duplicate: duplicate)) { event in
       switch event {
@@ -76,4 +78,52 @@ struct RunnerJobsTests {
         other == one, "--jobs \(jobs), tags \(tags): first difference at event \(first ?? min(other.count, one.count))")
     }
   }
+
+  /// The window that holds the first file finishes last: its scenario is held back while the windows walked after it
+  /// run, so the reporter keeps their verdicts until the first window is in. The events are still those of
+  /// `--jobs 1`.
+  @Test func aSlowFirstWindowIsStillReportedFirst() async throws {
+    let folder = try ScratchFolder.make("runner-jobs")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
+    try FileManager.default.copyItem(at: original, to: duplicate)
+    let login = try #require(TestPaths.manifests["login"])
+    let signup = try #require(TestPaths.manifests["signup"])
+    let slow = HeldBack(base: TestFeatures.login.bound(to: login))
+    let implementation = SwiftImplementation(features: [slow, TestFeatures.signup.bound(to: signup)])
+    let one = await Self.events(jobs: 1, duplicate: duplicate)
+    let two = await Self.events(jobs: 2, duplicate: duplicate, implementation: implementation)
+    #expect(two == one)
+    #expect(slow.mostTracesWhileHeld() > 32, "the windows after the first did not run while it was held back")
+  }
+}
+
+/// Login, with each scenario whose actions are `dismissed, dismissed` (the first bundled login file's) held back
+/// 0.3 s, counting the traces other tasks finish meanwhile.
+private final class HeldBack: FeatureAdapter, @unchecked Sendable {
+  let base: any FeatureAdapter
+  private let lock = NSLock()
+  private var finished = 0
+  private var most = 0
+
+  init(base: any FeatureAdapter) { self.base = base }
+
+  var feature: String { base.feature }
+  var initialState: JSONValue { base.initialState }
+
+  func trace(initialState: JSONValue, actions: [JSONValue]) -> Observation {
+    let observation = base.trace(initialState: initialState, actions: actions)
+    guard actions == [["type": "dismissed"], ["type": "dismissed"]] else {
+      lock.withLock { finished += 1 }
+      return observation
+    }
+    let before = lock.withLock { finished }
+    Thread.sleep(forTimeInterval: 0.3)
+    lock.withLock { most = max(most, finished - before) }
+    return observation
+  }
+
+  /// The most traces finished by others while one scenario was held back.
+  func mostTracesWhileHeld() -> Int { lock.withLock { most } }
 }
