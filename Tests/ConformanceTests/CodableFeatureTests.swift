@@ -281,7 +281,7 @@ struct CodableFeatureEdgeTests {
         == .errored(
           step: 1,
           message:
-            "actions[0][\"\u{212A}\"]: unknown key '\u{212A}' (U+212A KELVIN SIGN, not NFC) of Action (known: type, K)")
+            "actions[0][\"\\u212A\"]: unknown key '\u{212A}' (U+212A KELVIN SIGN, not NFC) of Action (known: type, K)")
     )
   }
 

@@ -61,6 +61,26 @@ struct JSONValueTests {
       JSONRenderer.quoted("éé\u{301}é\"\\\n\u{200B}\u{200B}ü\u{1F44D}") == #""éé\u0301é\"\\\n\u200B\u200Bü👍""#)
   }
 
+  /// A scalar NFC replaces looks like what it becomes: shown escaped, so a failure never reads "expected "K…", got
+  /// "K…"". Precomposed letters, which NFC keeps, are shown as they are.
+  @Test func displayRenderingEscapesScalarsThatNFCReplaces() {
+    #expect(JSONRenderer.quoted("\u{212A}ate \u{212B} \u{2126}") == #""\u212Aate \u212B \u2126""#)
+    #expect(JSONRenderer.quoted("\u{0958} \u{F900} \u{2F800}") == #""\u0958 \uF900 \uD87E\uDC00""#)
+    #expect(
+      JSONRenderer.quoted("K \u{C5} \u{3A9} \u{E9} \u{AC00} \u{4E00}")
+        == "\"K \u{C5} \u{3A9} \u{E9} \u{AC00} \u{4E00}\"")
+  }
+
+  /// Lines that are canonically equivalent but not the same scalars differ: a decomposed Hangul syllable (its jamo)
+  /// and the precomposed one.
+  @Test func aLineDiffComparesLinesByTheirScalars() {
+    #expect("\u{1100}\u{1161}" == "\u{AC00}")  // What `String` would say.
+    #expect(
+      LineDiff.lines(expected: ["a", "\u{1100}\u{1161}"], actual: ["a", "\u{AC00}"]) == [
+        .same("a"), .removed("\u{1100}\u{1161}"), .added("\u{AC00}"),
+      ])
+  }
+
   @Test func pathsRenderAsReportsShowThem() {
     #expect(JSONPath([.key("state"), .key("isLoading")]).description == "state.isLoading")
     #expect(JSONPath([.key("effects"), .index(0), .key("email")]).description == "effects[0].email")

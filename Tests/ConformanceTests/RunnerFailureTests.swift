@@ -82,6 +82,22 @@ struct RunnerFailureTests {
     #expect(summary.exitCode == 2)
   }
 
+  /// Two strings that differ only by a scalar NFC replaces (U+212A KELVIN SIGN for `K`) are told apart in the
+  /// mismatch line and in the diff. Both used to print `"Kate@example.com"`, and the diff showed no changed line.
+  @Test func aLookAlikeScalarIsShownInTheFailure() async throws {
+    let folder = try ScratchFolder.make("kelvin").appendingPathComponent("login")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("login-kelvin.json")
+    try Data(
+      #"{"id": "login-kelvin", "feature": "login", "description": "L1: a look-alike.", "steps": [{"send": {"type": "emailChanged", "value": "Kate@example.com"}, "expect": {"changes": {"email": "\u212Aate@example.com"}}}]}"#
+        .utf8
+    ).write(to: file)
+    let (lines, _, _) = await runAndReport([file])
+    #expect(lines.contains(#"      state.email: expected "\u212Aate@example.com", got "Kate@example.com""#), "\(lines)")
+    #expect(lines.contains(#"      -   "email": "\u212Aate@example.com","#), "\(lines)")
+    #expect(lines.contains(#"      +   "email": "Kate@example.com","#), "\(lines)")
+  }
+
   @Test func duplicateIdsAreInvalid() async throws {
     let file = TestPaths.scenarios.appendingPathComponent("login/login-submit-valid-credentials.json")
     // Another file with the same id (the same file reached through a second path is read once, not reported).

@@ -200,7 +200,7 @@ struct ScenarioLoaderTests {
     #expect(
       problems(value) == [
         "x.json: steps[0].expect.changes[\"e\\u0301mail\"]: unknown field 'e\u{301}mail' (U+0301 COMBINING ACUTE ACCENT, not NFC) of the login state; did you mean 'email'? (its fields are: email, error, isLoading, password)",
-        "x.json: steps[1].send[\"\u{212A}\"]: unknown field '\u{212A}' (U+212A KELVIN SIGN, not NFC) of action 'dismissed' (it has no fields)",
+        "x.json: steps[1].send[\"\\u212A\"]: unknown field '\u{212A}' (U+212A KELVIN SIGN, not NFC) of action 'dismissed' (it has no fields)",
       ])
   }
 

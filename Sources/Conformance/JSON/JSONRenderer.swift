@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes ``JSONValue``s as JSON text with sorted keys, so the same value always renders the same way.
 ///
 /// Two styles exist:
@@ -5,8 +7,8 @@
 ///   `\` and the control characters U+0000–U+001F are escaped (plus U+2028 and U+2029, for JavaScript readers).
 /// - ``Style/display``: what people read in reports. Also valid JSON, but every scalar that is invisible or easily
 ///   confused is escaped as `\uXXXX`: controls, format characters (such as U+200B ZERO WIDTH SPACE and U+FEFF),
-///   combining marks (so NFD `e\u0301` is told apart from NFC `é`), every `White_Space` scalar except U+0020, private
-///   use and unassigned scalars.
+///   combining marks (so NFD `e\u0301` is told apart from NFC `é`), scalars that NFC replaces (so U+212A KELVIN SIGN
+///   is told apart from `K`), every `White_Space` scalar except U+0020, private use and unassigned scalars.
 package enum JSONRenderer {
   /// How strings are escaped.
   package enum Style: Sendable {
@@ -156,6 +158,20 @@ package enum JSONRenderer {
       return true
     default:
       return scalar.properties.isNoncharacterCodePoint || scalar.properties.isVariationSelector
+        || changesUnderNFC(scalar)
+    }
+  }
+
+  /// Whether NFC (UAX #15) replaces the scalar: a singleton such as U+212A KELVIN SIGN (→ `K`) or U+2126 OHM SIGN
+  /// (→ `Ω`), or a composition exclusion such as U+0958 DEVANAGARI LETTER QA (→ U+0915 U+093C). Each looks like what
+  /// it becomes, but compares unequal by scalars. The ranges hold every such scalar that is not a mark or a space
+  /// (Unicode 15; the stability policy adds none to existing characters); Foundation's NFC decides within them.
+  static func changesUnderNFC(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0374...0x0F69, 0x1F71...0x2ADC, 0xF900...0xFB4E, 0x1D15E...0x1D1C0, 0x2F800...0x2FA1D:
+      return !String(scalar).precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(CollectionOfOne(scalar))
+    default:
+      return false
     }
   }
 

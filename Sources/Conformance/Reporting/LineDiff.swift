@@ -14,12 +14,13 @@ enum LineDiff {
   static let maximumLines = 2_000
 
   /// The diff of two renderings: unchanged lines kept as context (3 on each side of a change); longer unchanged runs
-  /// are elided (a single line is shown rather than elided).
+  /// are elided (a single line is shown rather than elided). Lines compare by their UTF-8 bytes: `String`'s `==` would
+  /// call two canonically equivalent lines (a decomposed and a precomposed Hangul syllable) the same.
   static func lines(expected: [String], actual: [String]) -> [Line] {
     guard expected.count + actual.count <= maximumLines else {
       return [.tooLarge(expected.count + actual.count)]
     }
-    let difference = actual.difference(from: expected)
+    let difference = actual.map { Array($0.utf8) }.difference(from: expected.map { Array($0.utf8) })
     var removed = Set<Int>()
     var inserted = Set<Int>()
     for change in difference {

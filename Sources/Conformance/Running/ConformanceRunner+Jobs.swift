@@ -88,8 +88,8 @@ extension ConformanceRunner {
   }
 
   /// Runs a corpus on in-process implementations only (``SwiftImplementation``) with `--jobs N`: each window of
-  /// ``batchSize`` walked files is one task that reads, validates, runs and judges its files on one thread, and the
-  /// reporter admits and reports the windows in walk order, as ``runInOrder`` does.
+  /// ``batchSize`` walked files is one task that reads, validates, runs and judges its files, and the reporter admits
+  /// and reports the windows in walk order, as `runInOrder` does.
   ///
   /// At most `jobs` windows run at once, and at most `2 × jobs` are walked ahead of the reporter, so memory stays
   /// bounded and no worker waits for another: there is no barrier between windows (a worker done with its window
