@@ -204,6 +204,16 @@ struct ScenarioLoaderTests {
       ])
   }
 
+  /// A file that cannot be opened says why, and for a limit of open files what to do.
+  @Test func aLimitOfOpenFilesSaysWhatToDo() {
+    #expect(
+      JSONFile.cannotRead("x.json", EMFILE).description
+        == "x.json: cannot read the file: Too many open files (raise the limit of open files, for example with 'ulimit -n 1024')"
+    )
+    #expect(
+      JSONFile.cannotRead("x.json", ENOENT).description == "x.json: cannot read the file: No such file or directory")
+  }
+
   @Test func defaultsInitialStateToTheManifests() throws {
     let value = try JSONParser().parse(
       #"{"id":"x","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#)

@@ -351,8 +351,8 @@ final class ScenarioWalk {
 
   // MARK: - Text
 
-  /// `strerror` of an error number, e.g. "Permission denied".
-  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+  /// `strerror` of an error number, e.g. "Permission denied", with what to do for a limit of open files.
+  private static func reason(_ code: Int32) -> String { JSONFile.reason(code) }
 
   /// How many characters of a long path a problem shows: the end, which names the folders that matter.
   static let shownPathLength = 200

@@ -26,9 +26,19 @@ enum JSONFile {
   /// controlling terminal.
   static let openFlags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
 
-  /// The error for a file that cannot be opened or read, with the system's reason (`strerror`).
+  /// The error for a file that cannot be opened or read, with the system's reason (`strerror`) and, for a limit of
+  /// open files (`EMFILE`, `ENFILE`), what to do.
   static func cannotRead(_ displayName: String, _ code: Int32) -> InputError {
-    InputError(file: displayName, path: nil, message: "cannot read the file: \(String(cString: strerror(code)))")
+    InputError(file: displayName, path: nil, message: "cannot read the file: \(reason(code))")
+  }
+
+  /// `strerror(code)`, followed for `EMFILE` and `ENFILE` by what to do: a run holds open only the files it reads and
+  /// the folders of the walk's current path, so the limit is lower than the folders are deep, or other programs hold
+  /// the rest.
+  static func reason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    guard code == EMFILE || code == ENFILE else { return text }
+    return text + " (raise the limit of open files, for example with 'ulimit -n 1024')"
   }
 
   /// `fstat` of an open file, or the error naming `displayName`.
