@@ -31,10 +31,18 @@ struct ReportFile {
       default:
         throw .input("'\(path)' is not a regular file (a pipe, socket or device); give a file name for the report")
       }
+      // A file that cannot be opened cannot be told to be a report: say why, rather than that it is not one.
+      let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      guard descriptor >= 0 else {
+        throw .input(
+          "cannot read '\(path)' to check that it is a conformance report: \(String(cString: strerror(errno))); "
+            + "refusing to overwrite it")
+      }
+      let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
       let isReport =
         switch kind {
-        case .junit: Self.isJUnitReport(url)
-        case .json: Self.isJSONReport(url)
+        case .junit: Self.isJUnitReport(handle)
+        case .json: Self.isJSONReport(handle)
         }
       guard isReport else {
         throw .input(
@@ -65,11 +73,9 @@ struct ReportFile {
 
   /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes and
   /// ends as its reports end (`</testsuites>` and a newline). Only its first and last bytes are read.
-  private static func isJUnitReport(_ url: URL) -> Bool {
+  private static func isJUnitReport(_ handle: FileHandle) -> Bool {
     let header = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\"".utf8)
     let footer = Data("</testsuites>\n".utf8)
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-    defer { try? handle.close() }
     guard (try? handle.read(upToCount: header.count)) == header, let size = try? handle.seekToEnd(),
       size >= UInt64(header.count + footer.count), (try? handle.seek(toOffset: size - UInt64(footer.count))) != nil
     else { return false }
@@ -79,9 +85,7 @@ struct ReportFile {
   /// Whether the file is a JSON report written by this tool: it starts as this tool's reports start
   /// (`{"divergences":[`, the first of their sorted keys) and ends with their `tool` and `version` members. Only its
   /// first and last bytes are read, so checking a report of any size costs nothing.
-  private static func isJSONReport(_ url: URL) -> Bool {
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-    defer { try? handle.close() }
+  private static func isJSONReport(_ handle: FileHandle) -> Bool {
     let head = Data(#"{"divergences":["#.utf8)
     guard (try? handle.read(upToCount: head.count)) == head, let size = try? handle.seekToEnd(), size >= 160
     else { return false }

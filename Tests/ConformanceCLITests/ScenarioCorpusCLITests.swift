@@ -131,6 +131,31 @@ struct ScenarioCorpusCLITests {
     #expect(result.lines.last == "1 passed, 0 failed, 1 invalid file")
   }
 
+  /// An existing report file that cannot be read is not called "not a conformance report": the message says why it
+  /// could not be checked, and the file is left alone.
+  @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aReportFileThatCannotBeReadSaysWhy() throws {
+    let ws = try Self.workspace()
+    var folder = ws
+    while folder.path != FileManager.default.temporaryDirectory.standardizedFileURL.path, folder.path != "/" {
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+      folder.deleteLastPathComponent()
+    }
+    let report = ws.appendingPathComponent("locked.json")
+    try Data("{}".utf8).write(to: report)
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: report.path)
+    let arguments = ["run", "--json", "locked.json"]
+    let result =
+      getuid() == 0 ? try CLI.run(arguments, in: ws, asUser: "65534") : try CLI.run(arguments, in: ws)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: cannot read 'locked.json' to check that it is a conformance report: Permission denied; refusing to overwrite it"
+      ])
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: report.path)
+    #expect(try String(contentsOf: report, encoding: .utf8) == "{}")
+  }
+
   @Test func aFileNameThatIsNotUTF8IsAnInvalidInputShownEscaped() throws {
     let ws = try Self.workspace()
     let folder = ws.appendingPathComponent("Conformance/scenarios/login")
