@@ -93,15 +93,14 @@ final class ScenarioWalk {
         switch child.kind {
         case .file:
           let displayName = Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
-          let path = stack[top].path + [UInt8(ascii: "/")] + name
-          guard path.count < Int(PATH_MAX) else {
+          guard stack[top].path.count + 1 + name.count < Int(PATH_MAX) else {
             return .file(
               FileReference(
                 directory: stack[top].directory, name: name.map { CChar(bitPattern: $0) } + [0],
                 displayName: displayName))
           }
           return .file(
-            FileReference(directory: nil, name: path.map { CChar(bitPattern: $0) } + [0], displayName: displayName))
+            FileReference(directory: nil, name: Self.cPath(stack[top].path, name), displayName: displayName))
         case .problem:
           let shown = ControlEscaping.validUTF8(name) ?? ControlEscaping.escapeBytes(name)
           return .problem(
@@ -111,7 +110,7 @@ final class ScenarioWalk {
           let folder = (
             name: name.map { CChar(bitPattern: $0) } + [0],
             display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self)),
-            path: stack[top].path + [UInt8(ascii: "/")] + name
+            path: Self.joinedPath(stack[top].path, name)
           )
           if let problem = enter(folder, parent: stack[top].directory.descriptor) { return .problem(problem) }
         }
@@ -189,6 +188,27 @@ final class ScenarioWalk {
         index += 1
       }
     }
+  }
+
+  /// `folder/name`, in one allocation: a folder's path.
+  private static func joinedPath(_ folder: [UInt8], _ name: ArraySlice<UInt8>) -> [UInt8] {
+    var path: [UInt8] = []
+    path.reserveCapacity(folder.count + 1 + name.count)
+    path.append(contentsOf: folder)
+    path.append(UInt8(ascii: "/"))
+    path.append(contentsOf: name)
+    return path
+  }
+
+  /// `folder/name` as a NUL-terminated C string, in one allocation: a file's whole path, for `open`.
+  private static func cPath(_ folder: [UInt8], _ name: ArraySlice<UInt8>) -> [CChar] {
+    var path: [CChar] = []
+    path.reserveCapacity(folder.count + name.count + 2)
+    for byte in folder { path.append(CChar(bitPattern: byte)) }
+    path.append(CChar(bitPattern: UInt8(ascii: "/")))
+    for byte in name { path.append(CChar(bitPattern: byte)) }
+    path.append(0)
+    return path
   }
 
   /// `display/name`, or `name` for the current directory's own entries.

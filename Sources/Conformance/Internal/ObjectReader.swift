@@ -111,8 +111,7 @@ func nonNFCNote(_ name: String) -> String {
   var nonASCII: [Unicode.Scalar] = []
   for scalar in name.unicodeScalars where !scalar.isASCII && !nonASCII.contains(scalar) { nonASCII.append(scalar) }
   func changes(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.canonicalCombiningClass != .notReordered
-      || !String(scalar).precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar])
+    scalar.properties.canonicalCombiningClass != .notReordered || JSONRenderer.changesUnderNFC(scalar)
   }
   nonASCII = nonASCII.filter(changes) + nonASCII.filter { !changes($0) }
   var listed = nonASCII.prefix(8).map { scalar in
