@@ -543,3 +543,60 @@ struct CodableFeatureReuseTests {
     #expect(Keepers.staleReads == ["1", "2"])
   }
 }
+
+/// What `conformance generate-fast-path` reads from the Swift types and what it leaves to the bridge.
+@Suite("Fast path generation")
+struct FastPathGenerationTests {
+  static func generate(_ feature: any FeatureAdapter, _ manifest: FeatureManifest) throws -> (String, [String]) {
+    let generating = try #require(feature as? any FastPathGenerating)
+    return generating.fastPathSource(manifest: manifest, manifestFile: "x.json", typeName: "GeneratedFastPath")
+  }
+
+  /// Labels come in declaration order, unlabelled values by position, renamed cases by their Swift name, a union in
+  /// the state and in an effect through one encoder, a nested struct through its properties.
+  @Test func everyShapeIsReadFromTheSwiftTypes() throws {
+    let (generated, notes) = try Self.generate(Shapes.feature, Shapes.manifest)
+    // The test's types are private: the generator names them as the runtime does, and says it.
+    let source = generated.replacingOccurrences(
+      of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
+    #expect(notes.count == 6 && notes.dropFirst().allSatisfy { $0.contains("is private or local") })
+    // A plain manifest string the Swift type reads as an enum: no probe value is known to decode.
+    #expect(
+      notes.first
+        == #"action 'setMode' is left to the bridge, which cannot decode {"mode":"","type":"setMode"}: mode: "#
+        + "Cannot initialize Mode from invalid String value ; the Swift enum's raw values must be the manifest's values"
+    )
+    for line in [
+      "  public typealias Feature = Shapes.Reducer",
+      "  public func decodeAction(_ value: JSONValue) -> Shapes.Action? {",
+      #"        return .add(amount: try GeneratedCoding.decode(union.members["amount"]))"#,
+      #"        return .rename(try GeneratedCoding.decode(union.members["value"]))"#,
+      #"        return .finished(result: try Self.decodeOutcome(union.members["result"]))"#,
+      "    case .save(count: let field0, note: let field1):",
+      "    case .announce(let field0):",
+      #"      return .success(userId: try GeneratedCoding.decode(union.members["userId"]))"#,
+      "  private static func encodeOutcome(_ value: Shapes.Outcome) -> JSONValue? {",
+      "    case .success(userId: let field0):",
+      #"      return GeneratedCoding.object(sorted: [("type", .string("empty"))])"#,
+      "    guard let value7 = GeneratedCoding.encode(state.limits.maximum) else { return nil }",
+    ] {
+      #expect(source.contains(line + "\n"), "\(line)")
+    }
+  }
+
+  /// Cases the bridge cannot decode, a union only the state holds: each is named, and left to the bridge.
+  @Test func whatCannotBeReadIsLeftToTheBridgeWithANote() throws {
+    let (source, notes) = try Self.generate(Edges.feature, Edges.manifest)
+    #expect(
+      notes.filter { !$0.contains("is private or local") }.map { String($0.prefix(60)) } == [
+        "action 'find' is left to the bridge, which cannot decode {\"q",
+        "action 'ghost' is left to the bridge, which cannot decode {\"",
+        "action 'resize' is left to the bridge, which cannot decode {",
+        "action 'setLimit' is left to the bridge, which cannot decode",
+        "the state is left to the bridge: no action or effect carries",
+      ])
+    #expect(source.contains("    nil  // The bridge encodes the state: no action or effect carries Phase"))
+    #expect(!source.contains(#"case "find":"#))
+    #expect(source.contains(#"case "setKind":"#))
+  }
+}

@@ -1,0 +1,136 @@
+import UnidirectionalFlow
+
+/// Generated code that decodes actions and encodes states faster than ``CodableFeature``'s Codable bridge, which it
+/// falls back to for anything it does not handle.
+///
+/// `conformance generate-fast-path <feature>` writes a conforming type from the feature's manifest and the case labels
+/// it reads from the Swift types (README, "Make the Codable bridge fast"); pass it to
+/// ``CodableFeature/init(_:reducer:initialState:fastPath:)``. Its results must equal the bridge's:
+/// - ``decodeAction(_:)`` returns `nil` for every value it is not sure to decode exactly as the synthesized
+///   `init(from:)` through the bridge would (an unknown `type`, a missing or extra key, a mistyped value, a
+///   non-ASCII `type`, a case with an object field); the bridge then decodes it, and its error is the one reported;
+/// - ``encodeState(_:)`` and ``encodeEffect(_:)`` return `nil` when a value needs the bridge's error (a NaN, an
+///   integer beyond Int64) or is of a case the generator could not read; the bridge then encodes it.
+///
+/// It assumes synthesized `Codable` conformances, as the bridge does. ``CodableFeature`` checks once per scenario that
+/// the fast path encodes the decoded initial state as the bridge does, so a fast path generated before a property
+/// was added or renamed errors instead of hiding the property.
+public protocol CodableFastPath<Feature>: Sendable {
+  /// The reducer whose types this fast path converts.
+  associatedtype Feature: Reducer
+
+  /// The action a scenario's `{"type": …, …}` value stands for, or `nil` to leave it to the bridge.
+  func decodeAction(_ value: JSONValue) -> Feature.Action?
+
+  /// The state as the bridge writes it (every manifest field, `nil` as an explicit `null`), or `nil` to leave it to
+  /// the bridge.
+  func encodeState(_ state: Feature.State) -> JSONValue?
+
+  /// The effect as the bridge writes it (`{"type": …, …}`), or `nil` to leave it to the bridge.
+  func encodeEffect(_ effect: Feature.Effect) -> JSONValue?
+}
+
+/// The conversions generated fast paths (``CodableFastPath``) are built from, each exactly the bridge's.
+///
+/// Decoding helpers throw ``Mismatch`` (which the generated code turns into `nil`, so the bridge decodes the value
+/// and reports the error); encoding helpers return `nil` where the bridge would throw.
+public enum GeneratedCoding {
+  /// A value the generated code does not decode; the bridge decides instead.
+  public struct Mismatch: Error {
+    /// Creates the error.
+    @inlinable public init() {}
+  }
+
+  /// The members and the `type` of a union value `{"type": name, …}`: `nil` unless `value` is an object whose
+  /// `type` is an ASCII string (Swift's `==` would match a non-ASCII name to a canonically equivalent ASCII one,
+  /// such as U+212A KELVIN SIGN to `K`; the bridge compares scalars).
+  public static func union(_ value: JSONValue?) -> (type: String, members: JSONObject)? {
+    guard case .object(let object)? = value, case .string(let type)? = object["type"],
+      type.utf8.allSatisfy({ $0 < 0x80 })
+    else { return nil }
+    return (type, object)
+  }
+
+  /// A value decoded as the bridge decodes a field of type `T` (a scalar, an optional or an array of them, or an
+  /// enum with `String` raw values).
+  ///
+  /// - Throws: ``Mismatch`` where the bridge would throw; `nil` (a missing key) throws too.
+  @inlinable
+  public static func decode<T: Decodable>(_ value: JSONValue?) throws(Mismatch) -> T {
+    guard let value else { throw Mismatch() }
+    // The common scalars without a decoder, as the bridge's keyed container reads them.
+    if T.self == String.self {
+      guard case .string(let string) = value else { throw Mismatch() }
+      return unsafeBitCast(string, to: T.self)  // T is String, checked above.
+    }
+    if T.self == Bool.self {
+      guard case .bool(let bool) = value else { throw Mismatch() }
+      return unsafeBitCast(bool, to: T.self)  // T is Bool, checked above.
+    }
+    if T.self == Int.self {
+      guard case .number(let number) = value, let whole = number.int64Value, let int = Int(exactly: whole) else {
+        throw Mismatch()
+      }
+      return unsafeBitCast(int, to: T.self)  // T is Int, checked above.
+    }
+    return try decodeThroughBridge(value)
+  }
+
+  @usableFromInline
+  static func decodeThroughBridge<T: Decodable>(_ value: JSONValue) throws(Mismatch) -> T {
+    var spare: BridgeDecoder?
+    let decoder = BridgeDecoder.root(value, shape: .opaque, owner: T.self, context: DecodingContext(), reusing: &spare)
+    do {
+      return try T(from: decoder)
+    } catch {
+      throw Mismatch()
+    }
+  }
+
+  /// An optional union field: `nil` for JSON `null`, else what `decodeCase` makes of the value.
+  ///
+  /// - Throws: ``Mismatch`` for a missing key, or what `decodeCase` throws.
+  @inlinable
+  public static func nullable<T>(
+    _ value: JSONValue?, _ decodeCase: (JSONValue?) throws(Mismatch) -> T
+  ) throws(Mismatch) -> T? {
+    guard let value else { throw Mismatch() }
+    if case .null = value { return nil }
+    return try decodeCase(value)
+  }
+
+  /// A value encoded as the bridge encodes a field of type `T`, or `nil` where the bridge throws (NaN, ±infinity,
+  /// an unsigned integer beyond Int64).
+  @inlinable
+  public static func encode<T: Encodable>(_ value: T) -> JSONValue? {
+    if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    if T.self == Int.self { return .number(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
+    return encodeThroughBridge(value)
+  }
+
+  /// An optional encoded as the bridge encodes it: `nil` as an explicit `null`.
+  @inlinable
+  public static func encode<T: Encodable>(_ value: T?) -> JSONValue? {
+    guard let value else { return .null }
+    return encode(value)
+  }
+
+  @usableFromInline
+  static func encodeThroughBridge<T: Encodable>(_ value: T) -> JSONValue? {
+    try? BridgeEncoder.encode(value, shape: .opaque)
+  }
+
+  /// An object from members the generator wrote in the order of their keys' UTF-8 bytes (``JSONObject``'s order):
+  /// taken as they are after one pass that checks the order, else sorted (a hand-edited file).
+  public static func object(sorted members: [(key: String, value: JSONValue)]) -> JSONValue {
+    var index = 1
+    while index < members.count {
+      guard ScalarOrder.less(members[index - 1].key, members[index].key) else {
+        return .object(JSONObject(unsortedMembers: members))
+      }
+      index += 1
+    }
+    return .object(JSONObject(sortedUniqueMembers: members))
+  }
+}
