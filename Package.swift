@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
     .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
+    .executable(name: "conformance-bridge", targets: ["BridgeConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
@@ -29,7 +30,11 @@ let package = Package(
     // Swift Testing integration: one test case per scenario file, failures placed in the JSON file.
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
-      name: "ConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
+      name: "ConformanceTool",
+      dependencies: ["ConformanceCLI", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature"]),
+    .target(name: "BundledFastPaths", dependencies: ["Conformance", "LoginFeature", "SignupFeature"]),
+    .executableTarget(
+      name: "BridgeConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
@@ -50,14 +55,15 @@ let package = Package(
     .testTarget(
       name: "ConformanceTests",
       dependencies: [
-        "Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "UnidirectionalFlow", "TestScratch",
+        "Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "BundledFastPaths",
+        "UnidirectionalFlow", "TestScratch",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "UnidirectionalFlow",
-        "TestScratch",
+        "ConformanceCLI", "Conformance", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature",
+        "UnidirectionalFlow", "TestScratch",
       ]),
   ]
 )

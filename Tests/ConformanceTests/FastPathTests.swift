@@ -1,0 +1,153 @@
+import BundledFastPaths
+import Foundation
+import LoginFeature
+import SignupFeature
+import Testing
+
+@testable import Conformance
+
+/// The generated fast paths (`conformance generate-fast-path`) stand in for the Codable bridge without changing a
+/// byte of any trace or error.
+@Suite("Generated fast paths")
+struct FastPathTests {
+  static let fastLogin = CodableFeature(
+    "login", reducer: LoginReducer(), initialState: LoginState(), fastPath: LoginFastPath())
+  static let fastSignup = CodableFeature(
+    "signup", reducer: SignupReducer(), initialState: SignupState(), fastPath: SignupFastPath())
+  static let fast = SwiftImplementation(features: [fastLogin, fastSignup]).bound(to: TestPaths.manifests)
+
+  /// The committed sources are what the generator writes today: a change to the manifests, the Swift types or the
+  /// generator that is not followed by regenerating them fails here.
+  @Test(arguments: [("login", "LoginFastPath"), ("signup", "SignupFastPath")])
+  func bundledFastPathsAreUpToDate(feature: String, typeName: String) throws {
+    let manifest = try #require(TestPaths.manifests[feature])
+    let adapter = try #require(TestFeatures.swift.adapters[feature] as? any FastPathGenerating)
+    let (source, notes) = adapter.fastPathSource(
+      manifest: manifest, manifestFile: "Conformance/features/\(feature).json", typeName: typeName)
+    let file = TestPaths.repository.appendingPathComponent("Sources/BundledFastPaths/\(typeName).swift")
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      source == committed,
+      "regenerate it: swift run conformance-bridge generate-fast-path \(feature) > Sources/BundledFastPaths/\(typeName).swift"
+    )
+    #expect(notes.isEmpty)
+  }
+
+  /// Every bundled reducer-level scenario gives the same result with the fast path as through the bridge alone.
+  @Test(
+    arguments: TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+      + TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("signup")))
+  func agreesWithTheBridgeOnEveryBundledScenario(file: URL) async throws {
+    let scenario = try #require(TestPaths.scenario(file))
+    guard scenario.level == .reducer else { return }
+    let request = RunRequest(scenario)
+    let bridged = await TestFeatures.swift.run(request)
+    let fast = await Self.fast.run(request)
+    #expect(fast == bridged)
+  }
+
+  /// Actions the fast path must leave to the bridge, so the bridge's error (or value) is the one reported: an unknown
+  /// type, extra, missing and mistyped keys, a `type` only canonically equivalent to a case name, nested ones, and
+  /// values the bridge accepts in a form of its own (a whole number written `1.0`).
+  @Test(
+    arguments: [
+      ["type": "emailChanged"], ["type": "emailChanged", "value": 1], ["type": "emailChanged", "value": .null],
+      ["type": "emailChanged", "value": "a", "extra": true], ["type": "emailChange", "value": "a"], ["type": 3],
+      ["type": "\u{212A}ate", "value": "a"], ["value": "a"], "submit", [], .null,
+      ["type": "loginResponse", "result": ["type": "success"]],
+      ["type": "loginResponse", "result": ["type": "success", "userId": "u", "x": 1]],
+      ["type": "loginResponse", "result": ["type": "succes", "userId": "u"]],
+      ["type": "loginResponse", "result": .null], ["type": "loginResponse", "result": "success"],
+      ["type": "loginResponse", "result": ["type": "success", "userId": "\u{212A}"]],
+    ] as [JSONValue])
+  func leavesWhatItCannotDecodeToTheBridge(action: JSONValue) throws {
+    let manifest = try #require(TestPaths.manifests["login"])
+    let bridged = TestFeatures.login.bound(to: manifest)
+    let fast = Self.fastLogin.bound(to: manifest)
+    let actions: [JSONValue] = [["type": "submit"], action]
+    #expect(
+      fast.trace(initialState: manifest.initialState, actions: actions)
+        == bridged.trace(initialState: manifest.initialState, actions: actions))
+  }
+
+  @Test func signupAgreesOnWholeNumbersAndAbsentOptionals() throws {
+    let manifest = try #require(TestPaths.manifests["signup"])
+    let bridged = TestFeatures.signup.bound(to: manifest)
+    let fast = Self.fastSignup.bound(to: manifest)
+    for action: JSONValue in [
+      ["type": "availabilityResponse", "username": "ann", "available": true],
+      ["type": "availabilityResponse", "available": true, "username": "ann"],
+      ["type": "availabilityResponse", "username": "ann", "available": 1],
+      ["type": "registerResponse", "result": ["type": "usernameTaken"]],
+      ["type": "registerResponse", "result": ["type": "usernameTaken", "userId": "u"]],
+      ["type": "ageChanged", "value": "4\u{0301}2"],
+    ] {
+      let actions: [JSONValue] = [["type": "usernameChanged", "value": "ann"], action, ["type": "submit"]]
+      #expect(
+        fast.trace(initialState: manifest.initialState, actions: actions)
+          == bridged.trace(initialState: manifest.initialState, actions: actions), "\(action)")
+    }
+  }
+
+  /// A fast path older than the state it encodes (here, one that drops `error`) makes every scenario error at step 0
+  /// instead of hiding the field, whether the scenario starts from the manifest's initial state or its own.
+  @Test func aStaleFastPathErrorsInsteadOfHidingAField() throws {
+    let manifest = try #require(TestPaths.manifests["login"])
+    let stale = CodableFeature(
+      "login", reducer: LoginReducer(), initialState: LoginState(), fastPath: DroppingError()
+    ).bound(to: manifest)
+    let expected =
+      "initialState: the fast path DroppingError encodes LoginState as "
+      + #"{"email":"","isLoading":false,"password":""}, but its Codable conformance gives "#
+      + #"{"email":"","error":null,"isLoading":false,"password":""}; the fast path is out of date: "#
+      + "regenerate it with 'conformance generate-fast-path login'"
+    #expect(stale.trace(initialState: manifest.initialState, actions: []) == .errored(step: 0, message: expected))
+    let own: JSONValue = ["email": "a", "password": "", "isLoading": false, "error": "x"]
+    guard case .noTrace(.errored(step: 0, message: let message)) = stale.trace(initialState: own, actions: []) else {
+      Issue.record("a scenario with its own initial state ran with a stale fast path")
+      return
+    }
+    #expect(message.contains(#"{"email":"a","isLoading":false,"password":""}"#))
+  }
+
+  /// A fast path that declines everything changes nothing: the bridge does it all.
+  @Test func aFastPathThatDeclinesEverythingLeavesTheBridgesTrace() throws {
+    let manifest = try #require(TestPaths.manifests["login"])
+    let declining = CodableFeature(
+      "login", reducer: LoginReducer(), initialState: LoginState(), fastPath: Declining()
+    ).bound(to: manifest)
+    let actions: [JSONValue] = [
+      ["type": "emailChanged", "value": "a@b.co"], ["type": "passwordChanged", "value": "longenough"],
+      ["type": "submit"], ["type": "dismissed"],
+    ]
+    #expect(
+      declining.trace(initialState: manifest.initialState, actions: actions)
+        == TestFeatures.login.bound(to: manifest).trace(initialState: manifest.initialState, actions: actions))
+  }
+
+  @Test func generatedObjectsKeepJSONObjectsOrderEvenWhenHandEditedOutOfOrder() {
+    let sorted = GeneratedCoding.object(sorted: [("a", 1), ("b", 2)])
+    let unsorted = GeneratedCoding.object(sorted: [("b", 2), ("a", 1)])
+    #expect(sorted == unsorted)
+    guard case .object(let object) = unsorted else { return }
+    #expect(object.keys == ["a", "b"])
+    #expect(object["a"] == 1)
+  }
+}
+
+/// A hand-written stand-in for a fast path generated before `LoginState.error` existed.
+private struct DroppingError: CodableFastPath {
+  typealias Feature = LoginReducer
+  func decodeAction(_ value: JSONValue) -> LoginAction? { nil }
+  func encodeState(_ state: LoginState) -> JSONValue? {
+    ["email": .string(state.email), "password": .string(state.password), "isLoading": .bool(state.isLoading)]
+  }
+  func encodeEffect(_ effect: LoginEffect) -> JSONValue? { nil }
+}
+
+private struct Declining: CodableFastPath {
+  typealias Feature = LoginReducer
+  func decodeAction(_ value: JSONValue) -> LoginAction? { nil }
+  func encodeState(_ state: LoginState) -> JSONValue? { nil }
+  func encodeEffect(_ effect: LoginEffect) -> JSONValue? { nil }
+}
