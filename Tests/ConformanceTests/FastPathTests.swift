@@ -125,6 +125,53 @@ struct FastPathTests {
         == TestFeatures.login.bound(to: manifest).trace(initialState: manifest.initialState, actions: actions))
   }
 
+  static let values: [JSONValue] = [
+    .null, true, false, 0, 1, -1, .number(.double(1.0)), .number(.double(-0.0)), .number(.double(1.5)),
+    .number(.double(1e2)), .number(.double(1e300)), .number(.integer(.max)), .number(.integer(.min)),
+    .number(.double(9.3e18)), "", "K", "\u{212A}", "e\u{0301}", "1", [], ["a"], [:], ["type": "x"],
+  ]
+
+  /// Each fast conversion decodes exactly what a bridge decoder does, and fails exactly where it fails.
+  @Test(arguments: values)
+  func fastScalarsDecodeAsTheBridgeDoes(value: JSONValue) {
+    func check<T: Decodable & Equatable>(_: T.Type) {
+      let fast = Result { () throws(GeneratedCoding.Mismatch) -> T in try GeneratedCoding.decode(value) }
+      let bridged = Result { () throws(GeneratedCoding.Mismatch) -> T in try GeneratedCoding.decodeThroughBridge(value)
+      }
+      #expect(
+        (try? fast.get()) == (try? bridged.get())
+          && (try? fast.get()).map(String.init(reflecting:))
+            == (try? bridged.get()).map(String.init(reflecting:)),
+        "\(T.self) from \(value)")
+    }
+    check(String.self)
+    check(Bool.self)
+    check(Int.self)
+    check(Double.self)
+    check(String?.self)
+    check(Bool?.self)
+    check(Int?.self)
+    check(Double?.self)
+  }
+
+  /// Each fast conversion encodes exactly what a bridge encoder does, and declines where it throws.
+  @Test func fastScalarsEncodeAsTheBridgeDoes() {
+    func check<T: Encodable>(_ value: T) {
+      let fast = GeneratedCoding.encode(value).map { JSONRenderer.compact($0) }
+      let bridged = GeneratedCoding.encodeThroughBridge(value).map { JSONRenderer.compact($0) }
+      #expect(fast == bridged, "\(value)")
+    }
+    for double in [0, -0.0, 1, 1.5, 1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude] as [Double] {
+      check(double)
+      check(Optional(double))
+    }
+    for int in [0, 1, -1, .max, .min] as [Int] { check(int) }
+    for string in ["", "K", "\u{212A}", "\u{0}"] { check(string) }
+    check(true)
+    check(String?.none)
+    check(Int?.none)
+  }
+
   @Test func generatedObjectsKeepJSONObjectsOrderEvenWhenHandEditedOutOfOrder() {
     let sorted = GeneratedCoding.object(sorted: [("a", 1), ("b", 2)])
     let unsorted = GeneratedCoding.object(sorted: [("b", 2), ("a", 1)])

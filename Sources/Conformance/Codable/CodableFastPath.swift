@@ -58,24 +58,56 @@ public enum GeneratedCoding {
   @inlinable
   public static func decode<T: Decodable>(_ value: JSONValue?) throws(Mismatch) -> T {
     guard let value else { throw Mismatch() }
-    // The common scalars without a decoder, as the bridge's keyed container reads them.
-    if T.self == String.self {
-      guard case .string(let string) = value else { throw Mismatch() }
-      return unsafeBitCast(string, to: T.self)  // T is String, checked above.
-    }
-    if T.self == Bool.self {
-      guard case .bool(let bool) = value else { throw Mismatch() }
-      return unsafeBitCast(bool, to: T.self)  // T is Bool, checked above.
-    }
-    if T.self == Int.self {
-      guard case .number(let number) = value, let whole = number.int64Value, let int = Int(exactly: whole) else {
-        throw Mismatch()
-      }
-      return unsafeBitCast(int, to: T.self)  // T is Int, checked above.
-    }
+    // The common scalars and their optionals without a decoder, as the bridge's containers read them.
+    if T.self == String.self { return unsafeBitCast(try string(value), to: T.self) }  // T is String.
+    if T.self == Bool.self { return unsafeBitCast(try bool(value), to: T.self) }  // T is Bool.
+    if T.self == Int.self { return unsafeBitCast(try int(value), to: T.self) }  // T is Int.
+    if T.self == Double.self { return unsafeBitCast(try double(value), to: T.self) }  // T is Double.
+    if T.self == String?.self { return unsafeBitCast(try optional(value, string), to: T.self) }  // T is String?.
+    if T.self == Bool?.self { return unsafeBitCast(try optional(value, bool), to: T.self) }  // T is Bool?.
+    if T.self == Int?.self { return unsafeBitCast(try optional(value, int), to: T.self) }  // T is Int?.
+    if T.self == Double?.self { return unsafeBitCast(try optional(value, double), to: T.self) }  // T is Double?.
     return try decodeThroughBridge(value)
   }
 
+  @usableFromInline
+  static func string(_ value: JSONValue) throws(Mismatch) -> String {
+    guard case .string(let string) = value else { throw Mismatch() }
+    return string
+  }
+
+  @usableFromInline
+  static func bool(_ value: JSONValue) throws(Mismatch) -> Bool {
+    guard case .bool(let bool) = value else { throw Mismatch() }
+    return bool
+  }
+
+  /// A whole number that fits `Int`, written as an integer or not (`1.0`), as the bridge reads it.
+  @usableFromInline
+  static func int(_ value: JSONValue) throws(Mismatch) -> Int {
+    guard case .number(let number) = value, let whole = number.int64Value, let int = Int(exactly: whole) else {
+      throw Mismatch()
+    }
+    return int
+  }
+
+  @usableFromInline
+  static func double(_ value: JSONValue) throws(Mismatch) -> Double {
+    guard case .number(let number) = value else { throw Mismatch() }
+    return number.doubleValue
+  }
+
+  /// `nil` for JSON `null` (`Optional`'s own `init(from:)` asks `decodeNil()` first), else the wrapped value.
+  @usableFromInline
+  static func optional<Wrapped>(_ value: JSONValue, _ wrapped: (JSONValue) throws(Mismatch) -> Wrapped)
+    throws(Mismatch) -> Wrapped?
+  {
+    if case .null = value { return nil }
+    return try wrapped(value)
+  }
+
+  /// Any other `Decodable` through a bridge decoder (an enum with raw values, a fixed-width integer, a `Float`, an
+  /// array): slower, and the same by construction.
   @usableFromInline
   static func decodeThroughBridge<T: Decodable>(_ value: JSONValue) throws(Mismatch) -> T {
     var spare: BridgeDecoder?
@@ -106,6 +138,10 @@ public enum GeneratedCoding {
     if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
     if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if T.self == Int.self { return .number(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
+    if T.self == Double.self {
+      let double = unsafeBitCast(value, to: Double.self)
+      return double.isFinite ? .number(.double(double)) : nil  // The bridge throws for NaN and ±infinity.
+    }
     return encodeThroughBridge(value)
   }
 
@@ -116,6 +152,7 @@ public enum GeneratedCoding {
     return encode(value)
   }
 
+  /// Any other `Encodable` through a bridge encoder; `nil` where the bridge throws.
   @usableFromInline
   static func encodeThroughBridge<T: Encodable>(_ value: T) -> JSONValue? {
     try? BridgeEncoder.encode(value, shape: .opaque)
