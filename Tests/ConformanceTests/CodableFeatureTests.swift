@@ -549,7 +549,8 @@ struct CodableFeatureReuseTests {
 struct FastPathGenerationTests {
   static func generate(_ feature: any FeatureAdapter, _ manifest: FeatureManifest) throws -> (String, [String]) {
     let generating = try #require(feature as? any FastPathGenerating)
-    return generating.fastPathSource(manifest: manifest, manifestFile: "x.json", typeName: "GeneratedFastPath")
+    return generating.fastPathSource(
+      manifest: manifest, manifestFile: "x.json", typeName: "GeneratedFastPath", tool: "conformance", outputFile: nil)
   }
 
   /// Labels come in declaration order, unlabelled values by position, renamed cases by their Swift name, a union in
@@ -563,24 +564,27 @@ struct FastPathGenerationTests {
     // A plain manifest string the Swift type reads as an enum: no probe value is known to decode.
     #expect(
       notes.first
-        == #"action 'setMode' is left to the bridge, which cannot decode {"mode":"","type":"setMode"}: mode: "#
-        + "Cannot initialize Mode from invalid String value ; the Swift enum's raw values must be the manifest's values"
-    )
+        == #"action 'setMode' is left to the bridge, which cannot decode {"mode":"","type":"setMode"}: its Swift "#
+        + "type reads the field 'mode' as an enum, which the manifest declares as any string; give the field an "
+        + #""enum" of the Swift raw values in the manifest"#)
     for line in [
+      "public struct GeneratedFastPath: Conformance.CodableFastPath {",
       "  public typealias Feature = Shapes.Reducer",
-      "  public func decodeAction(_ value: JSONValue) -> Shapes.Action? {",
-      #"        return .add(amount: try GeneratedCoding.decode(union.members["amount"]))"#,
-      #"        return .rename(try GeneratedCoding.decode(union.members["value"]))"#,
-      #"        return .finished(result: try Self.decodeOutcome(union.members["result"]))"#,
+      "  public func decodeAction(_ value: Conformance.JSONValue) -> Shapes.Action? {",
+      #"        return .add(amount:)(try Conformance.GeneratedCoding.decode(union.members["amount"]))"#,
+      #"        return .rename(_:)(try Conformance.GeneratedCoding.decode(union.members["value"]))"#,
+      #"        return .finished(result:)(try Self.decodeOutcome(union.members["result"]))"#,
       "    case .save(count: let field0, note: let field1):",
       "    case .announce(let field0):",
-      #"      return .success(userId: try GeneratedCoding.decode(union.members["userId"]))"#,
-      "  private static func encodeOutcome(_ value: Shapes.Outcome) -> JSONValue? {",
+      "    @unknown default: return nil",
+      #"      return .success(userId:)(try Conformance.GeneratedCoding.decode(union.members["userId"]))"#,
+      "  private static func encodeOutcome(_ value: Shapes.Outcome) -> Conformance.JSONValue? {",
       "    case .success(userId: let field0):",
-      #"      return GeneratedCoding.object(sorted: [("type", .string("empty"))])"#,
-      "    guard let value7 = GeneratedCoding.encode(state.limits.maximum) else { return nil }",
+      #"      return Conformance.GeneratedCoding.object(sorted: [("type", .string("empty"))])"#,
+      "    guard let value4 = Conformance.GeneratedCoding.encodeNullable(state.last, Self.encodeOutcome) else { return nil }",
+      "    guard let value6 = Conformance.GeneratedCoding.encode(state.limits.maximum) else { return nil }",
     ] {
-      #expect(source.contains(line + "\n"), "\(line)")
+      #expect(source.contains("  " + line + "\n"), "\(line)")  // Inside `#else`, indented.
     }
   }
 
@@ -595,8 +599,105 @@ struct FastPathGenerationTests {
         "action 'setLimit' is left to the bridge, which cannot decode",
         "the state is left to the bridge: no action or effect carries",
       ])
-    #expect(source.contains("    nil  // The bridge encodes the state: no action or effect carries Phase"))
+    #expect(source.contains("      nil  // The bridge encodes the state: no action or effect carries Phase"))
     #expect(!source.contains(#"case "find":"#))
     #expect(source.contains(#"case "setKind":"#))
+  }
+}
+
+/// Types the first fast path generator got wrong, each found by an adversarial tryout.
+private enum Tricky {
+  struct State: Codable, Equatable, Sendable {
+    struct Item: Codable, Equatable, Sendable { var name = "" }
+    var items: [Item] = []
+  }
+
+  indirect enum Node: Codable, Equatable, Sendable {
+    case leaf
+    case wrapped(inner: Node?)
+  }
+
+  enum Outcome: Codable, Equatable, Sendable { case done, failed(reason: String) }
+  enum EffectOutcome: Codable, Equatable, Sendable { case done, failed(reason: String) }
+
+  enum Action: Codable, Equatable, Sendable {
+    case maybe(node: Node?)
+    case finish(outcome: Outcome)
+  }
+
+  enum Effect: Codable, Equatable, Sendable {
+    case report(outcome: EffectOutcome)
+    case debug(String)  // Not in the manifest.
+  }
+
+  struct Reducer: UnidirectionalFlow.Reducer {
+    func reduce(into state: inout State, action: Action) -> [Effect] { [] }
+  }
+
+  static let manifest: FeatureManifest = {
+    let document: JSONValue = [
+      "feature": "tricky", "title": "Tricky", "description": "d", "spec": "tricky.md", "platforms": [:],
+      "state": ["items": ["type": "array", "items": ["type": "object", "fields": ["name": ["type": "string"]]]]],
+      "initialState": ["items": []],
+      "actions": [
+        "maybe": ["fields": ["node": ["type": "union", "ref": "Node", "nullable": true]]],
+        "finish": ["fields": ["outcome": ["type": "union", "ref": "Outcome"]]],
+      ],
+      "effects": ["report": ["fields": ["outcome": ["type": "union", "ref": "Outcome"]]]],
+      "types": [
+        "Node": [
+          "cases": [
+            "leaf": ["fields": [:]],
+            "wrapped": ["fields": ["inner": ["type": "union", "ref": "Node", "nullable": true]]],
+          ]
+        ],
+        "Outcome": ["cases": ["done": ["fields": [:]], "failed": ["fields": ["reason": ["type": "string"]]]]],
+      ],
+    ]
+    switch ManifestLoader().load(document, file: "tricky.json", expectedFeature: nil) {
+    case .success(let manifest): return manifest
+    case .failure(let errors): fatalError("the test manifest is invalid: \(errors.errors)")
+    }
+  }()
+
+  static let feature = CodableFeature("tricky", reducer: Reducer(), initialState: State()).bound(to: manifest)
+}
+
+@Suite("Fast path generation, at the edges")
+struct FastPathGenerationEdgeTests {
+  @Test func whatTheFirstGeneratorGotWrongIsLeftToTheBridgeAndSaid() throws {
+    let (generated, allNotes) = try FastPathGenerationTests.generate(Tricky.feature, Tricky.manifest)
+    let source = generated.replacingOccurrences(
+      of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
+    let notes = allNotes.filter { !$0.contains("is private or local") }
+    // An object in an array: a property the manifest lacks would not show in the initial state's check.
+    #expect(
+      notes.contains(
+        "the state is left to the bridge: it holds an object inside an array, an optional or a case, where a "
+          + "property the manifest lacks would not show in the initial state"))
+    #expect(source.contains("      nil  // The bridge encodes the state: it holds an object inside an array"))
+    // A recursive optional union is read once and its action generated (it was dropped without a word).
+    #expect(
+      source.contains(
+        #"return .maybe(node:)(try Conformance.GeneratedCoding.nullable(union.members["node"], Self.decodeNode))"#))
+    #expect(
+      source.contains(
+        #"return .wrapped(inner:)(try Conformance.GeneratedCoding.nullable(union.members["inner"], Self.decodeNode))"#))
+    // One manifest union, two Swift enums: where it is the second, it is left to the bridge, with a note.
+    #expect(
+      notes.contains(
+        "Outcome is Tricky.Outcome in one place and Tricky.EffectOutcome in another: where it is Tricky.EffectOutcome, "
+          + "it is left to the bridge")
+        || notes.contains { $0.hasPrefix("Outcome is ") && $0.contains("EffectOutcome") })
+    #expect(
+      notes.contains("effect 'report' is left to the bridge: the Swift type of its field 'outcome' could not be read"))
+    // The effect switch keeps compiling when Swift has a case the manifest lacks.
+    #expect(source.contains("      default: return nil\n"))
+    // A stand-in compiles instead of the generated code when regenerating, whatever the types became.
+    #expect(source.contains("#if CONFORMANCE_FAST_PATH_STUB\n"))
+    #expect(
+      source.contains("    public func decodeAction(_ value: Conformance.JSONValue) -> Feature.Action? { nil }\n"))
+    // Library names are qualified, so a team's own `JSONValue` cannot make them ambiguous.
+    #expect(!source.contains(" JSONValue") && !source.contains("(JSONValue") && !source.contains(" GeneratedCoding."))
   }
 }

@@ -23,12 +23,13 @@ struct FastPathTests {
     let manifest = try #require(TestPaths.manifests[feature])
     let adapter = try #require(TestFeatures.swift.adapters[feature] as? any FastPathGenerating)
     let (source, notes) = adapter.fastPathSource(
-      manifest: manifest, manifestFile: "Conformance/features/\(feature).json", typeName: typeName)
+      manifest: manifest, manifestFile: "Conformance/features/\(feature).json", typeName: typeName,
+      tool: "conformance-bridge", outputFile: "Sources/BundledFastPaths/\(typeName).swift")
     let file = TestPaths.repository.appendingPathComponent("Sources/BundledFastPaths/\(typeName).swift")
     let committed = try String(contentsOf: file, encoding: .utf8)
     #expect(
       source == committed,
-      "regenerate it: swift run conformance-bridge generate-fast-path \(feature) > Sources/BundledFastPaths/\(typeName).swift"
+      "regenerate it: swift run conformance-bridge generate-fast-path \(feature) --output Sources/BundledFastPaths/\(typeName).swift"
     )
     #expect(notes.isEmpty)
   }
@@ -97,17 +98,24 @@ struct FastPathTests {
       "login", reducer: LoginReducer(), initialState: LoginState(), fastPath: DroppingError()
     ).bound(to: manifest)
     let expected =
-      "initialState: the fast path DroppingError encodes LoginState as "
-      + #"{"email":"","isLoading":false,"password":""}, but its Codable conformance gives "#
-      + #"{"email":"","error":null,"isLoading":false,"password":""}; the fast path is out of date: "#
-      + "regenerate it with 'conformance generate-fast-path login'"
+      "initialState: the fast path DroppingError is out of date: it leaves out 'error', which LoginState's Codable "
+      + "conformance writes; regenerate it: swift run -Xswiftc -DCONFORMANCE_FAST_PATH_STUB "
+      + "\(RunningExecutable.name) generate-fast-path login --output <its file>"
     #expect(stale.trace(initialState: manifest.initialState, actions: []) == .errored(step: 0, message: expected))
     let own: JSONValue = ["email": "a", "password": "", "isLoading": false, "error": "x"]
-    guard case .noTrace(.errored(step: 0, message: let message)) = stale.trace(initialState: own, actions: []) else {
-      Issue.record("a scenario with its own initial state ran with a stale fast path")
+    #expect(stale.trace(initialState: own, actions: []) == .errored(step: 0, message: expected))
+    // A value written differently, and a property the Codable conformance does not write, are named too.
+    let wrong = CodableFeature(
+      "login", reducer: LoginReducer(), initialState: LoginState(), fastPath: MisspellingEmail()
+    ).bound(to: manifest)
+    guard case .noTrace(.errored(step: 0, message: let message)) = wrong.trace(initialState: own, actions: []) else {
+      Issue.record("a fast path that writes another value ran")
       return
     }
-    #expect(message.contains(#"{"email":"a","isLoading":false,"password":""}"#))
+    #expect(
+      message.hasPrefix(
+        "initialState: the fast path MisspellingEmail is out of date: it writes 'email' as \"A\", where LoginState's "
+          + "Codable conformance writes \"a\"; regenerate it: "))
   }
 
   /// A fast path that declines everything changes nothing: the bridge does it all.
@@ -188,6 +196,19 @@ private struct DroppingError: CodableFastPath {
   func decodeAction(_ value: JSONValue) -> LoginAction? { nil }
   func encodeState(_ state: LoginState) -> JSONValue? {
     ["email": .string(state.email), "password": .string(state.password), "isLoading": .bool(state.isLoading)]
+  }
+  func encodeEffect(_ effect: LoginEffect) -> JSONValue? { nil }
+}
+
+/// A fast path whose state encoding disagrees with the bridge's on a value.
+private struct MisspellingEmail: CodableFastPath {
+  typealias Feature = LoginReducer
+  func decodeAction(_ value: JSONValue) -> LoginAction? { nil }
+  func encodeState(_ state: LoginState) -> JSONValue? {
+    [
+      "email": .string(state.email.uppercased()), "password": .string(state.password),
+      "isLoading": .bool(state.isLoading), "error": state.error.map(JSONValue.string) ?? .null,
+    ]
   }
   func encodeEffect(_ effect: LoginEffect) -> JSONValue? { nil }
 }

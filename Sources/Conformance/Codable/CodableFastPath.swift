@@ -152,6 +152,14 @@ public enum GeneratedCoding {
     return encode(value)
   }
 
+  /// An optional union as the bridge encodes it: `null` for `nil`, else what `encodeCase` makes of it (`nil` when it
+  /// declines). A value that is not optional is taken too, so generated code compiles whichever the Swift type is.
+  @inlinable
+  public static func encodeNullable<T>(_ value: T?, _ encodeCase: (T) -> JSONValue?) -> JSONValue? {
+    guard let value else { return .null }
+    return encodeCase(value)
+  }
+
   /// Any other `Encodable` through a bridge encoder; `nil` where the bridge throws.
   @usableFromInline
   static func encodeThroughBridge<T: Encodable>(_ value: T) -> JSONValue? {
@@ -169,5 +177,14 @@ public enum GeneratedCoding {
       index += 1
     }
     return .object(JSONObject(sortedUniqueMembers: members))
+  }
+}
+
+/// The executable running, as a user types it (`conformance`, a team's `counter-conformance`): the last component of
+/// `argv[0]`, for the commands that messages and generated files suggest.
+package enum RunningExecutable {
+  /// The name, or `conformance` when the process has no `argv[0]`.
+  package static var name: String {
+    CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "conformance"
   }
 }

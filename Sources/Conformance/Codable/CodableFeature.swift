@@ -211,12 +211,37 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     guard let fast = fastPath.encodeState(state) else { return nil }  // The bridge encodes this state.
     guard let bridged = try? BridgeEncoder.encode(state, shape: shapes.state) else { return nil }
     // Compared as written: `==` calls 1 and 1.0 equal, and the trace would show the fast path's spelling.
+    let codable = "\(Feature.State.self)'s Codable conformance"
+    guard let difference = Self.difference(fast, bridged, at: "", codable: codable) else { return nil }
+    return "initialState: the fast path \(fastPath.name) is out of date: \(difference); regenerate it: "
+      + "swift run -Xswiftc -D\(FastPathGenerator.stubCondition) \(RunningExecutable.name) generate-fast-path \(feature) "
+      + "--output <its file>"
+  }
+
+  /// The first difference between the fast path's encoding and the bridge's, in words, or `nil` when they are written
+  /// alike.
+  private static func difference(_ fast: JSONValue, _ bridged: JSONValue, at path: String, codable: String)
+    -> String?
+  {
+    if case .object(let left) = fast, case .object(let right) = bridged {
+      for member in right.members where left[member.key] == nil {
+        return "it leaves out '\(path + member.key)', which \(codable) writes"
+      }
+      for member in left.members {
+        guard let other = right[member.key] else {
+          return "it writes '\(path + member.key)', which \(codable) does not"
+        }
+        if let inner = difference(member.value, other, at: path + member.key + ".", codable: codable) {
+          return inner
+        }
+      }
+      return nil
+    }
     let (fastText, bridgedText) = (JSONRenderer.compact(fast), JSONRenderer.compact(bridged))
     if fastText.utf8.elementsEqual(bridgedText.utf8) { return nil }
-    return "initialState: the fast path \(fastPath.name) encodes \(Feature.State.self) as "
-      + "\(JSONRenderer.compact(fast, style: .display)), but its Codable conformance gives "
-      + "\(JSONRenderer.compact(bridged, style: .display)); "
-      + "the fast path is out of date: regenerate it with 'conformance generate-fast-path \(feature)'"
+    let name = path.isEmpty ? "the state" : "'\(path.dropLast())'"
+    return "it writes \(name) as \(JSONRenderer.compact(fast, style: .display)), where \(codable) writes "
+      + JSONRenderer.compact(bridged, style: .display)
   }
 
   private static func located(_ error: any Error, under prefix: [JSONPath.Component]) -> BridgeError {
@@ -253,20 +278,24 @@ package protocol FastPathGenerating {
   ///   - manifest: The feature's manifest (this adapter must be bound to it).
   ///   - manifestFile: The manifest's file name, for the generated header.
   ///   - typeName: The generated struct's name, e.g. `LoginFastPath`.
-  func fastPathSource(manifest: FeatureManifest, manifestFile: String, typeName: String) -> (
-    source: String, notes: [String]
-  )
+  ///   - tool: The executable that runs the generator (`conformance`, a team's `counter-conformance`), for the
+  ///     regeneration command in the header.
+  ///   - outputFile: Where the source will be written, for the same command, or `nil`.
+  func fastPathSource(
+    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?
+  ) -> (source: String, notes: [String])
 }
 
 extension CodableFeature: FastPathGenerating {
   /// Probes each action case (and each case of the unions actions carry) through this adapter's bridge, then writes
   /// the fast path (``FastPathGenerator``).
-  package func fastPathSource(manifest: FeatureManifest, manifestFile: String, typeName: String) -> (
-    source: String, notes: [String]
-  ) {
+  package func fastPathSource(
+    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?
+  ) -> (source: String, notes: [String]) {
     let context = DecodingContext()
     var generator = FastPathGenerator(
-      manifest: manifest, manifestFile: manifestFile, typeName: typeName, reducerType: Feature.self,
+      manifest: manifest, manifestFile: manifestFile, typeName: typeName, tool: tool, outputFile: outputFile,
+      reducerType: Feature.self,
       stateType: Feature.State.self, actionType: Feature.Action.self,
       decodeAction: { value in probe(Feature.Action.self, value, shape: shapes.actions, context: context) },
       effectType: Feature.Effect.self,

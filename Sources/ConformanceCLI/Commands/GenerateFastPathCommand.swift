@@ -6,7 +6,7 @@ import Foundation
 struct GenerateFastPathCommand: CLICommand {
   static let name = "generate-fast-path"
   static let abstract = "Write generated Swift that decodes actions and encodes states without the Codable bridge."
-  static let usage = "conformance generate-fast-path <feature> [--type-name <name>]"
+  static let usage = "conformance generate-fast-path <feature> [--output <file>] [--type-name <name>]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -18,18 +18,24 @@ struct GenerateFastPathCommand: CLICommand {
                               in Conformance/features.
 
     OPTIONS:
+      --output <file>         Write the source to <file> (default: standard output). The file is replaced in
+                              one step, and only when it is missing or was written by this command.
       --type-name <name>      The generated struct's name (default: the feature's name in upper camel case
                               followed by FastPath, e.g. LoginFastPath).
       -h, --help              Show help information.
 
-    The source goes to standard output; notes on what it leaves to the Codable bridge go to standard error.
-    Save it in a target that imports the feature's module and pass it to CodableFeature(_:reducer:
-    initialState:fastPath:). The generator decodes one probe value per action case through the bridge to read
-    each case's labels in declaration order, so run it from the executable the feature is registered in, and
-    again after changing the manifest or the Swift types.
+    Notes on what the fast path leaves to the Codable bridge go to standard error. Put the file in a target
+    that depends on the feature's module and on the 'Conformance' product (name the target differently from
+    the struct), and pass the struct to CodableFeature(_:reducer:initialState:fastPath:). The generator
+    decodes one probe value per case through the bridge to read each case's labels in declaration order, so
+    it runs inside the executable the feature is registered in. After changing the manifest or the Swift
+    types, regenerate it; building with -DCONFORMANCE_FAST_PATH_STUB compiles a stand-in instead of the old
+    code, so an out-of-date file cannot stop the build:
+      swift run -Xswiftc -DCONFORMANCE_FAST_PATH_STUB <executable> generate-fast-path <feature> --output <file>
 
     EXIT STATUS: 0 when the source was written; 2 for an unknown feature, a feature not registered with
-    CodableFeature, or a manifest that has errors.
+    CodableFeature, a manifest that has errors, or an output file that cannot be written or was not written
+    by this command.
     """
   }
 
@@ -38,7 +44,10 @@ struct GenerateFastPathCommand: CLICommand {
   {
     let scanner = try ArgumentScanner(
       arguments,
-      options: [.init(name: "type-name", takesValue: true), .init(name: "help", takesValue: false)],
+      options: [
+        .init(name: "output", takesValue: true), .init(name: "type-name", takesValue: true),
+        .init(name: "help", takesValue: false),
+      ],
       command: name)
     if scanner.has("help") {
       console.out(help)
@@ -78,12 +87,60 @@ struct GenerateFastPathCommand: CLICommand {
         "feature '\(feature)' is registered with \(type(of: adapter)), not CodableFeature; a fast path speeds up the Codable bridge only"
       )
     }
+    let output = scanner.value("output")
+    if let output { try checkReplaceable(output, console: console) }
     let fileName = URL(fileURLWithPath: manifest.file).lastPathComponent
     let (source, notes) = generating.fastPathSource(
-      manifest: manifest, manifestFile: "Conformance/features/\(fileName)", typeName: typeName)
+      manifest: manifest, manifestFile: "Conformance/features/\(fileName)", typeName: typeName,
+      tool: RunningExecutable.name, outputFile: output)
     for note in notes { console.err("note: \(note)") }
-    console.outRaw(source)
+    guard let output else {
+      console.outRaw(source)
+      return ExitCode.success
+    }
+    let url = URL(fileURLWithPath: output, relativeTo: console.currentDirectory)
+    do {
+      // Atomically: a build or an editor never sees half a file, and a failed write leaves the old one.
+      try Data(source.utf8).write(to: url, options: .atomic)
+    } catch {
+      throw .input("cannot write '\(output)': \(describe(error))")
+    }
+    console.err("wrote \(output)")
     return ExitCode.success
+  }
+
+  /// The system's reason for a failed write (`strerror`), else Foundation's description.
+  private static func describe(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(posix.code)))
+    }
+    return (error as NSError).localizedDescription
+  }
+
+  /// The first line of every generated file, by which an existing file is recognised as one.
+  static let header = "// Generated by '"
+
+  /// Refuses an output path that is a folder, or a file this command did not write (existing files are never
+  /// overwritten by surprise).
+  ///
+  /// - Throws: ``CLIError/input(_:)`` naming the file and what to do.
+  private static func checkReplaceable(_ output: String, console: Console) throws(CLIError) {
+    let url = URL(fileURLWithPath: output, relativeTo: console.currentDirectory)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+    if isFolder.boolValue { throw .input("--output '\(output)' is a folder; name the Swift file to write") }
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      throw .input("cannot read '\(output)' to check that generate-fast-path wrote it; refusing to replace it")
+    }
+    let start = (try? handle.read(upToCount: 64)) ?? nil
+    try? handle.close()
+    let text = start.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    guard text.hasPrefix(header), text.contains(" generate-fast-path ") else {
+      throw .input(
+        "'\(output)' exists and was not written by generate-fast-path; refusing to replace it (move it, or choose "
+          + "another --output)")
+    }
   }
 
   /// `login` → `LoginFastPath`, `sign-up` → `SignUpFastPath`.

@@ -24,6 +24,10 @@ struct FastPathGenerator {
   let manifest: FeatureManifest
   let manifestFile: String
   let typeName: String
+  /// The executable that runs the generator, e.g. `conformance` or a team's `counter-conformance`.
+  let tool: String
+  /// Where the source will be written, when known.
+  let outputFile: String?
   let reducerType: Any.Type
   let stateType: Any.Type
   let actionType: Any.Type
@@ -41,7 +45,8 @@ struct FastPathGenerator {
   private var usedEncoders: Set<String> = []
 
   init(
-    manifest: FeatureManifest, manifestFile: String, typeName: String, reducerType: Any.Type, stateType: Any.Type,
+    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?,
+    reducerType: Any.Type, stateType: Any.Type,
     actionType: Any.Type, decodeAction: @escaping (JSONValue) -> Result<Any, BridgeError>, effectType: Any.Type,
     decodeEffect: ((JSONValue) -> Result<Any, BridgeError>)?
   ) {
@@ -50,6 +55,8 @@ struct FastPathGenerator {
     self.manifest = manifest
     self.manifestFile = manifestFile
     self.typeName = typeName
+    self.tool = tool
+    self.outputFile = outputFile
     self.reducerType = reducerType
     self.stateType = stateType
     self.actionType = actionType
@@ -79,7 +86,7 @@ struct FastPathGenerator {
       case .failure(let error):
         notes.append(
           "\(what) '\(entry.name)' is left to the bridge, which cannot decode \(render(base)): "
-            + "\(error.path): \(error.message)")
+            + Self.reason(error, entry))
       case .success(let value):
         guard let probed = read(value, as: entry, what: what) else { continue }
         var supported = true
@@ -95,7 +102,12 @@ struct FastPathGenerator {
           }
           let embed: (JSONValue) -> JSONValue = { Self.replacing(field.name, in: base, with: $0) }
           let extract: (Any) -> Any? = { Self.field(field.name, of: $0, labels: probed.labels) }
-          if !probeUnion(union, embed: embed, extract: extract, decode: decode, depth: 0) { supported = false }
+          if !probeUnion(union, embed: embed, extract: extract, decode: decode, depth: 0) {
+            notes.append(
+              "\(what) '\(entry.name)' is left to the bridge: the Swift type of its field '\(field.name)' could not be read"
+            )
+            supported = false
+          }
         }
         if supported { found[entry.name] = probed }
       }
@@ -103,37 +115,64 @@ struct FastPathGenerator {
     return found
   }
 
-  /// Probes each case of `name` at the place `embed` puts it; `false` when a case could not be read.
+  /// The bridge's reason a probe did not decode, with what to do when the probe itself is the cause: a plain
+  /// manifest string that Swift reads as an enum, for which the generator knows no valid value.
+  private static func reason(_ error: BridgeError, _ entry: FeatureManifest.Case) -> String {
+    let text = "\(error.path): \(error.message)"
+    guard error.message.hasSuffix("the Swift enum's raw values must be the manifest's values"),
+      let field = error.path.components.last.flatMap({ component -> String? in
+        if case .key(let name) = component { return name }
+        return nil
+      }),
+      entry.fields.contains(where: { $0.name == field && $0.type == .string })
+    else { return text }
+    return "its Swift type reads the field '\(field)' as an enum, which the manifest declares as any string; give the "
+      + "field an \"enum\" of the Swift raw values in the manifest"
+  }
+
+  /// Reads the Swift type of union `name` at the place `embed` puts it and, the first time, the labels of each of its
+  /// cases; `false` when no case decodes there or the Swift type differs from the one read at another place (one
+  /// manifest union, two Swift enums: the generated code could not name both).
   private mutating func probeUnion(
     _ name: String, embed: (JSONValue) -> JSONValue, extract: (Any) -> Any?,
     decode: (JSONValue) -> Result<Any, BridgeError>, depth: Int
   ) -> Bool {
-    if let known = unions[name] { return known.cases.count == manifest.types[name]?.cases.count }
     guard depth < 8, let union = manifest.types[name] else { return false }
-    var complete = true
+    let firstVisit = unions[name] == nil
     for entry in union.cases {
       let probe = embed(sample(entry))
-      guard case .success(let decoded) = decode(probe), let value = extract(decoded) else {
-        notes.append("\(name) case '\(entry.name)' is left to the bridge: its probe \(render(probe)) did not decode")
-        complete = false
+      let result = decode(probe)
+      guard case .success(let decoded) = result, let value = extract(decoded) else {
+        if firstVisit {
+          let why = if case .failure(let error) = result { Self.reason(error, entry) } else { "it did not decode" }
+          notes.append(
+            "\(name) case '\(entry.name)' is left to the bridge, which cannot decode \(render(probe)): \(why)")
+        }
         continue
       }
-      if unions[name] == nil {
-        let reflected = String(reflecting: type(of: value))
-        let module = reflected.split(separator: ".").first.map(String.init) ?? ""
-        unions[name] = ProbedUnion(swiftType: String(reflected.dropFirst(module.count + 1)), module: module)
+      let reflected = String(reflecting: type(of: value))
+      let module = reflected.split(separator: ".").first.map(String.init) ?? ""
+      let swiftType = String(reflected.dropFirst(module.count + 1))
+      if let known = unions[name] {
+        if known.swiftType == swiftType, !firstVisit { return true }
+        if known.swiftType != swiftType {
+          notes.append(
+            "\(name) is \(known.swiftType) in one place and \(swiftType) in another: where it is \(swiftType), it is "
+              + "left to the bridge")
+          return false
+        }
+      } else {
+        unions[name] = ProbedUnion(swiftType: swiftType, module: module)
       }
-      guard let probed = read(value, as: entry, what: "\(name) case") else {
-        complete = false
-        continue
-      }
+      guard let probed = read(value, as: entry, what: "\(name) case") else { continue }
+      var supported = true
       for field in entry.fields {
         guard let inner = Self.unionName(field.type) else {
           if !Self.isPlain(field.type) {
             notes.append(
               "\(name) case '\(entry.name)' is left to the bridge: its field '\(field.name)' is \(Self.article(field.type))"
             )
-            complete = false
+            supported = false
           }
           continue
         }
@@ -143,12 +182,15 @@ struct FastPathGenerator {
           extract($0).flatMap { Self.field(field.name, of: $0, labels: probed.labels) }
         }
         if !probeUnion(inner, embed: nestedEmbed, extract: nestedExtract, decode: decode, depth: depth + 1) {
-          complete = false
+          notes.append(
+            "\(name) case '\(entry.name)' is left to the bridge: the Swift type of its field '\(field.name)' could not be read"
+          )
+          supported = false
         }
       }
-      unions[name]?.cases[entry.name] = probed
+      if supported { unions[name]?.cases[entry.name] = probed }
     }
-    return complete
+    return unions[name] != nil
   }
 
   /// The labels of the case `value` holds, checked against the manifest's `entry`.
@@ -285,17 +327,37 @@ struct FastPathGenerator {
     modules.remove("")
     modules.insert("Conformance")
     var lines: [String] = []
+    let command = "\(tool) generate-fast-path \(manifest.feature) --output \(outputFile ?? "<this file>")"
     lines.append(
-      "// Generated by 'conformance generate-fast-path \(manifest.feature)' from \(manifestFile) and the Swift types.")
+      "// Generated by '\(tool) generate-fast-path \(manifest.feature)' from \(manifestFile) and the Swift types.")
     lines.append(
-      "// Do not edit: regenerate after changing the manifest or the types. What it does not handle goes through")
+      "// Do not edit. After changing the manifest or the types, regenerate it (README, \"Make the Codable bridge")
+    lines.append("// fast\"); the stub below keeps the build going while this file is out of date:")
+    lines.append("//   swift run -Xswiftc -D\(Self.stubCondition) \(command)")
     lines.append(
-      "// the Codable bridge, and the runner checks it against the bridge on every scenario's initial state.")
+      "// What it does not handle goes through the Codable bridge, and the runner checks it against the bridge")
+    lines.append("// on every scenario's initial state.")
     for module in modules.sorted() { lines.append("import \(module)") }
     lines.append("")
+    lines.append("#if \(Self.stubCondition)")
+    lines.append("  /// A stand-in that leaves everything to the bridge, compiled only to regenerate the fast path.")
+    lines.append("  public struct \(typeName): Conformance.CodableFastPath {")
+    lines.append("    /// The reducer whose types this fast path converts.")
+    lines.append("    public typealias Feature = \(reducer)")
+    lines.append("    /// Creates the stand-in.")
+    lines.append("    public init() {}")
+    lines.append("    /// `nil`: the bridge decodes every action.")
+    lines.append("    public func decodeAction(_ value: Conformance.JSONValue) -> Feature.Action? { nil }")
+    lines.append("    /// `nil`: the bridge encodes every state.")
+    lines.append("    public func encodeState(_ state: Feature.State) -> Conformance.JSONValue? { nil }")
+    lines.append("    /// `nil`: the bridge encodes every effect.")
+    lines.append("    public func encodeEffect(_ effect: Feature.Effect) -> Conformance.JSONValue? { nil }")
+    lines.append("  }")
+    lines.append("#else")
+    let bodyStart = lines.count
     lines.append(
       "/// The generated fast path of the '\(manifest.feature)' feature's Codable bridge (``CodableFastPath``).")
-    lines.append("public struct \(typeName): CodableFastPath {")
+    lines.append("public struct \(typeName): Conformance.CodableFastPath {")
     lines.append("  /// The reducer whose types this fast path converts.")
     lines.append("  public typealias Feature = \(reducer)")
     lines.append("")
@@ -303,8 +365,8 @@ struct FastPathGenerator {
     lines.append("  public init() {}")
     lines.append("")
     lines.append("  /// The action, or `nil` to leave it to the bridge.")
-    lines.append("  public func decodeAction(_ value: JSONValue) -> \(action)? {")
-    lines.append("    guard let union = GeneratedCoding.union(value) else { return nil }")
+    lines.append("  public func decodeAction(_ value: Conformance.JSONValue) -> \(action)? {")
+    lines.append("    guard let union = Conformance.GeneratedCoding.union(value) else { return nil }")
     lines.append("    do {")
     lines.append("      switch union.type {")
     for entry in manifest.actions.cases {
@@ -321,7 +383,7 @@ struct FastPathGenerator {
     lines.append("  }")
     lines.append("")
     lines.append("  /// The state as the bridge writes it, or `nil` to leave it to the bridge.")
-    lines.append("  public func encodeState(_ state: \(state)) -> JSONValue? {")
+    lines.append("  public func encodeState(_ state: \(state)) -> Conformance.JSONValue? {")
     let generator = self
     if let missing = manifest.stateFields.lazy.compactMap({ generator.unencodable($0.type) }).first {
       notes.append("the state is left to the bridge: \(missing)")
@@ -335,7 +397,7 @@ struct FastPathGenerator {
     lines.append("  }")
     lines.append("")
     lines.append("  /// The effect as the bridge writes it, or `nil` to leave it to the bridge.")
-    lines.append("  public func encodeEffect(_ effect: \(Self.localName(effectType))) -> JSONValue? {")
+    lines.append("  public func encodeEffect(_ effect: \(Self.localName(effectType))) -> Conformance.JSONValue? {")
     if decodeEffect == nil {
       lines.append("    nil  // The effect type is not Decodable: its cases could not be probed.")
     } else {
@@ -356,30 +418,38 @@ struct FastPathGenerator {
       lines.append(contentsOf: unionEncoder(name, union, probed))
     }
     lines.append("}")
+    // Inside `#else`, indented as swift-format indents conditional compilation blocks (an entry may hold several
+    // lines: a wrapped call or object).
+    let body = lines[bodyStart...].joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+    lines = Array(lines[..<bodyStart]) + body.map { $0.isEmpty ? "" : "  " + $0 }
+    lines.append("#endif")
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The compilation condition that swaps the generated code for a stand-in that compiles whatever the types became.
+  static let stubCondition = "CONFORMANCE_FAST_PATH_STUB"
 
   private func construction(_ entry: FeatureManifest.Case, _ probed: ProbedCase, members: String, indent: String)
     -> String
   {
-    let swiftName = Self.identifier(entry.platformNames["swift"] ?? entry.name)
+    // Through the case's full name (`.setCount(value:)(…)`), which default arguments do not stretch: a case that
+    // gained a value since the generation stops the build instead of decoding without it.
+    let swiftName = entry.platformNames["swift"] ?? entry.name
     guard let labels = probed.labels else {
       guard let field = entry.fields.first else { return ".\(swiftName)" }
-      return Self.call(".\(swiftName)", [decodeExpression(field, members: members)], indent: indent)
+      return Self.call(".\(swiftName)(_:)", [decodeExpression(field, members: members)], indent: indent)
     }
     if labels.isEmpty { return ".\(swiftName)" }
     let arguments = labels.compactMap { label in
-      entry.fields.first { $0.name == label }.map {
-        "\(Self.identifier(label)): \(decodeExpression($0, members: members))"
-      }
+      entry.fields.first { $0.name == label }.map { decodeExpression($0, members: members) }
     }
-    return Self.call(".\(swiftName)", arguments, indent: indent)
+    return Self.call(".\(swiftName)(\(labels.map { "\($0):" }.joined()))", arguments, indent: indent)
   }
 
   /// `name(a, b)` on one line when it fits in 120 columns after `return `, else one argument per line.
   static func call(_ name: String, _ arguments: [String], indent: String) -> String {
     let line = "\(name)(\(arguments.joined(separator: ", ")))"
-    if indent.count + 7 + line.count <= 120 { return line }
+    if indent.count + 9 + line.count <= 120 { return line }
     return "\(name)(\n" + arguments.map { "\(indent)  \($0)" }.joined(separator: ",\n") + ")"
   }
 
@@ -387,41 +457,55 @@ struct FastPathGenerator {
     let member = "\(members)[\(Self.literal(field.name))]"
     switch field.type {
     case .union(let name): return "try Self.decode\(name)(\(member))"
-    case .nullable(.union(let name)): return "try GeneratedCoding.nullable(\(member), Self.decode\(name))"
-    default: return "try GeneratedCoding.decode(\(member))"
+    case .nullable(.union(let name)): return "try Conformance.GeneratedCoding.nullable(\(member), Self.decode\(name))"
+    default: return "try Conformance.GeneratedCoding.decode(\(member))"
     }
   }
 
   private func unionDecoder(_ name: String, _ union: FeatureManifest.Union, _ probed: ProbedUnion) -> [String] {
     var lines = [
-      "  private static func decode\(name)(_ value: JSONValue?) throws(GeneratedCoding.Mismatch) -> \(probed.swiftType) {",
-      "    guard let union = GeneratedCoding.union(value) else { throw GeneratedCoding.Mismatch() }",
+      "  private static func decode\(name)(_ value: Conformance.JSONValue?)",
+      "    throws(Conformance.GeneratedCoding.Mismatch) -> \(probed.swiftType)",
+      "  {",
+      "    guard let union = Conformance.GeneratedCoding.union(value) else { throw Conformance.GeneratedCoding.Mismatch() }",
       "    switch union.type {",
     ]
     for entry in union.cases {
       guard let probedCase = probed.cases[entry.name] else { continue }
       lines.append("    case \(Self.literal(entry.name)):")
       lines.append(
-        "      guard union.members.count == \(entry.fields.count + 1) else { throw GeneratedCoding.Mismatch() }")
+        "      guard union.members.count == \(entry.fields.count + 1) else { throw Conformance.GeneratedCoding.Mismatch() }"
+      )
       lines.append("      return \(construction(entry, probedCase, members: "union.members", indent: "      "))")
     }
-    lines.append("    default: throw GeneratedCoding.Mismatch()")
+    lines.append("    default: throw Conformance.GeneratedCoding.Mismatch()")
     lines.append("    }")
     lines.append("  }")
     return lines
   }
 
   /// Why a value of `type` cannot be encoded by generated code, or `nil`.
-  private func unencodable(_ type: TypeDescriptor) -> String? {
+  ///
+  /// An object is encoded by its manifest fields, so a property the manifest lacks would be left out where the bridge
+  /// writes it. The runner finds such a property by encoding each scenario's initial state both ways, which shows
+  /// only the objects every state has: so an object inside an array, an optional, a union case or an effect is left
+  /// to the bridge (`nested`).
+  private func unencodable(_ type: TypeDescriptor, nested: Bool = false) -> String? {
     switch type {
     case .string, .stringEnum, .boolean, .integer, .number: return nil
-    case .nullable(let wrapped), .array(let wrapped): return unencodable(wrapped)
+    case .nullable(.union(let name)): return unencodable(.union(name), nested: true)
+    case .nullable(let wrapped) where !Self.isPlain(wrapped): return "it holds an optional array or object"
+    case .nullable(let wrapped), .array(let wrapped): return unencodable(wrapped, nested: true)
     case .object(let fields):
+      if nested {
+        return "it holds an object inside an array, an optional or a case, where a property the manifest lacks "
+          + "would not show in the initial state"
+      }
       for field in fields { if let why = unencodable(field.type) { return why } }
       return nil
     case .union(let name):
-      // A case the probes did not read, or one holding what generated code cannot encode, is left to the bridge by
-      // the union's encoder (`default: return nil`); only the Swift type's name is needed.
+      // A case the probes did not read, or one holding an object, is left to the bridge by the union's encoder
+      // (`default: return nil`); only the Swift type's name is needed.
       return unions[name] == nil ? "no action or effect carries \(name), so its Swift type could not be read" : nil
     }
   }
@@ -429,7 +513,7 @@ struct FastPathGenerator {
   private mutating func unionEncoder(_ name: String, _ union: FeatureManifest.Union, _ probed: ProbedUnion)
     -> [String]
   {
-    ["  private static func encode\(name)(_ value: \(probed.swiftType)) -> JSONValue? {"]
+    ["  private static func encode\(name)(_ value: \(probed.swiftType)) -> Conformance.JSONValue? {"]
       + caseSwitch("value", union.cases, probed.cases) + ["  }"]
   }
 
@@ -441,16 +525,17 @@ struct FastPathGenerator {
     var lines = ["    switch \(subject) {"]
     var complete = true
     for entry in cases {
-      guard let probedCase = probed[entry.name], entry.fields.allSatisfy({ unencodable($0.type) == nil }) else {
+      guard let probedCase = probed[entry.name], entry.fields.allSatisfy({ unencodable($0.type, nested: true) == nil })
+      else {
         complete = false
         continue
       }
-      let swiftName = Self.identifier(entry.platformNames["swift"] ?? entry.name)
+      let swiftName = entry.platformNames["swift"] ?? entry.name
       var bindings: [String: String] = [:]
       for (index, field) in entry.fields.enumerated() { bindings[field.name] = "field\(index)" }
       let pattern: String
       if let labels = probedCase.labels {
-        let arguments = labels.map { "\(Self.identifier($0)): let \(bindings[$0] ?? "_")" }
+        let arguments = labels.map { "\($0): let \(bindings[$0] ?? "_")" }
         pattern = labels.isEmpty ? ".\(swiftName)" : ".\(swiftName)(\(arguments.joined(separator: ", ")))"
       } else {
         pattern = ".\(swiftName)(let \(bindings[entry.fields.first?.name ?? ""] ?? "_"))"
@@ -464,7 +549,9 @@ struct FastPathGenerator {
       lines.append(contentsOf: body)
       lines.append("      return \(Self.objectExpression(members, indent: "      "))")
     }
-    if !complete { lines.append("    default: return nil") }
+    // `@unknown default` keeps the build going (with a warning) when the Swift enum has a case the manifest lacks, and
+    // says nothing when the cases above are all it has.
+    lines.append(complete ? "    @unknown default: return nil" : "    default: return nil")
     lines.append("    }")
     return lines
   }
@@ -477,33 +564,30 @@ struct FastPathGenerator {
     let name = "value\(counter)"
     switch type {
     case _ where Self.isPlain(type):
-      body.append("\(indent)guard let \(name) = GeneratedCoding.encode(\(expression)) else { return nil }")
+      body.append("\(indent)guard let \(name) = Conformance.GeneratedCoding.encode(\(expression)) else { return nil }")
     case .union(let union):
       usedEncoders.insert(union)
       body.append("\(indent)guard let \(name) = Self.encode\(union)(\(expression)) else { return nil }")
     case .object(let fields):
       let object = encodeObject(fields, of: expression, into: &body, indent: indent)
       body.append("\(indent)let \(name) = \(object)")
-    case .nullable(let wrapped):
-      let unwrapped = "some\(counter)"
-      body.append("\(indent)let \(name): JSONValue")
-      body.append("\(indent)if let \(unwrapped) = \(expression) {")
-      let inner = encode(unwrapped, wrapped, into: &body, indent: indent + "  ")
-      body.append("\(indent)  \(name) = \(inner)")
-      body.append("\(indent)} else {")
-      body.append("\(indent)  \(name) = .null")
-      body.append("\(indent)}")
+    case .nullable(.union(let union)):
+      // Through a function that takes an optional, so a Swift property that is not optional still compiles.
+      usedEncoders.insert(union)
+      body.append(
+        "\(indent)guard let \(name) = Conformance.GeneratedCoding.encodeNullable(\(expression), Self.encode\(union)) "
+          + "else { return nil }")
     case .array(let items):
       let element = "element\(counter)"
       let elements = "elements\(counter)"
-      body.append("\(indent)var \(elements): [JSONValue] = []")
+      body.append("\(indent)var \(elements): [Conformance.JSONValue] = []")
       body.append("\(indent)for \(element) in \(expression) {")
       let inner = encode(element, items, into: &body, indent: indent + "  ")
       body.append("\(indent)  \(elements).append(\(inner))")
       body.append("\(indent)}")
-      body.append("\(indent)let \(name) = JSONValue.array(\(elements))")
+      body.append("\(indent)let \(name) = Conformance.JSONValue.array(\(elements))")
     default:
-      body.append("\(indent)guard let \(name) = GeneratedCoding.encode(\(expression)) else { return nil }")
+      body.append("\(indent)guard let \(name) = Conformance.GeneratedCoding.encode(\(expression)) else { return nil }")
     }
     return name
   }
@@ -525,9 +609,10 @@ struct FastPathGenerator {
     let entries = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
       "(\(literal($0.key)), \($0.value))"
     }
-    let line = "GeneratedCoding.object(sorted: [\(entries.joined(separator: ", "))])"
-    if indent.count + 20 + line.count <= 120 { return line }
-    return "GeneratedCoding.object(sorted: [\n" + entries.map { "\(indent)  \($0)" }.joined(separator: ",\n")
+    let line = "Conformance.GeneratedCoding.object(sorted: [\(entries.joined(separator: ", "))])"
+    if indent.count + 22 + line.count <= 120 { return line }
+    return "Conformance.GeneratedCoding.object(sorted: [\n"
+      + entries.map { "\(indent)  \($0)" }.joined(separator: ",\n")
       + ",\n\(indent)])"
   }
 
@@ -548,17 +633,9 @@ struct FastPathGenerator {
     "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
-  /// A manifest name as a Swift identifier: keywords in backquotes.
+  /// A manifest field name as a member after `.`: Swift takes keywords there as they are (`state.default`), except
+  /// the few that mean something after a dot.
   private static func identifier(_ name: String) -> String {
-    keywords.contains(name) ? "`\(name)`" : name
+    ["self", "Type", "Protocol", "init"].contains(name) ? "`\(name)`" : name
   }
-
-  private static let keywords: Set<String> = [
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-    "internal", "let", "open", "operator", "private", "protocol", "public", "static", "struct", "subscript",
-    "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough", "for",
-    "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false", "is", "nil",
-    "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "await", "async", "consume", "copy",
-    "discard", "borrowing", "consuming", "some", "any", "Type", "Protocol",
-  ]
 }
