@@ -1,6 +1,7 @@
 // `conformance-bridge`: the `conformance` tool with the bundled features on the Codable bridge alone, without their
-// generated fast paths. Only `scripts/bench` uses it, to time the bridge beside the fast path and the hand-written
-// codec.
+// generated fast paths. `scripts/bench` times the bridge with it beside the fast path and the hand-written codec; it
+// regenerates Sources/BundledFastPaths (the command in their headers); and `conformance fuzz --harness
+// "bridge=conformance-bridge harness"` compares the fast paths with the bridge.
 import ConformanceCLI
 import LoginFeature
 import LoginRuntime

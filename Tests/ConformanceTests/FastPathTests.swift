@@ -22,9 +22,9 @@ struct FastPathTests {
   func bundledFastPathsAreUpToDate(feature: String, typeName: String) throws {
     let manifest = try #require(TestPaths.manifests[feature])
     let adapter = try #require(TestFeatures.swift.adapters[feature] as? any FastPathGenerating)
-    let (source, notes) = adapter.fastPathSource(
+    let (source, notes, problems) = adapter.fastPathSource(
       manifest: manifest, manifestFile: "Conformance/features/\(feature).json", typeName: typeName,
-      tool: "conformance-bridge", outputFile: "Sources/BundledFastPaths/\(typeName).swift")
+      tool: "conformance-bridge", outputFile: "Sources/BundledFastPaths/\(typeName).swift", isPublic: true)
     let file = TestPaths.repository.appendingPathComponent("Sources/BundledFastPaths/\(typeName).swift")
     let committed = try String(contentsOf: file, encoding: .utf8)
     #expect(
@@ -32,6 +32,7 @@ struct FastPathTests {
       "regenerate it: swift run conformance-bridge generate-fast-path \(feature) --output Sources/BundledFastPaths/\(typeName).swift"
     )
     #expect(notes.isEmpty)
+    #expect(problems.isEmpty)
   }
 
   /// Every bundled reducer-level scenario gives the same result with the fast path as through the bridge alone.
@@ -99,8 +100,8 @@ struct FastPathTests {
     ).bound(to: manifest)
     let expected =
       "initialState: the fast path DroppingError is out of date: it leaves out 'error', which LoginState's Codable "
-      + "conformance writes; regenerate it: swift run -Xswiftc -DCONFORMANCE_FAST_PATH_STUB "
-      + "\(RunningExecutable.name) generate-fast-path login --output <its file>"
+      + "conformance writes; regenerate it: \(RunningExecutable.name) generate-fast-path login --output <its file> "
+      + "(README, step 3a)"
     #expect(stale.trace(initialState: manifest.initialState, actions: []) == .errored(step: 0, message: expected))
     let own: JSONValue = ["email": "a", "password": "", "isLoading": false, "error": "x"]
     #expect(stale.trace(initialState: own, actions: []) == .errored(step: 0, message: expected))
@@ -178,6 +179,14 @@ struct FastPathTests {
     check(true)
     check(String?.none)
     check(Int?.none)
+  }
+
+  /// A generated fast path names the command in its file, whatever runs the scenarios (a test runner here).
+  @Test func aGeneratedFastPathNamesItsOwnRegenerationCommand() {
+    #expect(
+      LoginFastPath.regenerationCommand
+        == "swift run --scratch-path .build/fast-path-stub -Xswiftc -DCONFORMANCE_FAST_PATH_STUB conformance-bridge "
+        + "generate-fast-path login --output Sources/BundledFastPaths/LoginFastPath.swift")
   }
 
   @Test func generatedObjectsKeepJSONObjectsOrderEvenWhenHandEditedOutOfOrder() {

@@ -19,15 +19,32 @@ public protocol CodableFastPath<Feature>: Sendable {
   /// The reducer whose types this fast path converts.
   associatedtype Feature: Reducer
 
-  /// The action a scenario's `{"type": …, …}` value stands for, or `nil` to leave it to the bridge.
+  /// The command that regenerates the fast path, which the runner shows when it finds it out of date; generated
+  /// files give theirs, `nil` (the default) for others.
+  static var regenerationCommand: String? { get }
+
+  /// The action a scenario's value stands for.
+  ///
+  /// - Parameter value: The step's `send`, `{"type": name, …fields}` (Conformance/README.md §2.4).
+  /// - Returns: The action, or `nil` to leave the value to the bridge.
   func decodeAction(_ value: JSONValue) -> Feature.Action?
 
-  /// The state as the bridge writes it (every manifest field, `nil` as an explicit `null`), or `nil` to leave it to
-  /// the bridge.
+  /// The state as the bridge writes it.
+  ///
+  /// - Parameter state: The state after a step, or a scenario's initial state.
+  /// - Returns: An object with every manifest field (`nil` as an explicit `null`), or `nil` to leave it to the bridge.
   func encodeState(_ state: Feature.State) -> JSONValue?
 
-  /// The effect as the bridge writes it (`{"type": …, …}`), or `nil` to leave it to the bridge.
+  /// The effect as the bridge writes it.
+  ///
+  /// - Parameter effect: An effect the reducer returned.
+  /// - Returns: `{"type": name, …fields}`, or `nil` to leave it to the bridge.
   func encodeEffect(_ effect: Feature.Effect) -> JSONValue?
+}
+
+extension CodableFastPath {
+  /// `nil`: a fast path not written by `generate-fast-path` names no command.
+  public static var regenerationCommand: String? { nil }
 }
 
 /// The conversions generated fast paths (``CodableFastPath``) are built from, each exactly the bridge's.
@@ -41,9 +58,14 @@ public enum GeneratedCoding {
     @inlinable public init() {}
   }
 
-  /// The members and the `type` of a union value `{"type": name, …}`: `nil` unless `value` is an object whose
-  /// `type` is an ASCII string (Swift's `==` would match a non-ASCII name to a canonically equivalent ASCII one,
-  /// such as U+212A KELVIN SIGN to `K`; the bridge compares scalars).
+  /// The members and the `type` of a union value.
+  ///
+  /// Only an ASCII `type` is returned: the generated `switch` compares with Swift's `==`, which would match a
+  /// non-ASCII name to a canonically equivalent ASCII one (U+212A KELVIN SIGN to `K`), and the bridge and the
+  /// scenario loader compare scalars (Unicode-exact names, Conformance/README.md §2.4).
+  ///
+  /// - Parameter value: A value `{"type": name, …fields}`, or `nil` for a missing key.
+  /// - Returns: The `type` and the object, or `nil` for anything else (the bridge then decides).
   public static func union(_ value: JSONValue?) -> (type: String, members: JSONObject)? {
     guard case .object(let object)? = value, case .string(let type)? = object["type"],
       type.utf8.allSatisfy({ $0 < 0x80 })
@@ -54,6 +76,8 @@ public enum GeneratedCoding {
   /// A value decoded as the bridge decodes a field of type `T` (a scalar, an optional or an array of them, or an
   /// enum with `String` raw values).
   ///
+  /// - Parameter value: The member, or `nil` when the key is missing.
+  /// - Returns: The value, exactly as the bridge's keyed container returns it.
   /// - Throws: ``Mismatch`` where the bridge would throw; `nil` (a missing key) throws too.
   @inlinable
   public static func decode<T: Decodable>(_ value: JSONValue?) throws(Mismatch) -> T {
@@ -119,8 +143,12 @@ public enum GeneratedCoding {
     }
   }
 
-  /// An optional union field: `nil` for JSON `null`, else what `decodeCase` makes of the value.
+  /// A union field whose Swift type is optional: `nil` for JSON `null`, else what `decodeCase` makes of the value.
   ///
+  /// - Parameters:
+  ///   - value: The member, or `nil` when the key is missing.
+  ///   - decodeCase: The generated decoder of the union.
+  /// - Returns: The value, or `nil` for `null`.
   /// - Throws: ``Mismatch`` for a missing key, or what `decodeCase` throws.
   @inlinable
   public static func nullable<T>(
@@ -131,8 +159,28 @@ public enum GeneratedCoding {
     return try decodeCase(value)
   }
 
-  /// A value encoded as the bridge encodes a field of type `T`, or `nil` where the bridge throws (NaN, ±infinity,
-  /// an unsigned integer beyond Int64).
+  /// A union field whose Swift type is not optional, though the manifest may allow `null`: Swift overload resolution
+  /// picks this one where the generated call needs a `T`, the one above where it takes a `T?`.
+  ///
+  /// - Parameters:
+  ///   - value: The member, or `nil` when the key is missing.
+  ///   - decodeCase: The generated decoder of the union.
+  /// - Returns: The value.
+  /// - Throws: ``Mismatch`` for a missing key or `null` (which the bridge then reports), or what `decodeCase` throws.
+  @inlinable
+  public static func nullable<T>(
+    _ value: JSONValue?, _ decodeCase: (JSONValue?) throws(Mismatch) -> T
+  ) throws(Mismatch) -> T {
+    guard let value else { throw Mismatch() }
+    if case .null = value { throw Mismatch() }
+    return try decodeCase(value)
+  }
+
+  /// A value encoded as the bridge encodes a field of type `T`.
+  ///
+  /// - Parameter value: A scalar, an optional or array of them, or an enum with `String` raw values.
+  /// - Returns: The JSON value, or `nil` where the bridge throws: NaN and ±infinity (RFC 8259 §6 has no form for
+  ///   them), an unsigned integer beyond Int64.
   @inlinable
   public static func encode<T: Encodable>(_ value: T) -> JSONValue? {
     if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
@@ -145,15 +193,23 @@ public enum GeneratedCoding {
     return encodeThroughBridge(value)
   }
 
-  /// An optional encoded as the bridge encodes it: `nil` as an explicit `null`.
+  /// An optional encoded as the bridge encodes it.
+  ///
+  /// - Parameter value: The optional.
+  /// - Returns: `null` for `nil` (always written, never left out), else what the non-optional `encode` gives.
   @inlinable
   public static func encode<T: Encodable>(_ value: T?) -> JSONValue? {
     guard let value else { return .null }
     return encode(value)
   }
 
-  /// An optional union as the bridge encodes it: `null` for `nil`, else what `encodeCase` makes of it (`nil` when it
-  /// declines). A value that is not optional is taken too, so generated code compiles whichever the Swift type is.
+  /// A union field as the bridge encodes it; a value that is not optional is taken too, so generated code compiles
+  /// whichever the Swift type is.
+  ///
+  /// - Parameters:
+  ///   - value: The field's value.
+  ///   - encodeCase: The generated encoder of the union.
+  /// - Returns: `null` for `nil`, else what `encodeCase` makes of it (`nil` when it declines).
   @inlinable
   public static func encodeNullable<T>(_ value: T?, _ encodeCase: (T) -> JSONValue?) -> JSONValue? {
     guard let value else { return .null }
@@ -166,8 +222,11 @@ public enum GeneratedCoding {
     try? BridgeEncoder.encode(value, shape: .opaque)
   }
 
-  /// An object from members the generator wrote in the order of their keys' UTF-8 bytes (``JSONObject``'s order):
-  /// taken as they are after one pass that checks the order, else sorted (a hand-edited file).
+  /// An object from members the generator wrote in the order of their keys' UTF-8 bytes (``JSONObject``'s order).
+  ///
+  /// - Parameter members: Key and value pairs with distinct keys: taken as they are after one pass that checks the
+  ///   order, else sorted (a hand-edited file).
+  /// - Returns: The object.
   public static func object(sorted members: [(key: String, value: JSONValue)]) -> JSONValue {
     var index = 1
     while index < members.count {
@@ -177,14 +236,5 @@ public enum GeneratedCoding {
       index += 1
     }
     return .object(JSONObject(sortedUniqueMembers: members))
-  }
-}
-
-/// The executable running, as a user types it (`conformance`, a team's `counter-conformance`): the last component of
-/// `argv[0]`, for the commands that messages and generated files suggest.
-package enum RunningExecutable {
-  /// The name, or `conformance` when the process has no `argv[0]`.
-  package static var name: String {
-    CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "conformance"
   }
 }

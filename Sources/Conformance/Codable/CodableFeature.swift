@@ -42,6 +42,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   /// A generated ``CodableFastPath``, kept as closures so the per-step loop calls no existential.
   struct FastPath: Sendable {
     let name: String
+    let regenerationCommand: String?
     let decodeAction: @Sendable (JSONValue) -> Feature.Action?
     let encodeState: @Sendable (Feature.State) -> JSONValue?
     let encodeEffect: @Sendable (Feature.Effect) -> JSONValue?
@@ -75,7 +76,8 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     self.init(
       feature: feature, reducer: reducer, initialValue: initialState, shapes: .opaque,
       fastPath: FastPath(
-        name: String(describing: Generated.self), decodeAction: { fastPath.decodeAction($0) },
+        name: String(describing: Generated.self), regenerationCommand: Generated.regenerationCommand,
+        decodeAction: { fastPath.decodeAction($0) },
         encodeState: { fastPath.encodeState($0) }, encodeEffect: { fastPath.encodeEffect($0) }))
   }
 
@@ -213,9 +215,10 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     // Compared as written: `==` calls 1 and 1.0 equal, and the trace would show the fast path's spelling.
     let codable = "\(Feature.State.self)'s Codable conformance"
     guard let difference = Self.difference(fast, bridged, at: "", codable: codable) else { return nil }
-    return "initialState: the fast path \(fastPath.name) is out of date: \(difference); regenerate it: "
-      + "swift run -Xswiftc -D\(FastPathGenerator.stubCondition) \(RunningExecutable.name) generate-fast-path \(feature) "
-      + "--output <its file>"
+    let command =
+      fastPath.regenerationCommand
+      ?? "\(RunningExecutable.name) generate-fast-path \(feature) --output <its file> (README, step 3a)"
+    return "initialState: the fast path \(fastPath.name) is out of date: \(difference); regenerate it: \(command)"
   }
 
   /// The first difference between the fast path's encoding and the bridge's, in words, or `nil` when they are written
@@ -281,30 +284,38 @@ package protocol FastPathGenerating {
   ///   - tool: The executable that runs the generator (`conformance`, a team's `counter-conformance`), for the
   ///     regeneration command in the header.
   ///   - outputFile: Where the source will be written, for the same command, or `nil`.
+  ///   - isPublic: Whether the struct and its members are `public` (for a target of its own), else internal (beside
+  ///     internal types in one module).
+  /// - Returns: The source; notes on what it leaves to the bridge; and problems that would stop it compiling (a
+  ///   private type), when the file must not be written.
   func fastPathSource(
-    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?
-  ) -> (source: String, notes: [String])
+    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?,
+    isPublic: Bool
+  ) -> (source: String, notes: [String], problems: [String])
 }
 
 extension CodableFeature: FastPathGenerating {
   /// Probes each action case (and each case of the unions actions carry) through this adapter's bridge, then writes
   /// the fast path (``FastPathGenerator``).
   package func fastPathSource(
-    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?
-  ) -> (source: String, notes: [String]) {
+    manifest: FeatureManifest, manifestFile: String, typeName: String, tool: String, outputFile: String?,
+    isPublic: Bool
+  ) -> (source: String, notes: [String], problems: [String]) {
     let context = DecodingContext()
     var generator = FastPathGenerator(
       manifest: manifest, manifestFile: manifestFile, typeName: typeName, tool: tool, outputFile: outputFile,
+      isPublic: isPublic,
       reducerType: Feature.self,
       stateType: Feature.State.self, actionType: Feature.Action.self,
       decodeAction: { value in probe(Feature.Action.self, value, shape: shapes.actions, context: context) },
       effectType: Feature.Effect.self,
       decodeEffect: (Feature.Effect.self as? any Decodable.Type).map { type in
         { value in probe(type, value, shape: shapes.effects, context: context) }
-      })
+      },
+      decodeState: { value in probe(Feature.State.self, value, shape: shapes.state, context: context) })
     generator.probe()
     let source = generator.source()
-    return (source, generator.notes)
+    return (source, generator.notes, generator.problems)
   }
 
   /// A probe value decoded through the bridge.

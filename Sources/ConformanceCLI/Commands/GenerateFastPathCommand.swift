@@ -6,7 +6,7 @@ import Foundation
 struct GenerateFastPathCommand: CLICommand {
   static let name = "generate-fast-path"
   static let abstract = "Write generated Swift that decodes actions and encodes states without the Codable bridge."
-  static let usage = "conformance generate-fast-path <feature> [--output <file>] [--type-name <name>]"
+  static let usage = "conformance generate-fast-path <feature> [--output <file>] [--type-name <name>] [--internal]"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -22,6 +22,8 @@ struct GenerateFastPathCommand: CLICommand {
                               one step, and only when it is missing or was written by this command.
       --type-name <name>      The generated struct's name (default: the feature's name in upper camel case
                               followed by FastPath, e.g. LoginFastPath).
+      --internal              Declare the struct internal, not public: for a file in the same module as
+                              internal feature types.
       -h, --help              Show help information.
 
     Notes on what the fast path leaves to the Codable bridge go to standard error. Put the file in a target
@@ -46,7 +48,7 @@ struct GenerateFastPathCommand: CLICommand {
       arguments,
       options: [
         .init(name: "output", takesValue: true), .init(name: "type-name", takesValue: true),
-        .init(name: "help", takesValue: false),
+        .init(name: "internal", takesValue: false), .init(name: "help", takesValue: false),
       ],
       command: name)
     if scanner.has("help") {
@@ -88,12 +90,16 @@ struct GenerateFastPathCommand: CLICommand {
       )
     }
     let output = scanner.value("output")
-    if let output { try checkReplaceable(output, console: console) }
+    if let output { try checkReplaceable(output, feature: feature, console: console) }
     let fileName = URL(fileURLWithPath: manifest.file).lastPathComponent
-    let (source, notes) = generating.fastPathSource(
+    let (source, notes, problems) = generating.fastPathSource(
       manifest: manifest, manifestFile: "Conformance/features/\(fileName)", typeName: typeName,
-      tool: RunningExecutable.name, outputFile: output)
+      tool: RunningExecutable.name, outputFile: output, isPublic: !scanner.has("internal"))
     for note in notes { console.err("note: \(note)") }
+    if !problems.isEmpty {
+      for problem in problems { console.error(problem) }
+      throw .input("the fast path of '\(feature)' would not compile (above); nothing was written")
+    }
     guard let output else {
       console.outRaw(source)
       return ExitCode.success
@@ -125,7 +131,7 @@ struct GenerateFastPathCommand: CLICommand {
   /// overwritten by surprise).
   ///
   /// - Throws: ``CLIError/input(_:)`` naming the file and what to do.
-  private static func checkReplaceable(_ output: String, console: Console) throws(CLIError) {
+  private static func checkReplaceable(_ output: String, feature: String, console: Console) throws(CLIError) {
     let url = URL(fileURLWithPath: output, relativeTo: console.currentDirectory)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
@@ -133,12 +139,19 @@ struct GenerateFastPathCommand: CLICommand {
     guard let handle = FileHandle(forReadingAtPath: url.path) else {
       throw .input("cannot read '\(output)' to check that generate-fast-path wrote it; refusing to replace it")
     }
-    let start = (try? handle.read(upToCount: 64)) ?? nil
+    // The first line names the command and the feature, whatever the executable's name is called.
+    let start = (try? handle.read(upToCount: 1024)) ?? nil
     try? handle.close()
-    let text = start.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    guard text.hasPrefix(header), text.contains(" generate-fast-path ") else {
+    let firstLine =
+      start.map { String(decoding: $0, as: UTF8.self) }?.split(separator: "\n").first.map(String.init) ?? ""
+    guard firstLine.hasPrefix(header), firstLine.contains(" generate-fast-path ") else {
       throw .input(
         "'\(output)' exists and was not written by generate-fast-path; refusing to replace it (move it, or choose "
+          + "another --output)")
+    }
+    guard firstLine.contains(" generate-fast-path \(feature)'") else {
+      throw .input(
+        "'\(output)' holds the fast path of another feature; refusing to replace it with '\(feature)'s (choose "
           + "another --output)")
     }
   }

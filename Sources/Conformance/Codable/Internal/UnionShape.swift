@@ -34,9 +34,10 @@ final class UnionShape: @unchecked Sendable {
   /// Adds a case; called only while the shapes are built.
   func add(_ entry: Case) { cases.append(entry) }
 
-  /// The case whose neutral name is `name`.
-  func byNeutral(_ name: String) -> Case? { cases.first { $0.neutral == name } }
+  /// The case whose neutral name is `name`, scalar for scalar: a canonically equivalent spelling (U+212A KELVIN SIGN
+  /// for `K`) is another name, as for the scenario loader (Conformance/README.md §2.4).
+  func byNeutral(_ name: String) -> Case? { cases.first { ScalarOrder.equal($0.neutral, name) } }
 
-  /// The case whose Swift name is `name`.
-  func bySwift(_ name: String) -> Case? { cases.first { $0.swift == name } }
+  /// The case whose Swift name is `name`, scalar for scalar.
+  func bySwift(_ name: String) -> Case? { cases.first { ScalarOrder.equal($0.swift, name) } }
 }
