@@ -4,11 +4,30 @@ import Testing
 /// `conformance generate-fast-path`, end to end: what a user types and sees.
 @Suite("conformance generate-fast-path")
 struct GenerateFastPathCLITests {
+  /// Runs another executable of this package, built beside `conformance` (`conformance-bridge`,
+  /// `conformance-handwritten`), in `folder`.
+  static func runSibling(_ name: String, _ arguments: [String], in folder: URL) throws -> CLI.Result {
+    let tool = CLI.executable.deletingLastPathComponent().appendingPathComponent(name)
+    try #require(FileManager.default.isExecutableFile(atPath: tool.path), "build \(name)")
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let (out, err) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLI.Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
   /// The command in the bundled files' headers, run where they live, writes them as committed.
   @Test(arguments: [("login", "LoginFastPath"), ("signup", "SignupFastPath")])
   func theHeadersCommandRegeneratesTheBundledFile(feature: String, typeName: String) throws {
-    let bridge = CLI.executable.deletingLastPathComponent().appendingPathComponent("conformance-bridge")
-    try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build conformance-bridge")
     let path = "Sources/BundledFastPaths/\(typeName).swift"
     let folder = try CLI.temporaryFolder()
     try FileManager.default.createSymbolicLink(
@@ -16,18 +35,10 @@ struct GenerateFastPathCLITests {
       withDestinationURL: CLI.repository.appendingPathComponent("Conformance"))
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("Sources/BundledFastPaths"), withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = bridge
-    process.arguments = ["generate-fast-path", feature, "--output", path]
-    process.currentDirectoryURL = folder
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(text == "wrote \(path)\n")
+    let result = try Self.runSibling(
+      "conformance-bridge", ["generate-fast-path", feature, "--output", path], in: folder)
+    #expect(result.status == 0)
+    #expect(result.stderr == "wrote \(path)\n")
     let written = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
     let committed = try String(contentsOf: CLI.repository.appendingPathComponent(path), encoding: .utf8)
     #expect(written == committed)
@@ -141,21 +152,10 @@ struct GenerateFastPathCLITests {
   }
 
   @Test func aFeatureWithAHandWrittenCodecHasNoFastPath() throws {
-    let handwritten = CLI.executable.deletingLastPathComponent().appendingPathComponent("conformance-handwritten")
-    try #require(FileManager.default.isExecutableFile(atPath: handwritten.path), "build conformance-handwritten")
-    let process = Process()
-    process.executableURL = handwritten
-    process.arguments = ["generate-fast-path", "login"]
-    process.currentDirectoryURL = CLI.repository
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
+    let result = try Self.runSibling("conformance-handwritten", ["generate-fast-path", "login"], in: CLI.repository)
+    #expect(result.status == 2)
     #expect(
-      text
+      result.stderr
         == "error: feature 'login' is registered with ReducerAdapter<LoginCodec>, not CodableFeature; a fast path speeds up the Codable bridge only\n"
     )
   }

@@ -99,26 +99,8 @@ struct FastPathGenerator {
             + Self.reason(error, entry))
       case .success(let value):
         guard let probed = read(value, as: entry, what: what) else { continue }
-        var supported = true
-        for field in entry.fields {
-          guard let union = Self.unionName(field.type) else {
-            if !Self.isPlain(field.type) {
-              notes.append(
-                "\(what) '\(entry.name)' is left to the bridge: its field '\(field.name)' is \(Self.article(field.type))"
-              )
-              supported = false
-            }
-            continue
-          }
-          let embed: (JSONValue) -> JSONValue = { Self.replacing(field.name, in: base, with: $0) }
-          let extract: (Any) -> Any? = { Self.field(field.name, of: $0, labels: probed.labels) }
-          if !probeUnion(union, embed: embed, extract: extract, decode: decode, depth: 0) {
-            notes.append(
-              "\(what) '\(entry.name)' is left to the bridge: the Swift type of its field '\(field.name)' could not be read"
-            )
-            supported = false
-          }
-        }
+        let supported = probeFields(
+          of: entry, probed, what: what, embed: { $0 }, extract: { $0 }, decode: decode, depth: 0)
         if supported { found[entry.name] = probed }
       }
     }
@@ -144,7 +126,7 @@ struct FastPathGenerator {
   /// cases; `false` when no case decodes there or the Swift type differs from the one read at another place (one
   /// manifest union, two Swift enums: the generated code could not name both).
   mutating func probeUnion(
-    _ name: String, embed: (JSONValue) -> JSONValue, extract: (Any) -> Any?,
+    _ name: String, embed: @escaping (JSONValue) -> JSONValue, extract: @escaping (Any) -> Any?,
     decode: (JSONValue) -> Result<Any, BridgeError>, depth: Int
   ) -> Bool {
     guard depth < 8, let union = manifest.types[name] else { return false }
@@ -175,32 +157,47 @@ struct FastPathGenerator {
         unions[name] = ProbedUnion(swiftType: swiftType, module: module)
       }
       guard let probed = read(value, as: entry, what: "\(name) case") else { continue }
-      var supported = true
-      for field in entry.fields {
-        guard let inner = Self.unionName(field.type) else {
-          if !Self.isPlain(field.type) {
-            notes.append(
-              "\(name) case '\(entry.name)' is left to the bridge: its field '\(field.name)' is \(Self.article(field.type))"
-            )
-            supported = false
-          }
-          continue
-        }
-        let base = sample(entry)
-        let nestedEmbed: (JSONValue) -> JSONValue = { embed(Self.replacing(field.name, in: base, with: $0)) }
-        let nestedExtract: (Any) -> Any? = {
-          extract($0).flatMap { Self.field(field.name, of: $0, labels: probed.labels) }
-        }
-        if !probeUnion(inner, embed: nestedEmbed, extract: nestedExtract, decode: decode, depth: depth + 1) {
-          notes.append(
-            "\(name) case '\(entry.name)' is left to the bridge: the Swift type of its field '\(field.name)' could not be read"
-          )
-          supported = false
-        }
-      }
+      let supported = probeFields(
+        of: entry, probed, what: "\(name) case", embed: embed, extract: extract, decode: decode, depth: depth + 1)
       if supported { unions[name]?.cases[entry.name] = probed }
     }
     return unions[name] != nil
+  }
+
+  /// Probes the unions the fields of `entry` hold, noting each field the generated code cannot take.
+  ///
+  /// - Parameters:
+  ///   - entry: A case read as `probed` from the value `embed` places in a whole action or effect.
+  ///   - embed: Puts a value of this case's type where the probes decode it.
+  ///   - extract: Takes the value of this case's type out of a decoded probe.
+  /// - Returns: `false` when a field leaves the case to the bridge.
+  private mutating func probeFields(
+    of entry: FeatureManifest.Case, _ probed: ProbedCase, what: String, embed: @escaping (JSONValue) -> JSONValue,
+    extract: @escaping (Any) -> Any?, decode: (JSONValue) -> Result<Any, BridgeError>, depth: Int
+  ) -> Bool {
+    var supported = true
+    let base = sample(entry)
+    for field in entry.fields {
+      guard let union = Self.unionName(field.type) else {
+        if !Self.isPlain(field.type) {
+          notes.append(
+            "\(what) '\(entry.name)' is left to the bridge: its field '\(field.name)' is \(Self.article(field.type))")
+          supported = false
+        }
+        continue
+      }
+      let fieldEmbed: (JSONValue) -> JSONValue = { embed(Self.replacing(field.name, in: base, with: $0)) }
+      let fieldExtract: (Any) -> Any? = {
+        extract($0).flatMap { Self.field(field.name, of: $0, labels: probed.labels) }
+      }
+      if !probeUnion(union, embed: fieldEmbed, extract: fieldExtract, decode: decode, depth: depth) {
+        notes.append(
+          "\(what) '\(entry.name)' is left to the bridge: the Swift type of its field '\(field.name)' could not be read"
+        )
+        supported = false
+      }
+    }
+    return supported
   }
 
   /// The labels of the case `value` holds, checked against the manifest's `entry`.
