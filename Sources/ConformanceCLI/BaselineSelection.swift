@@ -64,9 +64,12 @@ struct BaselineSelection {
       schemaReference: schemaReference(for: url, workspace: workspace), today: today)
   }
 
-  /// `schema/known-divergences.schema.json` relative to `url`, when `url` lies inside the `Conformance` folder.
+  /// `schema/known-divergences.schema.json` relative to `url`, when `url` lies inside the `Conformance` folder and that
+  /// schema file exists: a `$schema` the tool writes must resolve, and a team's package usually has no schema folder.
   private static func schemaReference(for url: URL, workspace: Workspace) -> String? {
-    guard let folder = workspace.conformanceFolder?.standardizedFileURL.path else { return nil }
+    guard let folder = workspace.conformanceFolder?.standardizedFileURL.path,
+      FileManager.default.fileExists(atPath: folder + "/schema/known-divergences.schema.json")
+    else { return nil }
     let parent = url.deletingLastPathComponent().standardizedFileURL.path
     guard parent == folder || parent.hasPrefix(folder + "/") else { return nil }
     let depth = parent == folder ? 0 : parent.dropFirst(folder.count + 1).split(separator: "/").count

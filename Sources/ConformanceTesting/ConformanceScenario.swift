@@ -15,7 +15,10 @@ import Testing
 /// ```
 ///
 /// A failure is recorded as a Swift Testing issue with the text `conformance run` prints, at the scenario file and
-/// the line of the failing step, so Xcode shows it in the JSON file.
+/// the line of the failing step, so Xcode shows it in the JSON file. The verdict is `conformance run`'s: the
+/// known-divergence baseline `<root>/known-divergences.json` applies when it exists, with the same strictness (a
+/// listed failure is `known` and passes; an entry whose pair passes or fails differently, and an expired entry, fail;
+/// an invalid baseline fails with its file and JSON path), and a skipped scenario fails.
 public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   /// The scenario's id (its file name without `.json`), or a description of why no scenario was found.
   public let id: String

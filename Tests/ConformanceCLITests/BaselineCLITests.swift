@@ -155,10 +155,10 @@ struct BaselineCLITests {
       ])
     let written = try String(
       contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    // The workspace has no schema folder, as a team's package has none: a `$schema` would not resolve.
     #expect(
       written == """
         {
-          "$schema": "schema/known-divergences.schema.json",
           "entries": [
             {
               "scenario": "login-wrong-loading-flag",
@@ -176,6 +176,19 @@ struct BaselineCLITests {
     let again = try CLI.run(["run"], in: root)
     #expect(again.status == 0)
     #expect(again.lines.last == "1 passed, 0 failed, 1 known")
+  }
+
+  /// A `$schema` the tool writes must resolve: it is written only where the schema file is.
+  @Test func updateBaselineWritesSchemaOnlyWhereTheSchemaFileExists() throws {
+    let root = try Self.workspace(baseline: nil)
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Conformance/schema"),
+      to: root.appendingPathComponent("Conformance/schema"))
+    let result = try CLI.run(["run", "--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(result.status == 0)
+    let written = try String(
+      contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    #expect(written.hasPrefix("{\n  \"$schema\": \"schema/known-divergences.schema.json\",\n  \"entries\": [\n"))
   }
 
   @Test func updateBaselineKeepsWhatARemovedPatternStillHeld() throws {

@@ -220,7 +220,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let marker = folder.appendingPathComponent("running")
     let result = try CLI.run([
-      "run", "--jobs", "3", "--harness", "f=\(Self.fake) refuse-second \(marker.path)", "Conformance/scenarios/login",
+      "run", "--jobs", "3", "--harness", "f:reducer=\(Self.fake) refuse-second \(marker.path)",
+      "Conformance/scenarios/login",
     ])
     #expect(!result.stdout.contains("not run"), "\(result.stdout.suffix(600))")
     let runtime = CLI.bundledRuntimeScenarioCount(feature: "login")

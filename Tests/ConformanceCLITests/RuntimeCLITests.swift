@@ -84,18 +84,46 @@ struct RuntimeCLITests {
     return script
   }
 
-  @Test func aHarnessThatDeclaresNoLevelsStillPassesAndItsRuntimeScenariosAreNotApplicable() throws {
+  @Test func aHarnessThatDeclaresNoLevelsIsSkippedOnRuntimeScenariosUnlessTheUserSaysSo() throws {
     let root = try Self.workspace()
     let script = try Self.harness(levels: nil)
-    let result = try CLI.run(["run", "--impl", "h", "--harness", "h=python3 \(script.path)"], in: root)
-    #expect(result.errorLines == [])
-    #expect(result.status == 0)
-    #expect(result.lines.contains("✓ login-email"))
+    let skipped = try CLI.run(["run", "--impl", "h", "--harness", "h=python3 \(script.path)"], in: root)
+    #expect(skipped.errorLines == [])
+    #expect(skipped.status == 1)
     #expect(
-      result.lines.contains(
-        "· login-runtime-dismiss (not applicable: 'h' does not declare level 'runtime' for feature 'login' (it declares: reducer))"
+      skipped.lines.contains(
+        "- login-runtime-dismiss (skipped: 'h' does not declare level 'runtime' for feature 'login' (it declares: reducer))"
       ))
-    #expect(result.lines.last == "1 passed, 0 failed, 1 not applicable")
+    #expect(
+      skipped.lines.contains(
+        "h: 1 skipped: 'h' does not declare level 'runtime' for feature 'login' (it declares: reducer)"))
+    #expect(skipped.lines.last == "1 passed, 0 failed, 1 skipped")
+
+    let declared = try CLI.run(["run", "--impl", "h", "--harness", "h:reducer=python3 \(script.path)"], in: root)
+    #expect(declared.errorLines == [])
+    #expect(declared.status == 0)
+    #expect(declared.lines.contains("✓ login-email"))
+    let reason = "'h' runs only reducer-level scenarios, as its declared levels say"
+    #expect(declared.lines.contains("· login-runtime-dismiss (not applicable: \(reason))"))
+    #expect(declared.lines.contains("h: 1 not applicable: \(reason)"))
+    #expect(declared.lines.last == "1 passed, 0 failed, 1 not applicable")
+  }
+
+  /// A harness that misnames a feature (its reducer registered as 'logins') does not start: every pair is `not run`
+  /// and the error names the feature and the nearest manifest, instead of a run that checks nothing and passes.
+  @Test func aHarnessAnnouncingAFeatureNoManifestDefinesFailsTheRun() throws {
+    let root = try Self.workspace()
+    let script = try Self.harness(levels: nil)
+    var text = try String(contentsOf: script, encoding: .utf8)
+    text = text.replacingOccurrences(of: #""features": {"login": {"#, with: #""features": {"logins": {"#)
+    try Data(text.utf8).write(to: script)
+    let result = try CLI.run(["run", "--impl", "h", "--harness", "h=python3 \(script.path)"], in: root)
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines.first
+        == "error: the implementation 'h' did not start: the harness 'h' answered 'hello', but it announces feature "
+        + "'logins', which no manifest defines (manifests: login, signup); did you mean 'login'?")
+    #expect(result.lines.last == "0 passed, 2 failed")
   }
 
   @Test func listSaysWhichScenariosAreRuntimeLevel() throws {
@@ -120,7 +148,7 @@ struct RuntimeCLITests {
     let late = try Self.harness(levels: #"["runtime"]"#, cancelledAtDismiss: "[]")
     let json = root.appendingPathComponent("report.json")
     let failing = try CLI.run(
-      ["run", "--impl", "h", "--harness", "h=python3 \(late.path)", "--json", json.path], in: root)
+      ["run", "--impl", "h", "--harness", "h:runtime=python3 \(late.path)", "--json", json.path], in: root)
     #expect(failing.status == 1)
     #expect(
       failing.lines.contains(where: { $0.hasPrefix("✗ login-runtime-dismiss") }),
@@ -136,21 +164,22 @@ struct RuntimeCLITests {
     #expect(summary["failed"] as? Int == 1)
   }
 
-  /// A harness that declares no levels, given only runtime-level scenarios, runs nothing: that is not a pass.
+  /// A harness declared to run reducer scenarios only, given only runtime-level scenarios, runs nothing: that is not
+  /// a pass.
   @Test func aRunInWhichNoImplementationRanAnythingFailsTheGate() throws {
     let root = try Self.workspace()
     let script = try Self.harness(levels: nil)
     let result = try CLI.run(
       [
-        "run", "--impl", "h", "--harness", "h=python3 \(script.path)",
+        "run", "--impl", "h", "--harness", "h:reducer=python3 \(script.path)",
         "Conformance/scenarios/login/login-runtime-dismiss.json",
       ],
       in: root)
     #expect(result.status == 1)
     #expect(
       result.lines.contains(
-        "No implementation ran any scenario: every pair is not applicable (the implementations do not declare the "
-          + "scenarios' level), and a run that checks nothing is not a pass"), "\(result.lines)")
+        "No implementation ran any scenario: every pair is not applicable (the implementations' declared levels leave "
+          + "the scenarios' level out), and a run that checks nothing is not a pass"), "\(result.lines)")
     #expect(result.lines.last == "0 passed, 0 failed, 1 not applicable")
   }
 

@@ -69,7 +69,7 @@ import Testing
       [
         "implementations.json: implementations[0].comand: unknown key 'comand'; did you mean 'command'? "
           + "(allowed: name, description, command, workingDirectory, startupTimeout, scenarioTimeout, restartBudget, "
-          + "environment)"
+          + "environment, levels)"
       ]
     ),
     (
@@ -183,6 +183,22 @@ import Testing
       ["implementations.json: (root): missing required key 'implementations'"]
     ),
     (
+      #"{"implementations": [{"name": "k", "command": ["x"], "levels": []}]}"#,
+      [
+        #"implementations.json: implementations[0].levels: expected a non-empty list of distinct levels, "reducer" or "runtime", got []"#
+      ]
+    ),
+    (
+      #"{"implementations": [{"name": "k", "command": ["x"], "levels": ["Runtime"]}]}"#,
+      [
+        #"implementations.json: implementations[0].levels[0]: expected "reducer" or "runtime", got "Runtime"; did you mean 'runtime'?"#
+      ]
+    ),
+    (
+      #"{"implementations": [{"name": "k", "command": ["x"], "levels": ["runtime", "runtime"]}]}"#,
+      ["implementations.json: implementations[0].levels[1]: 'runtime' is listed twice; list each level once"]
+    ),
+    (
       #"[]"#,
       ["implementations.json: (root): expected an implementations file (a JSON object), got array"]
     ),
@@ -230,7 +246,26 @@ import Testing
     #expect(entry == HarnessConfiguration(name: name, command: command, workingDirectory: directory))
   }
 
+  @Test func levelsAreReadFromTheFileAndTheOption() throws {
+    let config = try load(
+      #"{"implementations": [{"name": "vm", "command": ["x"], "levels": ["runtime"]}, {"name": "k", "command": ["y"]}]}"#
+    ).get()
+    #expect(config.implementations.map(\.levels) == [[.runtime], nil])
+    let option = try ImplementationsConfig.harnessOption("vm:reducer,runtime=x", currentDirectory: Self.folder).get()
+    #expect(option.name == "vm")
+    #expect(option.levels == [.reducer, .runtime])
+    #expect(option.command == ["x"])
+  }
+
   @Test(arguments: [
+    (
+      "vm:=x",
+      "--harness: '' in 'vm:' is not a level, or is repeated; expected NAME:runtime, NAME:reducer or NAME:reducer,runtime"
+    ),
+    (
+      "vm:runtime,runtime=x",
+      "--harness: 'runtime' in 'vm:runtime,runtime' is not a level, or is repeated; expected NAME:runtime, NAME:reducer or NAME:reducer,runtime"
+    ),
     ("kotlin", "--harness: expected NAME=COMMAND, got 'kotlin'; for example --harness kotlin=scripts/kotlin-harness"),
     (
       "Kotlin=x",

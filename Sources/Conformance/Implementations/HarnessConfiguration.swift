@@ -37,6 +37,10 @@ package struct HarnessConfiguration: Sendable, Equatable {
   /// How many times the harness may be restarted after faults (crash, hang, protocol error) before the remaining
   /// scenarios are reported as not run; 0 or more.
   package var restartBudget: Int
+  /// The scenario levels the user says this harness runs, or `nil` when every level is expected of it. A scenario of
+  /// a level left out is `not applicable` for the harness; without this, a feature the harness declares without the
+  /// scenario's level is `skipped`, which fails the run (harness protocol §2.5.1).
+  package var levels: Set<ScenarioLevel>?
   /// Stdout lines longer than this many bytes are a protocol error (default 64 MiB).
   var maximumLineLength = Self.defaultMaximumLineLength
 
@@ -51,11 +55,14 @@ package struct HarnessConfiguration: Sendable, Equatable {
   ///   - startupTimeout: Seconds for the `hello` reply; default 30.
   ///   - scenarioTimeout: Seconds for each `run` reply; default 10.
   ///   - restartBudget: Restarts allowed after faults; default 3.
+  ///   - levels: The levels the user says the harness runs; default `nil`, every level.
   package init(
     name: String, command: [String], workingDirectory: URL, environment: [String: String] = [:],
     description: String? = nil, startupTimeout: Double = Self.defaultStartupTimeout,
-    scenarioTimeout: Double = Self.defaultScenarioTimeout, restartBudget: Int = Self.defaultRestartBudget
+    scenarioTimeout: Double = Self.defaultScenarioTimeout, restartBudget: Int = Self.defaultRestartBudget,
+    levels: Set<ScenarioLevel>? = nil
   ) {
+    self.levels = levels
     self.name = name
     self.description = description
     self.command = command

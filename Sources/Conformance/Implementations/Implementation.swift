@@ -8,6 +8,11 @@ package protocol Implementation: Sendable {
   /// The implementation's name as used on the command line and in reports, e.g. `swift` or `kotlin`.
   var name: String { get }
 
+  /// The scenario levels the user declared this implementation runs (`levels` in the implementations config, or
+  /// `--harness NAME:LEVEL=…`), or `nil` when the user declared none and every level is expected of it. Only a level
+  /// left out here makes a pair `not applicable` (``ImplementationInfo/applicability(of:feature:implementation:intendedLevels:)``).
+  var intendedLevels: Set<ScenarioLevel>? { get }
+
   /// Prepares the implementation (for a harness: starts the process and performs the `hello` handshake).
   ///
   /// - Returns: What the implementation says about itself.
@@ -51,6 +56,9 @@ package protocol Implementation: Sendable {
 }
 
 extension Implementation {
+  /// No declared levels: an implementation is expected to run every level of every feature it is given.
+  package var intendedLevels: Set<ScenarioLevel>? { nil }
+
   /// Calls ``start()`` and checks the initial states it reports against the manifests, shutting the
   /// implementation down when one differs.
   package func start(expectingInitialStatesOf manifests: [String: FeatureManifest])

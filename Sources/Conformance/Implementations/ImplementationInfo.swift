@@ -35,29 +35,34 @@ package struct ImplementationInfo: Sendable, Equatable {
   }
 
   /// Whether a scenario of `level` for `feature` is sent to this implementation, and if not, how it is reported
-  /// (harness protocol §2.5, the table in §2.5.1):
+  /// (harness protocol §2.5.1):
   /// - the feature is declared with the level: ``Applicability/runs``;
-  /// - the feature is declared without the level: `not applicable`;
-  /// - the feature is not declared, and no declared feature has the level (a runtime-only implementation asked for a
-  ///   reducer-level scenario, say): `not applicable`, since the implementation runs no scenario of that level at all;
-  /// - the feature is not declared, but the implementation runs the level for other features, or declares no feature
-  ///   at all: `skipped`, so that a harness that implements nothing cannot keep a gate green.
+  /// - the user declared which levels the implementation runs (`levels` in the implementations config, or
+  ///   `--harness NAME:LEVEL=…`) and the scenario's level is not among them: `not applicable`, since that was said on
+  ///   purpose;
+  /// - otherwise: `skipped` (a feature the implementation does not declare, or declares without the scenario's
+  ///   level), which fails the run unless `--allow-skipped`. A misnamed feature or a forgotten level must never turn
+  ///   a scenario into a quiet `not applicable`.
   ///
   /// - Parameters:
   ///   - level: The scenario's level.
   ///   - feature: The scenario's feature.
   ///   - implementation: The implementation's name as the user selected it (`--impl`, `--harness NAME=…`), which the
   ///     reasons quote; the hello reply's own ``name`` may differ.
-  package func applicability(of level: ScenarioLevel, feature: String, implementation: String) -> Applicability {
-    if features[feature] != nil {
-      if levels(of: feature).contains(level) { return .runs }
+  ///   - intendedLevels: The levels the user declared the implementation runs, or `nil` when the user declared none
+  ///     (then every level is expected of it).
+  package func applicability(
+    of level: ScenarioLevel, feature: String, implementation: String, intendedLevels: Set<ScenarioLevel>? = nil
+  ) -> Applicability {
+    if features[feature] != nil, levels(of: feature).contains(level) { return .runs }
+    if let intendedLevels, !intendedLevels.contains(level) {
       return .notApplicable(
+        SkipReason.levelNotIntended(level, implementation: implementation, intended: intendedLevels))
+    }
+    if features[feature] != nil {
+      return .skipped(
         SkipReason.undeclaredLevel(
           level, feature: feature, implementation: implementation, declared: levels(of: feature)))
-    }
-    let implemented = Set(features.keys.flatMap { levels(of: $0) })
-    if !implemented.isEmpty, !implemented.contains(level) {
-      return .notApplicable(SkipReason.unsupportedLevel(level, implementation: implementation, declared: implemented))
     }
     return .skipped(SkipReason.undeclaredFeature(feature, implementation: implementation, declared: features.keys))
   }

@@ -23,6 +23,9 @@ import Foundation
 /// - `startupTimeout` (default 30) and `scenarioTimeout` (default 10): seconds, more than 0.
 /// - `restartBudget` (default 3): restarts allowed after faults, a whole number, 0 or more.
 /// - `environment`: variables added to the runner's environment, names to strings.
+/// - `levels`: the scenario levels the harness runs, a non-empty list of distinct `"reducer"` and `"runtime"`
+///   (default: both). A scenario of a level left out is `not applicable` for the harness, on purpose; without it, a
+///   scenario the harness does not run is `skipped`, which fails the run (harness protocol §2.5.1).
 /// - `description`: a non-empty sentence for people. `$schema` is allowed and ignored; any other key is an error.
 package struct ImplementationsConfig: Sendable, Equatable {
   /// The conventional location, relative to the repository root.
@@ -116,7 +119,8 @@ package struct ImplementationsConfig: Sendable, Equatable {
 
   // MARK: - --harness NAME=COMMAND
 
-  /// Parses a `--harness NAME=COMMAND` option: `COMMAND` is split into words on white space, with `'…'` and `"…"`
+  /// Parses a `--harness NAME[:LEVEL[,LEVEL]]=COMMAND` option: `:runtime` (or `:reducer`) declares the levels the
+  /// harness runs, as an implementations config's `levels` does; `COMMAND` is split into words on white space, with `'…'` and `"…"`
   /// quoting and `\` escapes (no other shell syntax); the harness runs in `currentDirectory` with default timeouts
   /// and restart budget.
   ///
@@ -126,7 +130,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
   /// ```
   ///
   /// - Returns: The entry, or an ``InputError`` whose `file` is `--harness`: no `=`, a name that is not kebab-case or
-  ///   is reserved, an empty command, an unterminated quote.
+  ///   is reserved, an unknown or repeated level, an empty command, an unterminated quote.
   package static func harnessOption(_ text: String, currentDirectory: URL) -> Result<HarnessConfiguration, InputError> {
     func failure(_ message: String) -> Result<HarnessConfiguration, InputError> {
       .failure(InputError(file: "--harness", path: nil, message: message))
@@ -134,7 +138,21 @@ package struct ImplementationsConfig: Sendable, Equatable {
     guard let equals = text.firstIndex(of: "=") else {
       return failure("expected NAME=COMMAND, got '\(text)'; for example --harness kotlin=scripts/kotlin-harness")
     }
-    let name = String(text[..<equals])
+    var name = String(text[..<equals])
+    var levels: Set<ScenarioLevel>?
+    if let colon = name.firstIndex(of: ":") {
+      let words = name[name.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
+      name = String(name[..<colon])
+      var declared = Set<ScenarioLevel>()
+      for word in words {
+        guard let level = ScenarioLevel(rawValue: String(word)), declared.insert(level).inserted else {
+          return failure(
+            "'\(word)' in '\(text[..<equals])' is not a level, or is repeated; expected NAME:runtime, NAME:reducer or NAME:reducer,runtime"
+          )
+        }
+      }
+      levels = declared
+    }
     if let problem = nameProblem(name) { return failure(problem) }
     switch ShellWords.split(String(text[text.index(after: equals)...])) {
     case .failure(let problem): return failure("\(problem.message) in '\(text)'")
@@ -145,7 +163,8 @@ package struct ImplementationsConfig: Sendable, Equatable {
         return failure("the command must not contain U+0000")
       }
       return .success(
-        HarnessConfiguration(name: name, command: words, workingDirectory: directoryURL(currentDirectory.path)))
+        HarnessConfiguration(
+          name: name, command: words, workingDirectory: directoryURL(currentDirectory.path), levels: levels))
     }
   }
 
@@ -153,7 +172,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
 
   private static let entryKeys = [
     "name", "description", "command", "workingDirectory", "startupTimeout", "scenarioTimeout", "restartBudget",
-    "environment",
+    "environment", "levels",
   ]
 
   private static func readEntry(_ value: JSONValue, at path: JSONPath, folder: URL, issues: inout IssueList)
@@ -177,6 +196,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
     let scenarioTimeout = reader.seconds("scenarioTimeout", issues: &issues)
     let restartBudget = readRestartBudget(&reader, issues: &issues)
     let environment = readEnvironment(&reader, issues: &issues)
+    let levels = readLevels(&reader, issues: &issues)
     reader.reportUnknownKeys(allowed: entryKeys, issues: &issues)
     guard issues.items.count == before, let name, let command else { return nil }
     let base = folder.absoluteURL.path
@@ -186,7 +206,35 @@ package struct ImplementationsConfig: Sendable, Equatable {
       environment: environment, description: description,
       startupTimeout: startupTimeout ?? HarnessConfiguration.defaultStartupTimeout,
       scenarioTimeout: scenarioTimeout ?? HarnessConfiguration.defaultScenarioTimeout,
-      restartBudget: restartBudget ?? HarnessConfiguration.defaultRestartBudget)
+      restartBudget: restartBudget ?? HarnessConfiguration.defaultRestartBudget, levels: levels)
+  }
+
+  /// The entry's `levels`: a non-empty list of distinct level names, or `nil` when absent (or invalid, reported).
+  private static func readLevels(_ reader: inout ObjectReader, issues: inout IssueList) -> Set<ScenarioLevel>? {
+    guard let value = reader.value("levels") else { return nil }
+    let path = reader.path.appending(key: "levels")
+    let expected = "a non-empty list of distinct levels, \"reducer\" or \"runtime\""
+    guard case .array(let elements) = value, !elements.isEmpty else {
+      issues.add(path, "expected \(expected), got \(JSONRenderer.compact(value, style: .display))")
+      return nil
+    }
+    var levels = Set<ScenarioLevel>()
+    for (index, element) in elements.enumerated() {
+      guard case .string(let word) = element, let level = ScenarioLevel(rawValue: word) else {
+        let hint = element.stringValue.flatMap { word in
+          Suggestion.closest(to: word, among: ScenarioLevel.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" }
+        }
+        issues.add(
+          path.appending(index: index),
+          "expected \"reducer\" or \"runtime\", got \(JSONRenderer.compact(element, style: .display))\(hint ?? "")")
+        return nil
+      }
+      guard levels.insert(level).inserted else {
+        issues.add(path.appending(index: index), "'\(word)' is listed twice; list each level once")
+        return nil
+      }
+    }
+    return levels
   }
 
   private static func readCommand(_ reader: inout ObjectReader, issues: inout IssueList) -> [String]? {

@@ -36,6 +36,8 @@ package actor ProcessImplementation: Implementation {
 
   /// The name from the configuration, e.g. `kotlin`.
   package nonisolated let name: String
+  /// The levels the configuration declares the harness runs (``HarnessConfiguration/levels``).
+  package nonisolated var intendedLevels: Set<ScenarioLevel>? { configuration.levels }
   /// How the harness is started and supervised.
   package nonisolated let configuration: HarnessConfiguration
 

@@ -8,6 +8,8 @@
 /// to the processes that did start: the run is slower, never short of results.
 package actor ProcessPool: Implementation {
   package nonisolated let name: String
+  /// The levels the harness's configuration declares it runs (``HarnessConfiguration/levels``).
+  package nonisolated let intendedLevels: Set<ScenarioLevel>?
   private let members: [ProcessImplementation]
   private var idle: [Int]
   private var waiting: [CheckedContinuation<Int, Never>] = []
@@ -17,6 +19,7 @@ package actor ProcessPool: Implementation {
   /// Creates a pool of `size` processes (at least 1) of the harness `configuration`.
   package init(configuration: HarnessConfiguration, size: Int) {
     name = configuration.name
+    intendedLevels = configuration.levels
     members = (0..<max(1, size)).map { _ in ProcessImplementation(configuration: configuration) }
     idle = Array(members.indices.reversed())
     started = members.map { _ in false }

@@ -17,7 +17,8 @@ enum SkipReason {
       "'\(implementation)' does not implement feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
   }
 
-  /// `'NAME' does not declare level 'L' for feature 'F' (it declares: reducer)`: why a scenario is `not applicable`.
+  /// `'NAME' does not declare level 'L' for feature 'F' (it declares: reducer)`: why a scenario of a declared feature
+  /// is `skipped` when the user did not say the implementation leaves that level out.
   ///
   /// - Parameters:
   ///   - level: The scenario's level.
@@ -32,15 +33,15 @@ enum SkipReason {
       "'\(implementation)' does not declare level '\(level.rawValue)' for feature '\(feature)' (it declares: \(known.isEmpty ? "none" : known))"
   }
 
-  /// `'NAME' runs no 'L'-level scenarios (it declares: runtime)`: why a scenario of a feature the implementation does
-  /// not declare is `not applicable` when no feature of it has that level.
+  /// `'NAME' runs only runtime-level scenarios (its levels in the implementations config)`: why a scenario is `not
+  /// applicable`. The same text for every scenario of the level, so the closing lines can count them under one reason.
   ///
   /// - Parameters:
   ///   - level: The scenario's level.
   ///   - implementation: The implementation's name.
-  ///   - declared: The levels it declares for any feature.
-  static func unsupportedLevel(_ level: ScenarioLevel, implementation: String, declared: Set<ScenarioLevel>) -> String {
-    let known = declared.sorted().map(\.rawValue).joined(separator: ", ")
-    return "'\(implementation)' runs no '\(level.rawValue)'-level scenarios (it declares: \(known))"
+  ///   - intended: The levels the user declared the implementation runs.
+  static func levelNotIntended(_ level: ScenarioLevel, implementation: String, intended: Set<ScenarioLevel>) -> String {
+    let known = intended.sorted().map(\.rawValue).joined(separator: " and ")
+    return "'\(implementation)' runs only \(known)-level scenarios, as its declared levels say"
   }
 }

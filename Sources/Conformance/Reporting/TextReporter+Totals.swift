@@ -7,6 +7,7 @@ extension TextReporter {
   static func totalsLines(_ summary: RunSummary, steps: Int, style: TextStyle) -> [String] {
     var lines = [""]
     lines += countLines(summary, style: style)
+    lines += unsentLines(summary, style: style)
     if summary.divergences > 0 {
       lines.append(
         style.red(ReportText.plural(summary.divergences, "divergence", "divergences") + " between implementations"))
@@ -28,8 +29,8 @@ extension TextReporter {
     if summary.ranNothing {
       lines.append(
         style.red("No implementation ran any scenario")
-          + ": every pair is not applicable (the implementations do not declare the scenarios' level), and a run "
-          + "that checks nothing is not a pass")
+          + ": every pair is not applicable (the implementations' declared levels leave the scenarios' level out), "
+          + "and a run that checks nothing is not a pass")
     }
     if summary.scenarios == 0 {
       lines.append(
@@ -91,6 +92,33 @@ extension TextReporter {
     }
     return lines
   }
+
+  /// What each implementation did not check, and why: one line per reason a pair was `skipped` or `not applicable`,
+  /// skips first, at most ``unsentReasonLimit`` per implementation, so that a gate that passes with pairs left out
+  /// says which.
+  private static func unsentLines(_ summary: RunSummary, style: TextStyle) -> [String] {
+    var lines: [String] = []
+    for name in summary.implementations {
+      guard let reasons = summary.unsentReasons[name], !reasons.isEmpty else { continue }
+      let sorted = reasons.sorted { $0.key < $1.key }
+      for (key, count) in sorted.prefix(unsentReasonLimit) {
+        let text = "\(name): \(count) \(key.kind.label): \(ReportText.oneLine(key.reason))"
+        lines.append(key.kind == .skipped ? style.red(text) : style.dim(text))
+      }
+      if sorted.count > unsentReasonLimit {
+        let rest = sorted.dropFirst(unsentReasonLimit).reduce(0) { $0 + $1.value }
+        lines.append(
+          style.dim(
+            "\(name): \(ReportText.plural(rest, "more pair", "more pairs")) for "
+              + ReportText.plural(sorted.count - unsentReasonLimit, "other reason", "other reasons")
+              + " (see the report)"))
+      }
+    }
+    return lines
+  }
+
+  /// The most reasons listed per implementation in the closing lines.
+  static let unsentReasonLimit = 5
 
   /// The baseline's lines: known pairs and divergences on a line of their own, expired entries, how many entries
   /// fail the run, and whether the baseline is invalid (its errors go to the error output).

@@ -286,8 +286,11 @@ package struct ConformanceRunner: Sendable {
       return Array(repeating: (.notRun(reason: reason), 0), count: requests.count)
     }
     // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
-    // (ImplementationInfo.applicability, harness protocol §2.5).
-    let applicability = requests.map { info.applicability(of: $0.level, feature: $0.feature, implementation: name) }
+    // (ImplementationInfo.applicability, harness protocol §2.5.1).
+    let intended = entry.implementation.intendedLevels
+    let applicability = requests.map {
+      info.applicability(of: $0.level, feature: $0.feature, implementation: name, intendedLevels: intended)
+    }
     let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
     let answered = await entry.implementation.run(batch: sent)
     var answers = answered.makeIterator()
@@ -301,6 +304,7 @@ package struct ConformanceRunner: Sendable {
     summary.scenarios += 1
     for verdict in report.verdicts {
       summary.tallies[verdict.implementation, default: OutcomeTally()].add(verdict.outcome.kind)
+      summary.noteUnsent(verdict.outcome, implementation: verdict.implementation)
     }
     summary.baselineProblems += report.baselineProblems
     if report.divergence != nil, report.divergenceIsKnown {

@@ -24,6 +24,32 @@ package struct RunSummary: Sendable {
   package var baselineProblems: [BaselineProblem] = []
   /// Baseline entries that match no scenario read in this run: the baseline is invalid (exit status 2).
   package var invalidBaseline: [InputError] = []
+  /// Why pairs were not sent, by implementation, then by reason, with how many pairs each reason covers: the
+  /// `skipped` and `not applicable` pairs, so the closing lines say what each implementation did not check and why.
+  package var unsentReasons: [String: [UnsentReason: Int]] = [:]
+
+  /// A reason a pair was not sent to an implementation.
+  package struct UnsentReason: Sendable, Hashable, Comparable {
+    /// `skipped` or `not applicable`.
+    package var kind: Outcome.Kind
+    /// The reason, as the pair's outcome gives it.
+    package var reason: String
+
+    /// Skips first (they fail the run), then by reason.
+    package static func < (lhs: UnsentReason, rhs: UnsentReason) -> Bool {
+      (lhs.kind == .skipped ? 0 : 1, lhs.reason) < (rhs.kind == .skipped ? 0 : 1, rhs.reason)
+    }
+  }
+
+  /// Counts a pair that was not sent, under its reason; other outcomes are not counted here.
+  mutating func noteUnsent(_ outcome: Outcome, implementation: String) {
+    switch outcome {
+    case .noTrace(.skipped(let reason)), .noTrace(.notApplicable(let reason)):
+      let key = UnsentReason(kind: outcome.kind, reason: reason)
+      unsentReasons[implementation, default: [:]][key, default: 0] += 1
+    default: break
+    }
+  }
 
   /// The pairs of one outcome kind, over every implementation.
   package func count(_ kind: Outcome.Kind) -> Int { tallies.values.reduce(0) { $0 + $1[kind] } }

@@ -30,7 +30,8 @@ struct RunCommand: CLICommand {
       --harness <name>=<command>
                               Add a harness implementation from the command line (repeatable), e.g.
                               --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift';
-                              with --impl, every --harness must also be named by an --impl.
+                              with --impl, every --harness must also be named by an --impl. <name>:runtime=
+                              says it runs only runtime-level scenarios (the others are not applicable).
       --config <file>         The implementations config (default: Conformance/implementations.json).
       --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
       --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).

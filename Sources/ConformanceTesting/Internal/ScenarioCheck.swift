@@ -20,8 +20,14 @@ struct ScenarioCheck {
     let (manifests, manifestErrors) = ManifestLoader().loadAll(
       in: root.appendingPathComponent("features"), displayPath: { $0.path })
     let swift = implementation.bound(to: manifests)
-    let runner = ConformanceRunner(implementations: [swift], loader: ScenarioLoader(manifests: manifests))
     var failures = manifestErrors.map { failure(for: $0) }
+    let baseline = loadBaseline(into: &failures)
+    // The same baseline and strictness as `conformance run` over this file: a listed pair is `known`, one that passes
+    // or fails differently fails, and an expired entry fails. An entry for another scenario is not this file's
+    // business, so unmatched entries are not checked (as `conformance run <file>` does not).
+    let runner = ConformanceRunner(
+      implementations: [swift], loader: ScenarioLoader(manifests: manifests),
+      options: .init(baseline: baseline, filesAreWholeCorpus: false))
     let corpus = ScenarioCorpus(roots: [.init(path: file.path, displayName: file.path)], loader: runner.loader)
     _ = await runner.run(corpus) { event in
       switch event {
@@ -46,7 +52,7 @@ struct ScenarioCheck {
       case .scenario(let report) where report.isFailure || report.hasSkip || report.isNotApplicable:
         // One implementation, one scenario: the single-implementation lines, with no reason above to refer to.
         var lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
-        if report.isNotApplicable {
+        if report.isNotApplicable || report.hasSkip {
           lines.append(
             "    (a test case that runs nothing would pass silently: give the scenario's other adapter too, "
               + "scenario.check(reducerAdapter, runtime: runtimeAdapter))")
@@ -54,11 +60,30 @@ struct ScenarioCheck {
         failures.append(
           ScenarioFailure(
             message: lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))
+      case .finished(let summary):
+        for problem in summary.baselineProblems where problem.kind == .expired {
+          failures.append(
+            ScenarioFailure(message: ReportText.error(problem.description), filePath: file.path, line: 1, column: 1))
+        }
       default:
         break
       }
     }
     return failures
+  }
+
+  /// The known-divergence baseline `conformance run` uses by default, `known-divergences.json` in the `Conformance`
+  /// folder (Conformance/README.md §12), or `nil` when there is none. An invalid one adds its errors to `failures` and
+  /// is not applied: a broken baseline must fail the test, not silently stop explaining failures.
+  private func loadBaseline(into failures: inout [ScenarioFailure]) -> KnownDivergences? {
+    let url = root.appendingPathComponent(KnownDivergences.defaultFileName)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    switch KnownDivergences.load(url, displayName: url.path) {
+    case .success(let baseline): return baseline
+    case .failure(let errors):
+      failures += errors.errors.map { failure(for: $0) }
+      return nil
+    }
   }
 
   /// An invalid file or manifest, at its line and column when it has them (syntax errors), at the line of the step

@@ -9,12 +9,17 @@ import Testing
 final class RecordingImplementation: Implementation, @unchecked Sendable {
   let name: String
   let info: ImplementationInfo
+  let intendedLevels: Set<ScenarioLevel>?
   let runtime: @Sendable (RunRequest) -> Observation
   private let lock = NSLock()
   private var sent: [RunRequest] = []
 
-  init(name: String, levels: [String: Set<ScenarioLevel>]?, runtime: @escaping @Sendable (RunRequest) -> Observation) {
+  init(
+    name: String, levels: [String: Set<ScenarioLevel>]?, intendedLevels: Set<ScenarioLevel>? = nil,
+    runtime: @escaping @Sendable (RunRequest) -> Observation
+  ) {
     self.name = name
+    self.intendedLevels = intendedLevels
     var info = TestFeatures.swift.info
     info.name = name
     info.levels = levels ?? [:]
@@ -86,35 +91,49 @@ struct RuntimeRunnerTests {
     return (lines, summary, json, junit)
   }
 
-  @Test func aV1HarnessRunsReducerScenariosAndItsRuntimeScenariosAreNotApplicable() async throws {
+  @Test func aV1HarnessIsSkippedOnRuntimeScenariosUnlessItsLevelsAreDeclared() async throws {
     let v1 = RecordingImplementation(name: "v1", levels: nil) { _ in .errored(step: 0, message: "must not be sent") }
-    let (lines, summary, json, junit) = try await run([v1])
+    let (skippedLines, skipped, _, _) = try await run([v1])
     #expect(v1.requests.map(\.id) == ["login-reducer"])
+    #expect(skipped.skipped == 1)
+    #expect(skipped.notApplicable == 0)
+    #expect(skipped.exitCode == 1)
+    #expect(
+      skippedLines.suffix(5) == [
+        "",
+        "v1: 1 skipped: 'v1' does not declare level 'runtime' for feature 'login' (it declares: reducer)",
+        "1 skip fails the run; pass --allow-skipped to accept scenarios an implementation does not support",
+        skippedLines[skippedLines.count - 2],
+        "1 passed, 0 failed, 1 skipped",
+      ])
+
+    let declared = RecordingImplementation(name: "v1", levels: nil, intendedLevels: [.reducer]) { _ in
+      .errored(step: 0, message: "must not be sent")
+    }
+    let (lines, summary, json, junit) = try await run([declared])
+    #expect(declared.requests.map(\.id) == ["login-reducer"])
     #expect(summary.passed == 1)
     #expect(summary.notApplicable == 1)
     #expect(summary.skipped == 0)
     #expect(summary.failed == 0)
     #expect(summary.exitCode == 0)
     #expect(lines.contains("✓ login-reducer"))
-    #expect(
-      lines.contains(
-        "· login-runtime (not applicable: 'v1' does not declare level 'runtime' for feature 'login' (it declares: reducer))"
-      ))
+    let reason = "'v1' runs only reducer-level scenarios, as its declared levels say"
+    #expect(lines.contains("· login-runtime (not applicable: \(reason))"))
     #expect(lines.contains("v1: 1 passed, 1 not applicable"))
+    #expect(lines.contains("v1: 1 not applicable: \(reason)"))
     #expect(lines.last == "1 passed, 0 failed, 1 not applicable")
     let document = try JSONParser().parse(json.document)
     #expect(document["summary"]?["notApplicable"] == 1)
     #expect(document["summary"]?["skipped"] == 0)
     #expect(document["summary"]?["byImplementation"]?["v1"] == ["passed": 1, "not_applicable": 1])
     #expect(document["results"]?.arrayValue?.compactMap { $0["outcome"]?.stringValue } == ["passed", "not_applicable"])
-    #expect(
-      junit.document.contains(
-        #"<skipped message="not applicable: 'v1' does not declare level 'runtime' for feature 'login' (it declares: reducer)"/>"#
-      ))
+    #expect(junit.document.contains(#"<skipped message="not applicable: \#(reason)"/>"#))
   }
 
   @Test func aRuntimeOnlyImplementationMakesReducerScenariosNotApplicableAndPassesItsRuntimeScenario() async throws {
-    let viewModel = RecordingImplementation(name: "vm", levels: ["login": [.runtime]]) { _ in .trace(Self.correctTrace)
+    let viewModel = RecordingImplementation(name: "vm", levels: ["login": [.runtime]], intendedLevels: [.runtime]) {
+      _ in .trace(Self.correctTrace)
     }
     let (lines, summary, _, _) = try await run([viewModel])
     #expect(viewModel.requests.map(\.id) == ["login-runtime"])
@@ -155,8 +174,12 @@ struct RuntimeRunnerTests {
   }
 
   @Test func aLongImplementationNameKeepsItsMatrixColumnAligned() async throws {
-    let v1 = RecordingImplementation(name: "v1", levels: nil) { _ in .errored(step: 0, message: "not sent") }
-    let viewModel = RecordingImplementation(name: "kotlin-viewmodel", levels: ["login": [.runtime]]) { _ in
+    let v1 = RecordingImplementation(name: "v1", levels: nil, intendedLevels: [.reducer]) { _ in
+      .errored(step: 0, message: "not sent")
+    }
+    let viewModel = RecordingImplementation(
+      name: "kotlin-viewmodel", levels: ["login": [.runtime]], intendedLevels: [.runtime]
+    ) { _ in
       .trace(Self.correctTrace)
     }
     let (lines, _, _, _) = try await run([viewModel, v1])
