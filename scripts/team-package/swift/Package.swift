@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
   name: "Counter",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(path: "UDF_CONFORMANCE_PATH")],
+  dependencies: [.package(name: "UDF_CONFORMANCE_ID", path: "UDF_CONFORMANCE_PATH")],
   targets: [
     .target(
       name: "CounterFeature", dependencies: [.product(name: "UnidirectionalFlow", package: "UDF_CONFORMANCE_ID")]),
