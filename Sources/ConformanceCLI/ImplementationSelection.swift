@@ -8,7 +8,8 @@ import Foundation
 /// Rules (README, "The parity gate"): no option selects `swift` alone; `--impl NAME` (repeatable) selects
 /// exactly those; `--all` selects `swift` and every declared implementation; `--harness NAME=COMMAND` declares an
 /// implementation (replacing a same-named one from the config) and, unless `--impl` is given, selects it beside
-/// `swift`. The config is `Conformance/implementations.json` unless `--config` names another file.
+/// `swift`. The config is the current directory's `Conformance/implementations.json` (never one beside the scenarios
+/// given: scenario folders do not choose which programs run) unless `--config` names another file.
 enum ImplementationSelection {
   /// Resolves the selection.
   ///
@@ -18,15 +19,20 @@ enum ImplementationSelection {
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, or a `--harness` that
   ///   `--impl` does not select;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
+  ///
+  /// `note` is told which config file the harnesses it starts come from (`note: harnesses from
+  /// Conformance/implementations.json: kotlin`), so a run never starts a program without saying where it was
+  /// configured.
   static func resolve(
     _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, jobs: Int = 1,
-    restartBudget: Int? = nil, command: String
+    restartBudget: Int? = nil, command: String, note: (String) -> Void = { _ in }
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
     let fromCommandLine = try harnessOptions(scanner, workspace: workspace, builtIn: builtIn, command: command)
     let declaredOnCommandLine = fromCommandLine.map(\.name)
-    var config = try config(
+    let (fileConfig, configFile) = try config(
       scanner, workspace: workspace, builtIn: builtIn, besides: declaredOnCommandLine, command: command)
+    var config = fileConfig
     for entry in fromCommandLine { config.add(entry) }
     let startup = try scanner.seconds("startup-timeout", command: command)
     let timeout = try scanner.seconds("timeout", command: command)
@@ -41,6 +47,14 @@ enum ImplementationSelection {
       throw .usage(
         "'\(unselected)' is declared with --harness but not selected by --impl; add '--impl \(unselected)', or drop the --harness",
         command: command)
+    }
+    let fromFile = names.filter { name in
+      !declaredOnCommandLine.contains(name) && fileConfig.implementation(named: name) != nil
+    }
+    if let configFile, !fromFile.isEmpty {
+      note(
+        "note: \(fromFile.count == 1 ? "harness" : "harnesses") from \(configFile): " + fromFile.joined(separator: ", ")
+      )
     }
     var seen = Set<String>()
     var result: [any Implementation] = []
@@ -94,17 +108,17 @@ enum ImplementationSelection {
   private static func config(
     _ scanner: ArgumentScanner, workspace: Workspace, builtIn: String, besides declaredOnCommandLine: [String],
     command: String
-  ) throws(CLIError) -> ImplementationsConfig {
+  ) throws(CLIError) -> (config: ImplementationsConfig, file: String?) {
     let needsConfig =
       scanner.has("all") || scanner.value("config") != nil
       || scanner.all("impl").contains { $0 != builtIn && !declaredOnCommandLine.contains($0) }
-    let config = needsConfig ? try loadConfig(scanner, workspace: workspace) : ImplementationsConfig()
+    let (config, file) = needsConfig ? try loadConfig(scanner, workspace: workspace) : (ImplementationsConfig(), nil)
     if let clash = config.implementations.first(where: { $0.name == builtIn }) {
       throw .usage(
         "the implementations config declares '\(clash.name)', the built-in Swift implementation's name; rename it",
         command: command)
     }
-    return config
+    return (config, file)
   }
 
   /// The usage error for an `--impl` that names no implementation, with the closest known name.
@@ -115,8 +129,10 @@ enum ImplementationSelection {
       command: command)
   }
 
+  /// The config from `--config`, else the current directory's workspace (``Workspace/implementationsConfig``), with
+  /// the name it is shown by; an empty config and `nil` when there is none.
   private static func loadConfig(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError)
-    -> ImplementationsConfig
+    -> (config: ImplementationsConfig, file: String?)
   {
     let url: URL
     if let path = scanner.value("config") {
@@ -127,10 +143,11 @@ enum ImplementationSelection {
     } else if let found = workspace.implementationsConfig {
       url = found
     } else {
-      return ImplementationsConfig()
+      return (ImplementationsConfig(), nil)
     }
-    switch ImplementationsConfig.load(url, displayName: workspace.displayName(url)) {
-    case .success(let config): return config
+    let display = workspace.displayName(url)
+    switch ImplementationsConfig.load(url, displayName: display) {
+    case .success(let config): return (config, display)
     case .failure(let failure):
       throw .invalidFile(failure.errors)
     }

@@ -8,22 +8,30 @@ import Foundation
 struct Workspace {
   /// The current directory.
   let currentDirectory: URL
-  /// The nearest `Conformance` folder that holds `scenarios` or `features`, or `nil`.
+  /// The nearest `Conformance` folder that holds `scenarios` or `features`, or `nil`: where manifests, the default
+  /// scenarios and the default baseline come from.
   let conformanceFolder: URL?
+  /// The nearest `Conformance` folder to the current directory, whatever paths were given: the only place the
+  /// implementations config is taken from by default. Scenario folders never choose which programs run, so running
+  /// another checkout's scenarios never starts that checkout's harness commands.
+  let configFolder: URL?
 
   init(currentDirectory: URL) {
     self.currentDirectory = currentDirectory.standardizedFileURL
     self.conformanceFolder = Self.nearestConformanceFolder(from: self.currentDirectory)
+    self.configFolder = conformanceFolder
   }
 
   /// A workspace whose `Conformance` folder is the one its scenarios belong to: the nearest one to the first of
   /// `paths` that has a `features` folder or, when none has, the nearest one to the current directory, or else the
   /// nearest one to a path. So `conformance run /repo/Conformance/scenarios` works from anywhere, scenarios of another
   /// package are checked against that package's manifests, and scenarios generated into a folder without manifests
-  /// (`scripts/grapheme_scenarios.py`) use the current directory's.
+  /// (`scripts/grapheme_scenarios.py`) use the current directory's. The implementations config stays the current
+  /// directory's (``configFolder``).
   init(currentDirectory: URL, paths: [String]) {
     let base = Workspace(currentDirectory: currentDirectory)
     self.currentDirectory = base.currentDirectory
+    self.configFolder = base.conformanceFolder
     let fromPaths = paths.compactMap { path in Self.nearestConformanceFolder(from: base.url(for: path)) }
     self.conformanceFolder =
       fromPaths.first { Self.isFolder($0.appendingPathComponent("features")) } ?? base.conformanceFolder
@@ -36,9 +44,10 @@ struct Workspace {
   /// The `scenarios` folder of the nearest `Conformance` folder.
   var scenariosFolder: URL? { conformanceFolder?.appendingPathComponent("scenarios", isDirectory: true) }
 
-  /// The implementations config (`Conformance/implementations.json`), when it exists.
+  /// The implementations config of the current directory's workspace (`Conformance/implementations.json` in
+  /// ``configFolder``), when it exists; never one that merely lies beside the scenarios given.
   var implementationsConfig: URL? {
-    guard let file = conformanceFolder?.appendingPathComponent("implementations.json"),
+    guard let file = configFolder?.appendingPathComponent("implementations.json"),
       FileManager.default.fileExists(atPath: file.path)
     else { return nil }
     return file
