@@ -178,6 +178,42 @@ struct BaselineCLITests {
     #expect(again.lines.last == "1 passed, 0 failed, 1 known")
   }
 
+  /// A quote followed by a combining mark is one `Character`: a scanner walking characters missed the end of the
+  /// string and cut entries in half. The kept entry survives byte for byte and the file stays valid.
+  @Test func updateBaselineKeepsAnEntryWhoseReasonStartsWithACombiningMark() throws {
+    let reason = "\u{301} }, {"
+    let kept =
+      #"{"scenario": "login-wrong-loading-flag", "implementations": ["swift"], "expect": "fails", "step": 3, "#
+      + #""paths": ["effects[0]", "state.isLoading"], "reason": ""# + reason + #"", "spec": "login.md L3.f"}"#
+    let root = try Self.workspace(baseline: Self.file(kept, Self.entry("login-submit-valid-credentials")))
+    let update = try CLI.run(["run", "--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+    let written = try String(
+      contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    #expect(written == "{\"entries\": [\n" + kept + "\n]}\n")
+    let again = try CLI.run(["run"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+  }
+
+  /// A CRLF baseline stays CRLF: the entries `--update-baseline` appends use the file's line ending.
+  @Test func updateBaselineAppendsInTheFilesLineEnding() throws {
+    let kept = Self.entry("login-wrong-loading-flag")
+    let text = "{\"entries\": [\r\n" + kept + "\r\n]}\r\n"
+    let root = try Self.workspace(baseline: text)
+    // A second failure to record: a copy of the failing fixture under another id.
+    let fixture = try String(
+      contentsOf: CLI.repository.appendingPathComponent(
+        "Tests/ConformanceTests/Fixtures/failing/login-wrong-loading-flag.json"), encoding: .utf8)
+    try Data(fixture.replacingOccurrences(of: "login-wrong-loading-flag", with: "login-wrong-again").utf8).write(
+      to: root.appendingPathComponent("Conformance/scenarios/login/login-wrong-again.json"))
+    let update = try CLI.run(["run", "--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+    let written = try String(
+      contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    #expect(written.hasPrefix("{\"entries\": [\r\n" + kept + ",\r\n    {\r\n"), "\(written.debugDescription)")
+    #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(written.debugDescription)")
+  }
+
   /// A `$schema` the tool writes must resolve: it is written only where the schema file is.
   @Test func updateBaselineWritesSchemaOnlyWhereTheSchemaFileExists() throws {
     let root = try Self.workspace(baseline: nil)

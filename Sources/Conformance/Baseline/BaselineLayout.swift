@@ -19,19 +19,23 @@ package struct BaselineLayout: Sendable, Equatable {
   }
 
   /// The file with only the entries whose origin is given (in that order, which must be file order) and `added`
-  /// (rendered by `render`) after them; `nil` when no entry is kept, or the kept ones are not in file order.
+  /// (rendered by `render`, with `\n` line ends) after them, in the file's own line ending (CRLF when the file uses
+  /// it); `nil` when no entry is kept, or the kept ones are not in file order.
   func splice(_ origins: [Int?], _ added: [String]) -> String? {
     let kept = origins.compactMap { $0 }
     guard let last = spans.last, !kept.isEmpty, zip(kept, kept.dropFirst()).allSatisfy({ $0 < $1 }) else {
       return nil
     }
+    let newline = text.utf8.contains(13) ? "\r\n" : "\n"
     let arrayStart = text[..<spans[0].lowerBound]
     var out = String(arrayStart)
     for (position, index) in kept.enumerated() {
       if position > 0 { out += text[spans[index - 1].upperBound..<spans[index].lowerBound] }
       out += text[spans[index]]
     }
-    for entry in added { out += ",\n" + entry }
+    for entry in added {
+      out += "," + newline + (newline == "\n" ? entry : entry.replacingOccurrences(of: "\n", with: newline))
+    }
     out += text[last.upperBound...]
     return out
   }
@@ -39,31 +43,35 @@ package struct BaselineLayout: Sendable, Equatable {
   // MARK: - Scanning
 
   /// The spans of the elements of the top-level `entries` array, or `nil` when the text is not shaped as expected.
+  ///
+  /// The text is scanned by its UTF-8 bytes: every byte JSON's structure depends on is ASCII, and no byte of a
+  /// multi-byte scalar is. Scanning by `Character` would merge a quote with a combining mark after it (`"\u{301}`
+  /// is one grapheme) and miss the end of a string (RFC 8259 §2 and §7 define JSON over scalars, not graphemes).
   static func entrySpans(in text: String) -> [Range<String.Index>]? {
     var scanner = Scanner(text: text)
     scanner.skipSpace()
-    guard scanner.take("{") else { return nil }
+    guard scanner.take(UInt8(ascii: "{")) else { return nil }
     var result: [Range<String.Index>]?
     while true {
       scanner.skipSpace()
-      if scanner.take("}") { return result }
+      if scanner.take(UInt8(ascii: "}")) { return result }
       guard let key = scanner.string() else { return nil }
       scanner.skipSpace()
-      guard scanner.take(":") else { return nil }
+      guard scanner.take(UInt8(ascii: ":")) else { return nil }
       scanner.skipSpace()
       if key == "\"entries\"" {
-        guard scanner.take("[") else { return nil }
+        guard scanner.take(UInt8(ascii: "[")) else { return nil }
         var spans: [Range<String.Index>] = []
         scanner.skipSpace()
-        if !scanner.take("]") {
+        if !scanner.take(UInt8(ascii: "]")) {
           while true {
             scanner.skipSpace()
             let start = scanner.index
             guard scanner.skipValue() else { return nil }
             spans.append(start..<scanner.index)
             scanner.skipSpace()
-            if scanner.take("]") { break }
-            guard scanner.take(",") else { return nil }
+            if scanner.take(UInt8(ascii: "]")) { break }
+            guard scanner.take(UInt8(ascii: ",")) else { return nil }
           }
         }
         result = spans
@@ -71,45 +79,46 @@ package struct BaselineLayout: Sendable, Equatable {
         guard scanner.skipValue() else { return nil }
       }
       scanner.skipSpace()
-      if scanner.take(",") { continue }
-      guard scanner.peek == "}" else { return nil }
+      if scanner.take(UInt8(ascii: ",")) { continue }
+      guard scanner.peek == UInt8(ascii: "}") else { return nil }
     }
   }
 
+  /// Walks the text's UTF-8 bytes; its indices are the text's own, so spans slice the `String` directly.
   private struct Scanner {
-    let text: String
+    let bytes: String.UTF8View
     var index: String.Index
 
     init(text: String) {
-      self.text = text
-      self.index = text.startIndex
+      self.bytes = text.utf8
+      self.index = bytes.startIndex
     }
 
-    var peek: Character? { index < text.endIndex ? text[index] : nil }
+    var peek: UInt8? { index < bytes.endIndex ? bytes[index] : nil }
 
-    mutating func take(_ character: Character) -> Bool {
-      guard peek == character else { return false }
-      index = text.index(after: index)
+    mutating func advance() { index = bytes.index(after: index) }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+      guard peek == byte else { return false }
+      advance()
       return true
     }
 
     mutating func skipSpace() {
-      while let next = peek, next == " " || next == "\n" || next == "\t" || next == "\r" || next == "\r\n" {
-        index = text.index(after: index)
-      }
+      while let next = peek, next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D { advance() }
     }
 
     /// A string literal, quotes included, as written.
     mutating func string() -> String? {
       let start = index
-      guard take("\"") else { return nil }
+      guard take(UInt8(ascii: "\"")) else { return nil }
       while let next = peek {
-        index = text.index(after: index)
-        if next == "\\" {
+        advance()
+        if next == UInt8(ascii: "\\") {
           guard peek != nil else { return nil }
-          index = text.index(after: index)
-        } else if next == "\"" {
-          return String(text[start..<index])
+          advance()
+        } else if next == UInt8(ascii: "\"") {
+          return String(bytes[start..<index])
         }
       }
       return nil
@@ -118,25 +127,31 @@ package struct BaselineLayout: Sendable, Equatable {
     /// Skips one value; `false` at the end of the text or on a stray bracket.
     mutating func skipValue() -> Bool {
       guard let first = peek else { return false }
-      if first == "\"" { return string() != nil }
-      if first == "{" || first == "[" {
+      if first == UInt8(ascii: "\"") { return string() != nil }
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
         var depth = 0
         while let next = peek {
-          if next == "\"" {
+          if next == UInt8(ascii: "\"") {
             guard string() != nil else { return false }
             continue
           }
-          index = text.index(after: index)
-          if next == "{" || next == "[" { depth += 1 }
-          if next == "}" || next == "]" {
+          advance()
+          if next == UInt8(ascii: "{") || next == UInt8(ascii: "[") { depth += 1 }
+          if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") {
             depth -= 1
             if depth == 0 { return true }
           }
         }
         return false
       }
-      while let next = peek, !",]} \n\t\r".contains(next), next != "\r\n" { index = text.index(after: index) }
-      return index > text.startIndex
+      let start = index
+      while let next = peek, !Self.valueEnds.contains(next) { advance() }
+      return index > start
     }
+
+    /// The bytes that end a bare value (a number, `true`, `false`, `null`).
+    private static let valueEnds: Set<UInt8> = [
+      UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x0A, 0x09, 0x0D,
+    ]
   }
 }

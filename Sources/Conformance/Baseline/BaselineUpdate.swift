@@ -156,11 +156,16 @@ package final class BaselineUpdate: RunReporter {
   ///   `$schema` (``KnownDivergences/schema``), when it had one, is written instead, unchanged.
   /// When the baseline was read from a file and keeps some of its entries, the file's text is kept: the kept entries
   /// and everything around them as written, the removed ones cut, the added ones appended (``BaselineLayout``).
+  /// The spliced text is parsed again before it is used: unless it gives exactly the entries being written, the whole
+  /// file is rendered instead, so a layout the scanner misread can never cut an entry in half.
   package static func render(_ baseline: KnownDivergences, schema: String?) -> String {
     if let layout = baseline.layout, layout.origins.count == baseline.entries.count,
       let text = layout.splice(
         layout.origins,
-        zip(layout.origins, baseline.entries).filter { $0.0 == nil }.map { render($0.1) })
+        zip(layout.origins, baseline.entries).filter { $0.0 == nil }.map { render($0.1) }),
+      case .success(let reread) = (try? JSONParser().parse(text)).map({ KnownDivergences.load($0, file: "") })
+        ?? .failure(InputErrors([])),
+      reread.entries == baseline.entries
     {
       return text
     }
