@@ -14,7 +14,11 @@ struct BaselineCheck {
   let baseline: KnownDivergences
   let today: String
   private var exact: [String: [Int]] = [:]
-  private var patterns: [Int] = []
+  /// Pattern entries by their literal text before the first `*` (as scalars), so a lookup tries only the patterns
+  /// whose prefix the id starts with: thousands of patterns against thousands of scenarios stay linear in practice.
+  private var patternsByPrefix: [String: [Int]] = [:]
+  /// The distinct prefix lengths of ``patternsByPrefix``, in scalars, ascending.
+  private var prefixLengths: [Int] = []
   private var matched: [Bool]
 
   /// Prepares the entries for lookup by scenario id.
@@ -26,21 +30,38 @@ struct BaselineCheck {
     self.baseline = baseline
     self.today = today
     self.matched = Array(repeating: false, count: baseline.entries.count)
+    var lengths = Set<Int>()
     for (index, entry) in baseline.entries.enumerated() {
-      if entry.scenario.contains("*") {
-        patterns.append(index)
+      let scalars = entry.scenario.unicodeScalars
+      if let star = scalars.firstIndex(of: "*") {
+        let prefix = String(scalars[..<star])
+        patternsByPrefix[prefix, default: []].append(index)
+        lengths.insert(prefix.unicodeScalars.count)
       } else {
         exact[entry.scenario, default: []].append(index)
       }
     }
+    prefixLengths = lengths.sorted()
   }
 
   /// The indices of the entries that match `id`: exact entries first, then patterns, each in file order. A pair is
   /// judged by the first entry that covers it, so an exact entry (one `--update-baseline` adds) wins over a pattern.
   func entries(for id: String) -> [Int] {
     let direct = exact[id] ?? []
-    let wild = patterns.filter { baseline.entries[$0].matches(id) }
+    let wild = patternCandidates(for: id).filter { baseline.entries[$0].matches(id) }
     return wild.isEmpty ? direct : direct + wild
+  }
+
+  /// The pattern entries whose literal prefix `id` starts with, in file order: the only ones that can match it.
+  func patternCandidates(for id: String) -> [Int] {
+    guard !prefixLengths.isEmpty else { return [] }
+    let scalars = id.unicodeScalars
+    var candidates: [Int] = []
+    for length in prefixLengths {
+      guard let end = scalars.index(scalars.startIndex, offsetBy: length, limitedBy: scalars.endIndex) else { break }
+      if let found = patternsByPrefix[String(scalars[..<end])] { candidates += found }
+    }
+    return prefixLengths.count > 1 ? candidates.sorted() : candidates
   }
 
   /// Records that a scenario was read (selected or not), so entries that match it are not reported as unmatched.
