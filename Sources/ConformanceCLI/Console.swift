@@ -71,10 +71,10 @@ package final class Console: @unchecked Sendable {
 
   /// Writes one line to standard output, with control characters from untrusted input made visible
   /// (``TerminalText``).
-  func out(_ line: String) { writeOut(TerminalText.sanitize(line) + "\n") }
+  func out(_ line: String) { writeOut(TerminalText.sanitize(line, colours: usesColor) + "\n") }
 
   /// Writes one line to standard error, with control characters made visible (``TerminalText``).
-  func err(_ line: String) { writeErr(TerminalText.sanitize(line) + "\n") }
+  func err(_ line: String) { writeErr(TerminalText.sanitize(line, colours: usesColor) + "\n") }
 
   /// Writes one error line to standard error: `error: MESSAGE` (``ReportText/error(_:)``).
   func error(_ message: String) { err(ReportText.error(message)) }

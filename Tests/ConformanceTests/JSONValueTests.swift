@@ -52,6 +52,19 @@ struct JSONValueTests {
     #expect(JSONRenderer.compact(value) == "{\"a\":[1,2.5,true,null],\"b\":\"e\u{301}\u{200B}\\n\"}")
   }
 
+  /// What a terminal or an editor acts on is escaped even for machines: a `--format json` report shown on a terminal
+  /// must not run a CSI (U+009B) or reorder a line (U+202E); the value read back is the same.
+  @Test func wireRenderingEscapesC1AndBidiControls() throws {
+    let text = "a\u{9B}2Jb\u{85}\u{7F}\u{202E}txt\u{2066}\u{200F}\u{61C}é"
+    let rendered = JSONRenderer.compact(.string(text))
+    #expect(rendered == #""a\u009B2Jb\u0085\u007F\u202Etxt\u2066\u200F\u061Cé""#)
+    #expect(try JSONParser().parse(rendered) == .string(text))
+    // The fast path (no scalar decoding) must not let any of them through either.
+    for scalar in ["\u{80}", "\u{9F}", "\u{200E}", "\u{202A}", "\u{2069}"] {
+      #expect(!JSONRenderer.compact(.string("x" + scalar)).contains(scalar), "\(scalar.unicodeScalars.first!.value)")
+    }
+  }
+
   @Test func displayRenderingEscapesInvisibleAndConfusableScalars() {
     #expect(JSONRenderer.quoted("e\u{301}") == #""e\u0301""#)
     #expect(JSONRenderer.quoted("a\u{200B}b\u{FEFF}\u{A0}\u{3000}") == #""a\u200Bb\uFEFF\u00A0\u3000""#)

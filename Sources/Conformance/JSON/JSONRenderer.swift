@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Two styles exist:
 /// - ``Style/wire``: what goes into files and over the harness protocol. Valid RFC 8259 JSON in UTF-8; only `"`,
-///   `\` and the control characters U+0000–U+001F are escaped (plus U+2028 and U+2029, for JavaScript readers).
+///   `\` and the control characters U+0000–U+001F are escaped, plus U+2028 and U+2029 (for JavaScript readers) and
+///   what a terminal or an editor would act on when the file or a `--format json` report is shown: the C1 controls
+///   U+007F–U+009F (U+009B is a CSI on many terminals) and the bidirectional controls (U+061C, U+200E, U+200F,
+///   U+202A–U+202E, U+2066–U+2069, Unicode's Bidi_Control property), which reorder what a line shows.
 /// - ``Style/display``: what people read in reports. Also valid JSON, but every scalar that is invisible or easily
 ///   confused is escaped as `\uXXXX`: controls, format characters (such as U+200B ZERO WIDTH SPACE and U+FEFF),
 ///   combining marks (so NFD `e\u0301` is told apart from NFC `é`), scalars that NFC replaces (so U+212A KELVIN SIGN
@@ -101,7 +104,7 @@ package enum JSONRenderer {
       case "\u{0C}": replacement = "\\f"
       default:
         let escaped =
-          scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029
+          scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || isTerminalHazard(scalar)
           || (style == .display && cachedDisplayEscape(scalar, in: &verdicts))
         replacement = escaped ? escape(scalar) : nil
       }
@@ -117,8 +120,17 @@ package enum JSONRenderer {
     output += "\""
   }
 
+  /// A C1 control or a bidirectional control: escaped in every style (see ``Style/wire``).
+  private static func isTerminalHazard(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
   /// Whether every byte can be written as is: printable ASCII other than `"` and `\\`, or (wire style) any
-  /// non-ASCII byte except those of U+2028 and U+2029. The common case, checked without decoding scalars.
+  /// non-ASCII byte except those of U+2028, U+2029 and the scalars of ``isTerminalHazard(_:)``. The common case,
+  /// checked without decoding scalars.
   private static func needsNoEscaping(_ string: String, style: Style) -> Bool {
     var previous: UInt8 = 0
     var beforePrevious: UInt8 = 0
@@ -127,8 +139,14 @@ package enum JSONRenderer {
       case 0x22, 0x5C, 0x00..<0x20, 0x7F: return false
       case 0x80...:
         if style == .display { return false }
-        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-        if (byte == 0xA8 || byte == 0xA9) && previous == 0x80 && beforePrevious == 0xE2 { return false }
+        // U+0080–U+009F are C2 80–C2 9F; U+061C is D8 9C.
+        if (previous == 0xC2 && byte <= 0x9F) || (previous == 0xD8 && byte == 0x9C) { return false }
+        // U+200E, U+200F, U+2028–U+202E are E2 80 8E, 8F, A8–AE; U+2066–U+2069 are E2 81 A6–A9.
+        if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0x8E || byte == 0x8F || (0xA8...0xAE).contains(byte))
+        {
+          return false
+        }
+        if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) { return false }
       default: break
       }
       beforePrevious = previous
