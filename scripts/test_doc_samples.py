@@ -119,5 +119,18 @@ class WriteTests(unittest.TestCase):
                 doc_samples.write(root, "team/kotlin", destination)
 
 
+class RepositoryTests(unittest.TestCase):
+    def test_the_guides_samples_and_excerpts_match_the_code_the_tests_compile(self):
+        result = subprocess.run([sys.executable, os.path.join(HERE, "doc-samples"), "check"], cwd=REPO,
+                                capture_output=True, text=True, timeout=60)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+    def test_the_readme_holds_the_kotlin_counter_view_model_and_main(self):
+        with tempfile.TemporaryDirectory() as destination:
+            written = doc_samples.write(REPO, "scripts/team-package/kotlin", destination)
+        self.assertEqual(sorted(written), ["src/main/kotlin/com/example/counter/CounterViewModel.kt",
+                                           "src/main/kotlin/com/example/counter/Main.kt"])
+
+
 if __name__ == "__main__":
     unittest.main()
