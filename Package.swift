@@ -55,7 +55,7 @@ let package = Package(
     .testTarget(
       name: "ConformanceTests",
       dependencies: [
-        "Conformance", "LoginFeature", "SignupFeature", "HandwrittenLoginCodec", "BundledFastPaths",
+        "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "HandwrittenLoginCodec", "BundledFastPaths",
         "UnidirectionalFlow", "TestScratch",
       ],
       exclude: ["Fixtures"]),

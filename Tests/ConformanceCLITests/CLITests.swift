@@ -48,7 +48,7 @@ struct CLITests {
   @Test func scenariosOfAnotherPackageAreCheckedAgainstThatPackagesManifests() throws {
     let result = try CLI.run(["validate", "scripts/team-package/swift/Conformance/scenarios"])
     #expect(result.status == 0)
-    #expect(result.lines == ["7 files valid (7 scenarios)"])
+    #expect(result.lines == ["8 files valid (8 scenarios)"])
   }
 
   @Test func scenariosInAFolderWithoutManifestsUseTheCurrentDirectorysManifests() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LoginRuntime
 import Testing
 
 @testable import Conformance
@@ -31,8 +32,8 @@ struct BadRequest: Sendable, CustomTestStringConvertible {
 
 /// Holds the Swift harness (`conformance harness`, ``HarnessServer``) to the shared list of bad request lines that the
 /// Kotlin harness is held to by Conformance/kotlin/harness/src/test/kotlin/conformance/harness/HarnessStrictnessTest.kt:
-/// JSONTestSuite's n_ files and the reproductions of issue 7, item 7. Each line gets a diagnostic and no reply, and the
-/// harness answers the next valid request (PROTOCOL.md §2.4).
+/// JSONTestSuite's n_ files and lines lenient parsers were seen to accept. Each line gets a diagnostic and no reply, and
+/// the harness answers the next valid request (PROTOCOL.md §2.4).
 @Suite("Harness strictness (shared bad-request list)")
 struct HarnessStrictnessTests {
   static let valid =
@@ -138,5 +139,94 @@ struct HarnessRuntimeStrictnessTests {
     let rest = message.dropFirst(request.path.count)
     #expect(
       message.hasPrefix(request.path) && [":", ".", "["].contains(rest.first.map(String.init) ?? ""), "\(message)")
+  }
+}
+
+/// One entry of bad-requests.json's `callRequests`: steps that answer the call the test's first `send` starts
+/// (PROTOCOL.md §2.5.5), and the reply both harnesses must give.
+struct CallRequest: Sendable, CustomTestStringConvertible {
+  /// How the harness must reply.
+  enum Reply: Sendable {
+    /// `errored` at the entry's step, with a message that starts with this JSON path.
+    case errored(path: String)
+    /// A trace in which the entry's step does nothing: no calls, no cancelled calls, the state unchanged.
+    case ignored
+  }
+
+  var name: String
+  /// The steps after the call-starting `send`, as JSON text of an array.
+  var steps: String
+  /// The step the reply is about, 1-based, counting the call-starting `send` as step 1.
+  var step: Int
+  var reply: Reply
+
+  var testDescription: String { name }
+
+  static let all: [CallRequest] = {
+    let file = TestPaths.repository.appendingPathComponent("Conformance/protocol-fixtures/bad-requests.json")
+    guard let data = try? Data(contentsOf: file), let document = try? JSONParser().parse(data),
+      let requests = document["callRequests"]?.arrayValue
+    else { return [] }
+    return requests.compactMap { entry in
+      guard let name = entry["name"]?.stringValue, let steps = entry["steps"]?.stringValue,
+        case .number(let step)? = entry["step"], let stepNumber = step.int64Value
+      else { return nil }
+      let reply: Reply
+      switch (entry["reply"]?.stringValue, entry["path"]?.stringValue) {
+      case ("errored", let path?): reply = .errored(path: path)
+      case ("ignored", nil): reply = .ignored
+      default: return nil
+      }
+      return CallRequest(name: name, steps: steps, step: Int(stepNumber), reply: reply)
+    }
+  }()
+}
+
+/// Holds the Swift harness to the shared `callRequests` the Kotlin harness is held to too: after login's `submit`
+/// starts its `authenticate` call, a malformed result errors the pending call, and is ignored, not even decoded, when
+/// the call was already answered, cancelled or never started.
+@Suite("Harness strictness (shared call requests)")
+struct HarnessCallRequestTests {
+  static let startsACall = #"{"send":{"type":"submit"}}"#
+
+  @Test func theListHasTheAnsweredAndCancelledCases() {
+    let names = Set(CallRequest.all.map(\.name))
+    for name in [
+      "respond-malformed-result-to-pending-call", "respond-malformed-result-to-answered-call",
+      "respond-malformed-result-to-cancelled-call",
+    ] {
+      #expect(names.contains(name), "\(name)")
+    }
+  }
+
+  @Test(arguments: CallRequest.all)
+  func aRespondToACallThatEndedIsIgnoredAndItsResultNotDecoded(_ request: CallRequest) throws {
+    let steps = try JSONParser().parse(Data(request.steps.utf8)).arrayValue ?? []
+    let line =
+      #"{"cmd":"run","seq":5,"id":"call-request","feature":"login","level":"runtime","initialState":{"email":"user@example.com","password":"correct-horse","isLoading":false,"error":null},"steps":["#
+      + ([Self.startsACall] + steps.map { JSONRenderer.compact($0) }).joined(separator: ",") + "]}"
+    var input = [line][...]
+    var replies: [String] = []
+    var diagnostics: [String] = []
+    let implementation = SwiftImplementation(features: [], runtimes: [loginRuntime]).bound(to: TestPaths.manifests)
+    HarnessServer(implementation: implementation).serve(
+      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let reply = try #require(replies.first.map { try JSONParser().parse(Data($0.utf8)) })
+    switch request.reply {
+    case .errored(let path):
+      let errored = try #require(reply["errored"], "\(replies)")
+      #expect(errored["step"] == .number(.integer(Int64(request.step))), "\(replies)")
+      let message = errored["message"]?.stringValue ?? ""
+      let rest = message.dropFirst(path.count)
+      #expect(message.hasPrefix(path) && [":", ".", "["].contains(rest.first.map(String.init) ?? ""), "\(message)")
+    case .ignored:
+      let trace = try #require(reply["trace"]?.arrayValue, "\(replies)")
+      try #require(trace.count == steps.count + 1, "\(replies)")
+      let entry = trace[request.step - 1]
+      #expect(entry["state"] == trace[request.step - 2]["state"], "\(replies)")
+      #expect(entry["calls"] == .array([]), "\(replies)")
+      #expect(entry["cancelled"] == .array([]), "\(replies)")
+    }
   }
 }

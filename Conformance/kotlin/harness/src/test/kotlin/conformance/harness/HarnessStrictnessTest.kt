@@ -6,6 +6,7 @@ import java.io.File
 import java.io.StringReader
 import java.io.StringWriter
 import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.int
 import kotlinx.serialization.json.jsonArray
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.TestFactory
 
 /**
  * Holds the Kotlin harness to the shared list of bad request lines, Conformance/protocol-fixtures/bad-requests.json
- * (JSONTestSuite's n_ files and the reproductions of issue 7, item 7), which the Swift harness is held to by
+ * (JSONTestSuite's n_ files and lines lenient parsers were seen to accept), which the Swift harness is held to by
  * Tests/ConformanceTests/HarnessStrictnessTests.swift: each line gets a diagnostic and no reply, and the harness
  * answers the next valid request (PROTOCOL.md §2.4).
  */
@@ -91,6 +92,57 @@ class HarnessStrictnessTest {
                     message.startsWith(path) && message.getOrNull(path.length) in listOf(':', '.', '['),
                     "$name: $message",
                 )
+            }
+        }
+    }
+
+    /**
+     * The shared `callRequests` (PROTOCOL.md §2.5.5), which the Swift harness is held to too: after the counter's
+     * `increment` starts its `save` call, a malformed result errors a pending call and is ignored, not even decoded,
+     * when the call was already answered, cancelled or never started.
+     */
+    @TestFactory
+    fun `a respond to a call that ended or never started is ignored, its result not decoded`(): List<DynamicTest> {
+        val document = Json.parseToJsonElement(fixture().readText()).jsonObject
+        val requests = document.getValue("callRequests").jsonArray.map { it.jsonObject }
+        assertTrue(requests.size >= 4, "callRequests")
+        return requests.map { entry ->
+            val name = entry.getValue("name").jsonPrimitive.content
+            DynamicTest.dynamicTest(name) {
+                val steps = Json.parseToJsonElement(entry.getValue("steps").jsonPrimitive.content).jsonArray
+                val step = entry.getValue("step").jsonPrimitive.int
+                val startsACall = """{"send":{"type":"increment"}}"""
+                val line = """{"cmd":"run","seq":5,"id":"$name","feature":"counter","level":"runtime",""" +
+                    """"initialState":{"count":0,"limit":3,"message":null},"steps":[$startsACall,""" +
+                    steps.joinToString(",") + "]}"
+                val output = StringWriter()
+                val diagnostics = StringWriter()
+                Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
+                    StringReader("$line\n"), output, diagnostics,
+                )
+                assertEquals("", diagnostics.toString(), name)
+                val reply = Json.parseToJsonElement(output.toString()).jsonObject
+                when (val expected = entry.getValue("reply").jsonPrimitive.content) {
+                    "errored" -> {
+                        val errored = reply["errored"]?.jsonObject ?: error("$name: not errored: $output")
+                        assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString())
+                        val path = entry.getValue("path").jsonPrimitive.content
+                        val message = errored.getValue("message").jsonPrimitive.content
+                        assertTrue(
+                            message.startsWith(path) && message.getOrNull(path.length) in listOf(':', '.', '['),
+                            "$name: $message",
+                        )
+                    }
+                    "ignored" -> {
+                        val trace = reply["trace"]?.jsonArray ?: error("$name: no trace: $output")
+                        assertEquals(steps.size + 1, trace.size, output.toString())
+                        val entryOfStep = trace[step - 1].jsonObject
+                        assertEquals(trace[step - 2].jsonObject.getValue("state"), entryOfStep.getValue("state"), name)
+                        assertEquals(JsonArray(emptyList()), entryOfStep.getValue("calls"), name)
+                        assertEquals(JsonArray(emptyList()), entryOfStep.getValue("cancelled"), name)
+                    }
+                    else -> error("$name: unknown reply '$expected' (known: errored, ignored)")
+                }
             }
         }
     }

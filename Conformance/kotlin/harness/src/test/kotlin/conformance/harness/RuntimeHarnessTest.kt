@@ -194,7 +194,8 @@ class RuntimeHarnessTest {
         )
         assertEquals(
             errored(4, 3, "steps[2].respond.result.reason: unknown key 'reason' of SaveResult 'saved' (known: type)"),
-            reply(run(4, """[$increment,$increment,${respond(1, 1, """"result":{"type":"saved","reason":"late"}""")}]""")),
+            // Call 2.1: the second increment cancelled 1.1, and an answer to a cancelled call is not decoded.
+            reply(run(4, """[$increment,$increment,${respond(2, 1, """"result":{"type":"saved","reason":"late"}""")}]""")),
         )
         val request = """{"cmd":"run","seq":3,"feature":"counter","level":"runtime","initialState":{"count":0},"steps":[]}"""
         assertEquals(errored(3, 0, "initialState.limit: missing key 'limit' for CounterState"), reply(request))

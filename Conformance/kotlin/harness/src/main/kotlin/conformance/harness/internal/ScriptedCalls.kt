@@ -34,7 +34,7 @@ internal data class CallReference(val step: Int, val index: Int) {
  * - [respond] with a result resumes the call with the decoded value, with an error makes it throw an
  *   [IOException] carrying the message, or a [CancellationException] for the client's own cancellation
  *   (the caller is not cancelled, and the call is answered, not recorded as cancelled; login.md LR2);
- *   answering a call that was answered or cancelled does nothing;
+ *   answering a call that was answered or cancelled does nothing, and its result is not decoded;
  * - after [tearDown], pending calls end with cancellation and nothing more is recorded.
  */
 internal class ScriptedCalls {
@@ -96,9 +96,10 @@ internal class ScriptedCalls {
      *
      * Does nothing when the call was already answered or cancelled (a late answer) or was never started: the
      * answer reaches nothing, and the runner's judge reports a respond to a call never started (harness
-     * protocol §2.5.5), so the step is recorded as usual.
+     * protocol §2.5.5), so the step is recorded as usual. Such an answer's [result] is not decoded either,
+     * as on the Swift side, where only the caller decodes what it receives.
      *
-     * @throws DecodingException when [result] is not of the dependency's result type (also for a late answer).
+     * @throws DecodingException when the call is pending and [result] is not of the dependency's result type.
      */
     fun respond(
         reference: CallReference,
@@ -107,9 +108,9 @@ internal class ScriptedCalls {
         path: JsonPath,
         cancellation: Boolean = false,
     ) {
-        val call = synchronized(this) { calls[reference] } ?: return
-        // Decoded even when the answer comes late, so a result of the wrong shape is errored either way.
+        val call = synchronized(this) { calls[reference]?.takeIf { it.status == Status.PENDING } } ?: return
         val value = if (result != null) call.decode(result, path.key("result")) else null
+        // Checked again: the call may have been cancelled while its result was being decoded.
         synchronized(this) {
             if (call.status != Status.PENDING) return
             call.status = Status.ANSWERED
