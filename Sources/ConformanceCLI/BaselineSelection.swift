@@ -93,11 +93,12 @@ struct BaselineSelection {
       print("baseline: added entries[\(first + offset)]: \(ReportText.oneLine(BaselineUpdate.summary(of: entry)))")
     }
     do {
-      try Data(BaselineUpdate.render(baseline, schema: schemaReference).utf8).write(to: target, options: .atomic)
+      // Replaced only while it holds what was read at the start of the run (absent, for a new baseline).
+      try FileWriter.write(
+        Data(BaselineUpdate.render(baseline, schema: schemaReference).utf8), to: target,
+        display: workspace.displayName(target), expect: .contents(self.baseline?.source))
     } catch let failure {
-      error(
-        ReportText.error(
-          "cannot write the baseline '\(workspace.displayName(target))': \(failure.localizedDescription)"))
+      error(ReportText.error(failure.message))
       return false
     }
     print(

@@ -176,7 +176,8 @@ extension ConformanceCommand {
   /// Makes the tool a child subreaper (Linux), ignores SIGPIPE (so a closed stdout cannot stop report files from being
   /// written), and makes SIGINT, SIGTERM and
   /// SIGHUP end the tool cleanly: buffered output is flushed, every harness process group
-  /// is killed (they run in groups of their own, out of reach of a terminal's Ctrl-C), and the tool exits with
+  /// is killed (they run in groups of their own, out of reach of a terminal's Ctrl-C), the temporary files of writes in
+  /// progress are removed (``FileWriter/removeTemporaryFiles()``), and the tool exits with
   /// status 128 + the signal number (130 for Ctrl-C), as shells expect.
   ///
   /// Call once, from the executable's entry point, before ``main(_:console:)``.
@@ -193,6 +194,7 @@ extension ConformanceCommand {
       source.setEventHandler {
         console.flush()
         HarnessProcessGroups.terminateAll()
+        FileWriter.removeTemporaryFiles()
         exit(128 + number)
       }
       source.resume()

@@ -15,6 +15,7 @@ struct ReportFile {
 
   let url: URL
   let display: String
+  let kind: Kind
 
   /// Checks the target.
   ///
@@ -23,6 +24,7 @@ struct ReportFile {
   init(_ path: String, kind: Kind, workspace: Workspace) throws(CLIError) {
     url = Self.followingLink(workspace.url(for: path))
     display = path
+    self.kind = kind
     var info = stat()
     if stat(url.path, &info) == 0 {
       switch info.st_mode & S_IFMT {
@@ -94,37 +96,37 @@ struct ReportFile {
     return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
   }
 
-  /// Writes the report atomically, piece by piece: into a temporary file in the target's folder (created when
-  /// missing), which is then renamed over the target, so a reader never sees half a report and an existing report
-  /// is replaced only once the new one is whole.
+  /// Writes the report through the one writer (``FileWriter``), piece by piece: whole or not at all, through a link,
+  /// and only over a report of this kind — checked again just before the file is replaced, so a file created at the
+  /// path during the run is left alone.
   ///
   /// - Parameter write: Writes the document to the sink it is given, piece by piece.
   /// - Throws: ``CLIError/input(_:)`` when the file cannot be written.
   func write(_ write: ((Data) throws -> Void) throws -> Void) throws(CLIError) {
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    let kind = self.kind
+    let display = self.display
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
-      }
-      defer { try? FileManager.default.removeItem(at: temporary) }
-      let handle = try FileHandle(forWritingTo: temporary)
-      do {
-        try write { try handle.write(contentsOf: $0) }
-        try handle.close()
-      } catch {
-        try? handle.close()
-        throw error
-      }
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        throw CLIError.input("cannot write the report '\(display)': renaming its temporary file failed: \(reason)")
-      }
-    } catch let error as CLIError {
-      throw error
+      try FileWriter.write(
+        to: url, display: display,
+        expect: .satisfies { url in
+          Self.isReport(at: url, kind: kind)
+            ? nil
+            : "'\(display)' exists and is not a conformance report; refusing to overwrite it (remove it or choose "
+              + "another name)"
+        }, write)
     } catch {
-      throw .input("cannot write the report '\(display)': \(error.localizedDescription)")
+      throw .input(error.message)
+    }
+  }
+
+  /// Whether the file at `url` is a report of `kind` written by this tool.
+  private static func isReport(at url: URL, kind: Kind) -> Bool {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    switch kind {
+    case .junit: return isJUnitReport(handle)
+    case .json: return isJSONReport(handle)
     }
   }
 }

@@ -33,11 +33,19 @@ enum CLI {
   /// `descriptorLimit`, under that limit of open file descriptors (`ulimit -n`; not with `asUser`).
   static func run(
     _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:],
-    asUser user: String? = nil, descriptorLimit: Int? = nil
+    asUser user: String? = nil, descriptorLimit: Int? = nil, fileSizeLimit: Int? = nil
   ) throws -> Result {
-    precondition(user == nil || descriptorLimit == nil, "a user and a descriptor limit are not combined")
+    precondition(
+      [user != nil, descriptorLimit != nil, fileSizeLimit != nil].filter { $0 }.count <= 1,
+      "a user, a descriptor limit and a file size limit are not combined")
     let process = Process()
-    if let descriptorLimit {
+    if let fileSizeLimit {
+      // A disk that fills up: `ulimit -f` (in 512-byte blocks) makes a write past the limit fail. SIGXFSZ is ignored,
+      // as the disposition survives exec, so the write fails with an error instead of killing the tool.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -f \(fileSizeLimit) && trap '' XFSZ && exec \"$0\" \"$@\"", executable.path] + arguments
+    } else if let descriptorLimit {
       // `ulimit -n` lowers the soft and hard limits of open descriptors for the command only.
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path] + arguments

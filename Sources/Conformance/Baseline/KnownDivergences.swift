@@ -128,6 +128,9 @@ package struct KnownDivergences: Sendable, Equatable {
   /// Where the entries lie in the file's text, when read from a file: a rewrite keeps the text of the entries it
   /// keeps (``BaselineLayout``).
   package var layout: BaselineLayout?
+  /// The file's bytes as read, when it was read from a file: `--update-baseline` replaces the file only while it
+  /// still holds exactly these.
+  package var source: Data?
 
   /// Creates a baseline.
   package init(file: String, entries: [Entry], schema: String? = nil) {
@@ -156,8 +159,11 @@ extension KnownDivergences {
     case .success(let value):
       return load(value, file: displayName).map { baseline in
         var baseline = baseline
-        if let text = try? String(contentsOf: url, encoding: .utf8) {
-          baseline.layout = BaselineLayout(text: text, count: baseline.entries.count)
+        if let bytes = try? Data(contentsOf: url) {
+          baseline.source = bytes
+          if let text = String(data: bytes, encoding: .utf8) {
+            baseline.layout = BaselineLayout(text: text, count: baseline.entries.count)
+          }
         }
         return baseline
       }

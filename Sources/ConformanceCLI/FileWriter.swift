@@ -1,0 +1,216 @@
+import Conformance
+import Foundation
+
+/// The one way the tool writes a file: reports, the baseline, recorded scenarios, fuzz findings and action-log
+/// scenarios all go through ``write(to:display:expect:_:)``, so every writer behaves the same under edits, links,
+/// read-only files, full disks and interruptions.
+///
+/// The rules:
+/// - **Whole or not at all.** The bytes go to a temporary file beside the target (`.<name>.<random>.tmp`), are
+///   flushed to disk, and only then take the target's place, by `rename(2)` (or `link(2)` for a new file, so a file
+///   that appeared meanwhile is never overwritten). On a full disk the target is left as it was and no empty file is
+///   left behind. Temporary files are registered, so a signal that ends the tool removes them
+///   (``removeTemporaryFiles()``).
+/// - **Only what it read.** Before the target is replaced it is checked again against ``Expectation``: the exact
+///   bytes the tool read, a file that is still absent, or a kind of file (a report); anything else is left alone.
+/// - **Links and permissions kept.** A symbolic link is written through and stays a link (a loop is an error). A file
+///   with several hard links is rewritten in place (after the whole text was written to the temporary file, so a full
+///   disk still fails before anything changes), so every link sees the new text. The file keeps its permission bits.
+///   A file the user may not write (mode 0444, say) is refused, as an editor would, instead of being replaced
+///   because its folder happens to be writable.
+/// - **Regular files only.** A folder, a FIFO, a socket or a device is refused before anything is opened.
+enum FileWriter {
+  /// What the target must still be just before it is replaced.
+  enum Expectation {
+    /// The target must not exist (a new file: `fuzz --out`, `record --actions --out`).
+    case absent
+    /// The target must hold exactly these bytes, as the tool read them (`record --write`, `--update-baseline`), or
+    /// be absent when `nil`.
+    case contents(Data?)
+    /// The target, when it exists, must pass this check, which returns why not (a report replaces only a report).
+    case satisfies((URL) -> String?)
+  }
+
+  /// Why a file was not written; ``message`` names the file and what to do.
+  struct Failure: Error {
+    /// The message, e.g. `'s.json' changed while it was being recorded; run record again`.
+    var message: String
+  }
+
+  /// Writes the bytes `produce` gives into a temporary file, then puts them in place of `url` as the rules above say.
+  ///
+  /// - Parameters:
+  ///   - url: The file to write; a symbolic link is followed.
+  ///   - display: How messages name the file, e.g. the path as the user gave it.
+  ///   - expect: What the target must still be just before it is replaced.
+  ///   - produce: Writes the text, piece by piece, to the sink it is given.
+  /// - Throws: ``Failure`` when the target is not a regular file, is read-only, changed, exists when it must not, or
+  ///   cannot be written (with the system's reason); the target is then left as it was.
+  static func write(
+    to url: URL, display: String, expect: Expectation, _ produce: ((Data) throws -> Void) throws -> Void
+  ) throws(Failure) {
+    let target = try resolve(url, display: display)
+    let existing = try inspect(target, display: display, expect: expect)
+    let folder = target.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Failure(message: "cannot write '\(display)': cannot create its folder: \(error.localizedDescription)")
+    }
+    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing?.mode ?? 0o666)
+    guard descriptor >= 0 else { throw systemFailure(display, "cannot create a temporary file beside it") }
+    TemporaryFiles.register(temporary.path)
+    defer {
+      unlink(temporary.path)
+      TemporaryFiles.unregister(temporary.path)
+    }
+    do {
+      defer { close(descriptor) }
+      try writeAll(descriptor, display: display, produce)
+      // The umask applied at creation; an existing file's bits are restored exactly.
+      if let mode = existing?.mode { fchmod(descriptor, mode) }
+      guard fsync(descriptor) == 0 else { throw systemFailure(display, "cannot write") }
+    }
+    try check(target, display: display, expect: expect)
+    if let existing, existing.links > 1 {
+      try copyInPlace(from: temporary, to: target, display: display)
+    } else if case .absent = expect {
+      // link(2) fails when a file appeared at the target meanwhile: it is never overwritten.
+      guard link(temporary.path, target.path) == 0 else {
+        if errno == EEXIST { throw Failure(message: "'\(display)' appeared while it was being written; not replaced") }
+        throw systemFailure(display, "cannot write")
+      }
+    } else {
+      guard rename(temporary.path, target.path) == 0 else { throw systemFailure(display, "cannot write") }
+    }
+  }
+
+  /// Writes `data` in place of `url` (see ``write(to:display:expect:_:)``).
+  static func write(_ data: Data, to url: URL, display: String, expect: Expectation) throws(Failure) {
+    try write(to: url, display: display, expect: expect) { sink in try sink(data) }
+  }
+
+  // MARK: - Checks
+
+  /// What the target was before the write: its permission bits and its number of hard links.
+  private struct Existing {
+    var mode: mode_t
+    var links: Int
+  }
+
+  /// The file a symbolic link (or a chain of them) points to, or `url`; a loop or a link to a folder is an error.
+  private static func resolve(_ url: URL, display: String) throws(Failure) -> URL {
+    var info = stat()
+    guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }
+    if stat(url.path, &info) != 0 {
+      if errno == ELOOP { throw Failure(message: "'\(display)' is a symbolic link loop; not written") }
+      // A dangling link: the file it names is created, and the link then points at it.
+    }
+    guard let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return url }
+    let next =
+      resolved.hasPrefix("/")
+      ? URL(fileURLWithPath: resolved) : url.deletingLastPathComponent().appendingPathComponent(resolved)
+    return try resolve(next.standardizedFileURL, display: display)
+  }
+
+  /// The target's mode and links, or `nil` when it does not exist, after refusing what must not be written.
+  private static func inspect(_ target: URL, display: String, expect: Expectation) throws(Failure) -> Existing? {
+    var info = stat()
+    guard stat(target.path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw systemFailure(display, "cannot read")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw Failure(message: "'\(display)' is a folder; give a file name")
+    default: throw Failure(message: "'\(display)' is not a regular file (a pipe, socket or device); not written")
+    }
+    if case .absent = expect {
+      throw Failure(message: "'\(display)' already exists; not replaced (remove it, or choose another folder)")
+    }
+    guard access(target.path, W_OK) == 0 else {
+      throw Failure(message: "'\(display)' is read-only; not replaced (make it writable to let the tool write it)")
+    }
+    try check(target, display: display, expect: expect)
+    return Existing(mode: info.st_mode & 0o7777, links: Int(info.st_nlink))
+  }
+
+  /// Checks the target against `expect`, just before it is replaced and before anything is written.
+  private static func check(_ target: URL, display: String, expect: Expectation) throws(Failure) {
+    var info = stat()
+    let exists = lstat(target.path, &info) == 0
+    // Replaced meanwhile by something that is not a regular file (a FIFO would block a read): not ours to replace.
+    if exists, info.st_mode & S_IFMT != S_IFREG {
+      throw Failure(message: "'\(display)' is no longer a regular file; not replaced")
+    }
+    switch expect {
+    case .absent:
+      if exists { throw Failure(message: "'\(display)' appeared while it was being written; not replaced") }
+    case .contents(let expected):
+      let current = exists ? (try? Data(contentsOf: target)) : nil
+      guard current == expected else {
+        throw Failure(message: "'\(display)' changed while it was being worked on; not replaced (run again)")
+      }
+    case .satisfies(let isAcceptable):
+      if exists, let refusal = isAcceptable(target) { throw Failure(message: refusal) }
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Writes every piece `produce` gives to `descriptor`, retrying short writes.
+  private static func writeAll(
+    _ descriptor: Int32, display: String, _ produce: ((Data) throws -> Void) throws -> Void
+  ) throws(Failure) {
+    do {
+      try produce { data in
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+          var offset = 0
+          while offset < buffer.count, let base = buffer.baseAddress {
+            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+              if errno == EINTR { continue }
+              throw systemFailure(display, "cannot write")
+            }
+            offset += written
+          }
+        }
+      }
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw Failure(message: "cannot write '\(display)': \(error)")
+    }
+  }
+
+  /// Rewrites a hard-linked target in place with the temporary file's bytes, so every link sees them.
+  private static func copyInPlace(from temporary: URL, to target: URL, display: String) throws(Failure) {
+    guard let data = try? Data(contentsOf: temporary) else { throw systemFailure(display, "cannot write") }
+    let descriptor = open(target.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else { throw systemFailure(display, "cannot write") }
+    defer { close(descriptor) }
+    try writeAll(descriptor, display: display) { sink in try sink(data) }
+    guard fsync(descriptor) == 0 else { throw systemFailure(display, "cannot write") }
+  }
+
+  /// `cannot write 'FILE': No space left on device`, with `errno`'s text.
+  private static func systemFailure(_ display: String, _ what: String) -> Failure {
+    Failure(message: "\(what) '\(display)': \(String(cString: strerror(errno)))")
+  }
+
+  // MARK: - Interruption
+
+  /// Removes every temporary file a write has not finished with: called when a signal ends the tool.
+  static func removeTemporaryFiles() { TemporaryFiles.removeAll() }
+}
+
+/// The temporary files of writes in progress, so that a signal that ends the tool leaves none behind.
+private enum TemporaryFiles {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var paths: Set<String> = []
+
+  static func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+  static func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+  static func removeAll() { lock.withLock { for path in paths { unlink(path) } } }
+}
