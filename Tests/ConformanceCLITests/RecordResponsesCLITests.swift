@@ -127,4 +127,19 @@ struct RecordResponsesCLITests {
     #expect(result.lines == ["record from swift: 1 file: 1 invalid"])
     #expect(try RecordCLITests.text(Self.path, in: root) == oneCall)
   }
+
+  @Test func aRespondBeforeAnyCallStartsIsNamedWithoutARun() throws {
+    let first = Self.unrecorded.replacingOccurrences(
+      of: #"  "steps": [\#n"#,
+      with: #"  "steps": [\#n    {"respond": {"call": "a9", "result": {"type": "success", "userId": "u0"}}},\#n"#)
+    #expect(first != Self.unrecorded)
+    let root = try RecordCLITests.workspace(["runtime/login-runtime-two-answers.json": first])
+    let result = try CLI.run(["record", Self.path, "--from", "swift", "--write"], in: root)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: \(Self.path): steps[0].respond.call: responds to call 'a9', which no earlier step declares and 'swift' did not start: it started no new call before it (new calls are named a1, a2, ... in start order, skipping the names the file declares); respond to one of those, or add the step that starts the call"
+      ])
+    #expect(try RecordCLITests.text(Self.path, in: root) == first)
+  }
 }
