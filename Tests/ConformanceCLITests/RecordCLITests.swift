@@ -51,6 +51,14 @@ struct RecordCLITests {
 
     """
 
+  /// What `record --actions session.ndjson` writes for the three actions of ``submit``.
+  static let submitRecordedFromLog = submitRecorded.replacingOccurrences(
+    of: #""description": "L1: a submit with a valid email and password.","#,
+    with:
+      #""description": "Recorded by conformance record from the action log session.ndjson on swift; check the expectations against the spec and cite the rule ids before committing.","#
+  ).replacingOccurrences(of: #""tags": ["submit"],"#, with: #""tags": ["recorded"],"#)
+    .replacingOccurrences(of: "},\n      \"description\": \"Starts the request.\"\n", with: "}\n")
+
   static let file = "Conformance/scenarios/login/login-recorded-submit.json"
 
   /// A workspace with the bundled manifests and `files` (path under `Conformance/scenarios/login` → text).
@@ -354,12 +362,7 @@ struct RecordCLITests {
     #expect(result.stderr == "")
     #expect(
       result.lines == ["wrote \(Self.file): 3 steps from session.ndjson, expectations from swift"])
-    let expected = Self.submitRecorded.replacingOccurrences(
-      of: #""description": "L1: a submit with a valid email and password.","#,
-      with:
-        #""description": "Recorded by conformance record from the action log session.ndjson on swift; check the expectations against the spec and cite the rule ids before committing.","#
-    ).replacingOccurrences(of: #""tags": ["submit"],"#, with: #""tags": ["recorded"],"#)
-      .replacingOccurrences(of: "},\n      \"description\": \"Starts the request.\"\n", with: "}\n")
+    let expected = Self.submitRecordedFromLog
     #expect(try Self.text(Self.file, in: root) == expected)
     #expect(try CLI.run(["validate", "Conformance/scenarios"], in: root).status == 0)
     #expect(try CLI.run(["run", "Conformance/scenarios", "--impl", "swift"], in: root).status == 0)

@@ -185,7 +185,10 @@ package struct ScenarioRecording: Sendable {
 }
 
 /// The names of a runtime scenario's calls: the file's own by position (step and index), then `a1`, `a2`, … for
-/// new calls, skipping every name the file uses.
+/// new calls in start order, skipping every name the file's `expect.calls` declare.
+///
+/// A `respond` to a name no step declares (``Scenario/undeclaredResponses``) does not hold that name back: it stands
+/// for the new call that is given it, which is how ``ResponseResolution`` lets a user write `a1`, `a2` in start order.
 struct RecordedCallNames: Sendable {
   private var byReference: [CallReference: String] = [:]
   private var used: Set<String> = []
@@ -195,9 +198,6 @@ struct RecordedCallNames: Sendable {
     for call in scenario.declaredCalls {
       byReference[call.reference] = call.name
       used.insert(call.name)
-    }
-    for step in scenario.steps {
-      if case .respond(let call, _)? = step.runtime?.kind { used.insert(call) }
     }
   }
 
@@ -222,14 +222,23 @@ struct RecordedCallNames: Sendable {
 extension ScenarioRecording {
   /// The request that runs `scenario` as `conformance run` does: its actions at the reducer level, its runtime steps
   /// (calls named by the file resolved to their step and position) at the runtime level.
-  package static func request(for scenario: Scenario) -> RunRequest {
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario to run.
+  ///   - resolved: The references of `respond` names no step declares, from ``ResponseResolution`` (runtime level).
+  ///   - stepCount: How many steps to send from the start (all when `nil`); ``ResponseResolution`` runs a prefix.
+  package static func request(
+    for scenario: Scenario, resolving resolved: [String: CallReference] = [:], stepCount: Int? = nil
+  ) -> RunRequest {
+    let count = min(stepCount ?? scenario.steps.count, scenario.steps.count)
     guard scenario.level == .runtime else {
       return RunRequest(
         id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-        actions: scenario.steps.map(\.send), expectedTraceBytes: TraceSize.upperBound(of: scenario))
+        actions: scenario.steps.prefix(count).map(\.send), expectedTraceBytes: TraceSize.upperBound(of: scenario))
     }
     return RunRequest(
-      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState, steps: scenario.runtimeSteps,
+      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+      steps: Array(scenario.runtimeSteps(resolving: resolved).prefix(count)),
       expectedTraceBytes: TraceSize.upperBound(of: scenario))
   }
 }

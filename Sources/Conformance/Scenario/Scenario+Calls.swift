@@ -27,9 +27,17 @@ extension Scenario {
   /// The steps as a runtime run request carries them, call names translated into ``CallReference``s (harness
   /// protocol §2.5). Empty at reducer level. A name no step declares cannot occur in a validated scenario; it would
   /// be sent as step 0, index 0, which no implementation starts.
-  package var runtimeSteps: [RuntimeStep] {
+  package var runtimeSteps: [RuntimeStep] { runtimeSteps(resolving: [:]) }
+
+  /// The steps as ``runtimeSteps``, with `resolved` giving the references of names no step declares (the
+  /// ``undeclaredResponses`` that `conformance record` resolves from a run); a name in neither is sent as step 0,
+  /// index 0.
+  ///
+  /// - Parameter resolved: Call name → the call it stands for, e.g. `["a2": CallReference(step: 3, index: 1)]`.
+  /// - Returns: One ``RuntimeStep`` per step; empty at reducer level.
+  package func runtimeSteps(resolving resolved: [String: CallReference]) -> [RuntimeStep] {
     guard level == .runtime else { return [] }
-    var references: [String: CallReference] = [:]
+    var references = resolved
     for call in declaredCalls { references[call.name] = call.reference }
     return steps.map { step in
       switch step.runtime?.kind {
@@ -41,5 +49,20 @@ extension Scenario {
       case nil: return .send(step.send)
       }
     }
+  }
+
+  /// The `respond` steps whose call no earlier step's `expect.calls` declares, in step order: `(2, "a1")` for
+  /// `steps[2]`. Empty for a scenario loaded by ``ScenarioLoader`` unless
+  /// ``ScenarioLoader/acceptsUndeclaredResponses`` was set.
+  package var undeclaredResponses: [(stepIndex: Int, name: String)] {
+    var declared = Set<String>()
+    var undeclared: [(stepIndex: Int, name: String)] = []
+    for (stepIndex, step) in steps.enumerated() {
+      if case .respond(let call, _)? = step.runtime?.kind, !declared.contains(call) {
+        undeclared.append((stepIndex, call))
+      }
+      for call in step.runtime?.calls ?? [] { declared.insert(call.name) }
+    }
+    return undeclared
   }
 }

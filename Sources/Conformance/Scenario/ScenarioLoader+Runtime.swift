@@ -110,7 +110,7 @@ extension ScenarioLoader {
 
   /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text, "cancellation"?: bool}}`
   /// (`cancellation: true`: the call throws the platform's cancellation error, login.md LR2), to a call an earlier
-  /// step declares and no earlier step answered.
+  /// step declares (or, with ``acceptsUndeclaredResponses``, any call name) and no earlier step answered.
   private func readRespond(
     _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
@@ -124,6 +124,13 @@ extension ScenarioLoader {
     if let name {
       if let declared = calls.declared[name] {
         dependency = manifest?.dependencies[declared.dependency]
+        if let earlier = calls.answered[name] {
+          issues.add(path.appending(key: "call"), "call \(quotedName(name)) was already answered at step \(earlier)")
+        } else {
+          calls.answered[name] = stepNumber
+        }
+      } else if acceptsUndeclaredResponses {
+        // The name stands for a call the run starts, resolved by `record`; it is still answered only once.
         if let earlier = calls.answered[name] {
           issues.add(path.appending(key: "call"), "call \(quotedName(name)) was already answered at step \(earlier)")
         } else {

@@ -9,6 +9,13 @@ package struct ScenarioLoader: Sendable {
   package var manifests: [String: FeatureManifest]
   /// Manifests that failed to load, by feature name and file, so a scenario of that feature can point at the cause.
   package var brokenManifests: [String: String]
+  /// Whether a runtime `respond` may name a call no earlier step's `expect.calls` declares (default `false`).
+  ///
+  /// Only `conformance record` sets it: it resolves such a name to a call the implementation starts
+  /// (``ResponseResolution``), so that a file with several `respond` steps and no expectations is recorded in one
+  /// pass. Every other reader keeps the rule of scenario format §13.5 and reports the name at
+  /// `steps[i].respond.call`.
+  package var acceptsUndeclaredResponses = false
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
   static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level"]

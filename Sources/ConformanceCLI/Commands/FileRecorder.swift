@@ -97,10 +97,10 @@ struct FileRecorder {
       console.error("\(file): cannot read the file again")
       return .invalid
     }
-    let observation = await implementation.run(ScenarioRecording.request(for: scenario))
-    guard case .trace(let trace) = observation else {
-      console.error("\(file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
-      return .failed
+    let trace: [TraceEntry]
+    switch await self.trace(of: scenario) {
+    case .trace(let entries): trace = entries
+    case .none(let result): return result
     }
     let recording = ScenarioRecording(document: document, scenario: scenario, trace: trace, update: update)
     if !update, !recording.differences.isEmpty {
@@ -143,6 +143,34 @@ struct FileRecorder {
     }
     console.out("\(file): \(summary), written")
     return .written
+  }
+
+  /// A trace of a scenario, or what the file came to when there is none.
+  private enum Traced {
+    case trace([TraceEntry])
+    case none(Result)
+  }
+
+  /// The implementation's trace of `scenario`, after resolving each `respond` to a call no earlier step declares
+  /// (``ResponseResolution``: one more run per such `respond`); `.none` after reporting why there is no trace.
+  private func trace(of scenario: Scenario) async -> Traced {
+    let file = scenario.file
+    let resolved: [String: CallReference]
+    switch await ResponseResolution.resolve(scenario, on: implementation) {
+    case .success(let names): resolved = names
+    case .failure(.unresolved(let error)):
+      console.error(error.description)
+      return .none(.invalid)
+    case .failure(.noTrace(let observation)):
+      console.error("\(file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
+      return .none(.failed)
+    }
+    let observation = await implementation.run(ScenarioRecording.request(for: scenario, resolving: resolved))
+    guard case .trace(let trace) = observation else {
+      console.error("\(file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
+      return .none(.failed)
+    }
+    return .trace(trace)
   }
 
   /// `2 steps filled in, 1 replaced`.

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Exit status: 0 nothing to change, or everything written; 1 changes pending (without `--write`), expectations that
 /// differ refused (without `--update`), or an implementation that produced no trace; 2 a usage error, an invalid or
-/// non-exhaustive file, an unknown implementation, or one that did not start.
+/// non-exhaustive file, a `respond` to a call the implementation did not start, an unknown implementation, or one that
+/// did not start.
 struct RecordCommand: CLICommand {
   static let name = "record"
   static let abstract = "Fill in or refresh scenario expectations from an implementation's trace."
@@ -20,8 +21,9 @@ struct RecordCommand: CLICommand {
     'changes' from the previous state (nothing when unchanged) and 'effects' at the reducer level; 'changes',
     'calls' and 'cancelled' at the runtime level (calls keep the file's names; new ones are named a1, a2, ... with
     numbers the file does not use). A step whose expectation already means what the trace shows is kept as written.
-    Only exhaustive scenarios are recorded: a file with "exhaustive": false is refused. A 'respond' step must name a
-    call an earlier step declares: record the steps up to it first, then add the 'respond'.
+    Only exhaustive scenarios are recorded: a file with "exhaustive": false is refused. A 'respond' step may name a
+    call no earlier step declares: the name stands for the new call it is given (a1 for the first call the file does
+    not declare, and so on), found by running the steps before it, so a file is recorded in one pass.
 
     It prints a unified diff of each file that would change, and writes only with --write, in the layout of the
     bundled scenarios (keys in the format reference's order, one step per line group). A step with no 'expect' is
@@ -55,8 +57,8 @@ struct RecordCommand: CLICommand {
       -h, --help              Show help information.
 
     EXIT STATUS: 0 nothing to change, or written; 1 changes pending (pass --write), expectations that differ
-    (pass --update), or no trace from the implementation; 2 usage error, invalid or non-exhaustive file, unknown
-    implementation, or an implementation that did not start.
+    (pass --update), or no trace from the implementation; 2 usage error, invalid or non-exhaustive file, a 'respond'
+    to a call the implementation did not start, unknown implementation, or an implementation that did not start.
     """
   }
 
@@ -99,7 +101,11 @@ struct RecordCommand: CLICommand {
     guard !scanner.positionals.isEmpty else {
       throw .usage("record needs scenario files or folders, or --actions <log.ndjson>", command: name)
     }
-    let corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader)
+    // Read with undeclared `respond` names accepted (the recorder resolves them from the run); the recorded file is
+    // validated with `loader`, which keeps the rule.
+    var reading = loader
+    reading.acceptsUndeclaredResponses = true
+    let corpus = try workspace.scenarioCorpus(scanner.positionals, loader: reading)
     let recorder = FileRecorder(
       implementation: implementation, loader: loader, workspace: workspace, console: console,
       write: scanner.has("write"), update: scanner.has("update"))
