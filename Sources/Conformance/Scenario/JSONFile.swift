@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads and parses one JSON input file, turning every failure into an ``InputError`` that names the file.
-enum JSONFile {
+package enum JSONFile {
   /// Files larger than this are refused before they are read (16 MiB); no scenario or manifest needs more.
-  static let maximumSize = 16 * 1024 * 1024
+  package static let maximumSize = 16 * 1024 * 1024
 
   /// Reads `url` and parses it with ``JSONParser``.
   ///

@@ -86,10 +86,9 @@ enum ActionLogRecording {
       return ExitCode.invalidInput
     }
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: target, options: .withoutOverwriting)
+      try FileWriter.write(Data(text.utf8), to: target, display: shown, expect: .absent)
     } catch {
-      throw .input("cannot write \(shown): \(error.localizedDescription)")
+      throw .input(error.message)
     }
     console.out(
       "wrote \(shown): \(ReportText.plural(actions.count, "step", "steps")) from \(logName), expectations from \(implementation.name)"
@@ -102,11 +101,13 @@ enum ActionLogRecording {
     var actions: [JSONValue] = []
     var lines: [Int] = []
     var errors: [String] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let content = line.hasSuffix("\r") ? line.dropLast() : line
-      if content.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+    // Lines are split on the byte LF, and a CR before it is dropped: split by `Character`, "\r\n" is one grapheme
+    // (UAX #29 GB3) and a CRLF log would be one line.
+    for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      let content = line.last == 0x0D ? line.dropLast() : line
+      if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       do {
-        actions.append(try JSONParser().parse(String(content)))
+        actions.append(try JSONParser().parse(String(decoding: content, as: UTF8.self)))
         lines.append(index + 1)
       } catch {
         errors.append("\(logName):\(index + 1):\(error.column): \(error.message)")

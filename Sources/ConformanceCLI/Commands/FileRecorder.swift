@@ -91,10 +91,23 @@ struct FileRecorder {
       return .invalid
     }
     let url = workspace.url(for: file)
+    // The file is read once more, now that the implementation has started (a JVM takes seconds, a first build
+    // minutes), and what runs is what these bytes say: the recording is applied to the text it came from, and the
+    // file is replaced only while it still holds exactly these bytes.
     guard let data = FileManager.default.contents(atPath: url.path), let old = String(data: data, encoding: .utf8),
       let document = try? JSONParser().parse(data)
     else {
       console.error("\(file): cannot read the file again")
+      return .invalid
+    }
+    var reading = loader
+    reading.acceptsUndeclaredResponses = true
+    let scenario: Scenario
+    switch reading.load(document, file: file) {
+    case .success(let current): scenario = current
+    case .failure(let errors):
+      console.error("\(file): changed since it was read, and is now invalid:")
+      for error in errors.errors { console.err("  \(error.description)") }
       return .invalid
     }
     let trace: [TraceEntry]
@@ -121,6 +134,12 @@ struct FileRecorder {
       return .unchanged
     }
     let new = ScenarioFileLayout.render(recording.document)
+    if new.utf8.count > JSONFile.maximumSize {
+      console.error(
+        "\(file): the recorded file would be \(new.utf8.count) bytes, over the limit of \(JSONFile.maximumSize) bytes "
+          + "that run and validate read, so it is not written; split the scenario into smaller ones")
+      return .invalid
+    }
     if case .failure(let errors) = check(new, file: file) {
       console.error("\(file): the recorded file would be invalid, so it is not written:")
       for error in errors.errors { console.err("  \(error.description)") }
@@ -135,10 +154,13 @@ struct FileRecorder {
       return .pending
     }
     do {
-      // Through a symbolic link, the file it points to is rewritten; the link stays a link.
-      try Data(new.utf8).write(to: url.resolvingSymlinksInPath(), options: .atomic)
+      try FileWriter.write(Data(new.utf8), to: url, display: file, expect: .contents(data))
     } catch {
-      console.error("\(file): cannot write: \(error.localizedDescription)")
+      if FileManager.default.contents(atPath: url.path) != data {
+        console.error("\(file): changed while recording; run record again (the file was not written)")
+      } else {
+        console.error(error.message)
+      }
       return .failed
     }
     console.out("\(file): \(summary), written")
