@@ -155,6 +155,31 @@ struct ManifestLoaderTests {
       ])
   }
 
+  @Test func anActionsCallsAreReadInOrder() throws {
+    let text =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},"initialState":{"n":0},"actions":{"go":{"calls":["load","save"],"fields":{}},"stop":{"fields":{}}},"effects":{},"dependencies":{"load":{"arguments":{},"result":{"type":"integer"}},"save":{"arguments":{},"result":{"type":"boolean"}}}}"#
+    let manifest = try ManifestLoader().load(try JSONParser().parse(text), file: "m.json", expectedFeature: "m").get()
+    #expect(manifest.actions.case(named: "go")?.calls == ["load", "save"])
+    #expect(manifest.actions.case(named: "stop")?.calls == [])
+  }
+
+  @Test func callsOfUnknownDependenciesOrOutsideActionsAreErrorsAtTheirPaths() throws {
+    let text = #"""
+      {"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},
+       "initialState":{"n":0},
+       "actions":{"go":{"calls":["lod", 3],"fields":{}},"stop":{"calls":[],"fields":{}}},
+       "effects":{"e":{"calls":["load"],"fields":{}}},
+       "dependencies":{"load":{"arguments":{},"result":{"type":"integer"}}}}
+      """#
+    #expect(
+      try errors(text) == [
+        "m.json: actions.go.calls[1]: expected a dependency name (a string), got integer",
+        "m.json: actions.stop.calls: expected a non-empty array of dependency names, got []",
+        "m.json: effects.e.calls: only actions start dependency calls",
+        "m.json: actions.go.calls[0]: unknown dependency 'lod'; did you mean 'load'? (the m manifest declares: load)",
+      ])
+  }
+
   @Test func junitTimesAreFixedPoint() {
     #expect(JUnitReporter.seconds(0.0000177) == "0.000018")
     #expect(JUnitReporter.seconds(12.5) == "12.500000")

@@ -16,6 +16,11 @@ package struct FeatureManifest: Sendable {
     package var platformNames: [String: String]
     /// For effects: the id under which the effect runs and can be cancelled, when given.
     package var cancellationID: String?
+    /// For actions: the dependencies whose calls the step that sends this action may start, in start order
+    /// (manifest `calls`, format §2.2, e.g. `["authenticate"]` for login's `submit`); empty when not declared.
+    /// Call `i` (1-based) of such a step goes to `calls[i - 1]`. Only `conformance fuzz` reads it, to answer each call
+    /// with a result of its own dependency's type.
+    package var calls: [String] = []
   }
 
   /// A discriminated union: the actions, the effects, or a named type.

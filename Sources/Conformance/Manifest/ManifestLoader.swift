@@ -70,7 +70,7 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let actions =
       reader.required("actions", issues: &issues).map {
-        readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, issues: &issues)
+        readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, allowsCalls: true, issues: &issues)
       } ?? []
     let effects =
       reader.required("effects", issues: &issues).map {
@@ -80,6 +80,7 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
+    checkCalls(of: actions, dependencies: dependencies, feature: feature, issues: &issues)
     reader.reportUnknownKeys(
       allowed: [
         "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
@@ -194,7 +195,7 @@ package struct ManifestLoader: Sendable {
 
   private func readCases(
     _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,
-    allowsEmpty: Bool = false,
+    allowsEmpty: Bool = false, allowsCalls: Bool = false,
     issues: inout IssueList
   ) -> [FeatureManifest.Case] {
     guard case .object(let object) = value else {
@@ -208,15 +209,15 @@ package struct ManifestLoader: Sendable {
     return object.members.compactMap { member in
       readCase(
         member.value, named: member.key, at: path.appending(key: member.key), typeNames: typeNames,
-        allowsCancellation: allowsCancellation, issues: &issues)
+        allowsCancellation: allowsCancellation, allowsCalls: allowsCalls, issues: &issues)
     }
   }
 
-  /// One case of a union: its per-platform names, rule, cancellation id (effects only) and fields; `nil` when it is
-  /// not an object.
+  /// One case of a union: its per-platform names, rule, cancellation id (effects only), the dependencies it calls
+  /// (actions only) and fields; `nil` when it is not an object.
   private func readCase(
     _ value: JSONValue, named name: String, at casePath: JSONPath, typeNames: Set<String>, allowsCancellation: Bool,
-    issues: inout IssueList
+    allowsCalls: Bool, issues: inout IssueList
   ) -> FeatureManifest.Case? {
     guard var reader = ObjectReader(value, at: casePath, what: "a case", issues: &issues) else { return nil }
     var names: [String: String] = [:]
@@ -240,10 +241,58 @@ package struct ManifestLoader: Sendable {
       issues.add(
         casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
     }
+    var calls: [String] = []
+    if let value = reader.value("calls") {
+      if allowsCalls {
+        calls = readCallNames(value, at: casePath.appending(key: "calls"), issues: &issues)
+      } else {
+        issues.add(casePath.appending(key: "calls"), "only actions start dependency calls")
+      }
+    }
     reader.reportUnknownKeys(
-      allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)
+      allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId", "calls"], issues: &issues)
     return FeatureManifest.Case(
-      name: name, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation)
+      name: name, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation, calls: calls)
+  }
+
+  /// An action's `calls` (format §2.2): a non-empty array of dependency names, each a string; whether each names a
+  /// declared dependency is checked once every dependency is read (``checkCalls(of:dependencies:feature:issues:)``).
+  private func readCallNames(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [String] {
+    guard case .array(let items) = value, !items.isEmpty else {
+      issues.add(
+        path,
+        "expected a non-empty array of dependency names, got \(JSONRenderer.compact(value, style: .display))")
+      return []
+    }
+    var names: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let name) = item else {
+        issues.add(path.appending(index: index), "expected a dependency name (a string), got \(item.typeName)")
+        continue
+      }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// Checks that every name in an action's `calls` is declared under `dependencies`, at `actions.NAME.calls[i]`.
+  private func checkCalls(
+    of actions: [FeatureManifest.Case], dependencies: [String: FeatureManifest.Dependency], feature: String,
+    issues: inout IssueList
+  ) {
+    let known = dependencies.keys.sorted()
+    for action in actions {
+      for (index, name) in action.calls.enumerated() where dependencies[name] == nil {
+        let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let declared =
+          known.isEmpty
+          ? "the \(feature) manifest declares no dependencies"
+          : "the \(feature) manifest declares: \(known.joined(separator: ", "))"
+        issues.add(
+          JSONPath([.key("actions"), .key(action.name), .key("calls"), .index(index)]),
+          "unknown dependency \(quotedName(name))\(suggestion) (\(declared))")
+      }
+    }
   }
 
   private func readFields(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
