@@ -73,6 +73,21 @@ struct FuzzRuntimeTests {
     #expect(result.lines.last?.hasPrefix("no divergence in 500 sequences (") == true, "\(result.stdout)")
   }
 
+  /// Two correct runtimes of a feature with three dependencies, one that errors on a result it cannot decode and one
+  /// that shows it as a failure, agree on every case: each call is answered with its own dependency's result type,
+  /// which both read alike. (Answering a call with another dependency's result made them diverge on every seed.)
+  @Test func twoCorrectRuntimesWithSeveralDependenciesNeverDiverge() async throws {
+    let manifests = ["lookup": try Lookup.manifest]
+    let engine = FuzzEngine(
+      implementations: [Lookup.strict.bound(to: manifests), Lookup.lenient.bound(to: manifests)], feature: "lookup")
+    let (generator, _) = try FuzzGeneratorValidityTests.generator("lookup", level: .runtime)
+    let result = await engine.search(generator: generator, seed: 0, runs: 2000, seconds: nil)
+    #expect(result.fault == nil, "\(String(describing: result.fault?.observation))")
+    #expect(
+      result.finding == nil, "sequence \(result.finding?.sequence ?? 0): \(result.finding?.fuzzCase.actions ?? [])")
+    #expect(result.sequences == 2000)
+  }
+
   @Test func implementationsWithoutTheLevelAreLeftOutWithANote() async {
     // The mutant has no reducer-level adapter: at the reducer level only 'swift' is left.
     let reducer = await Self.fuzz(["--feature", "login", "--impl", "mutant", "--runs", "5"])

@@ -108,20 +108,24 @@ package struct FuzzCase: Sendable, Equatable {
   }
 }
 
-/// Generates ``FuzzCase``s from a feature manifest (issue 10, item 1): every action type, and a value of every field
-/// type a manifest can declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, booleans,
-/// integers, numbers, arrays, closed objects, unions and nullable values).
+/// Generates ``FuzzCase``s from a feature manifest: every action type, and a value of every field type a manifest can
+/// declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, booleans, integers, numbers, arrays,
+/// closed objects, unions and nullable values).
 ///
 /// Sequences have 1 to `maxSteps` actions and follow the flows of the bundled scenarios most of the time: the next
 /// action is drawn from how often it followed the previous one there (``FuzzDictionary/transitions``), else from
 /// every action alike. A quarter of the sequences start from an initial state a bundled scenario gives.
 ///
 /// At runtime level (``level``, Conformance/README.md §13) the steps mix `send` (actions drawn as above, about 55%),
-/// `respond` to the first call of an earlier `send` step (`{"step": s, "index": 1}`, the latest one more often than
-/// not; about 20%) with a value of the dependency's `result` type from the manifest's `dependencies`, or an error
-/// (`{"message": m}`, a quarter of them `"cancellation": true`), `advance` by a boundary-heavy number of
-/// milliseconds (0, 1, 9,999, 10,000, 10,001, or up to 60,000; about 20%), and now and then `clear`. A respond to a
-/// call that never started is ignored by harnesses (harness protocol §2.5).
+/// `respond` to a call of an earlier `send` step that no step has answered yet (the latest step's more often than not;
+/// about 20%), `advance` by a
+/// boundary-heavy number of milliseconds (0, 1, 9,999, 10,000, 10,001, or up to 60,000; about 20%), and now and then
+/// `clear`. Every generated case is one `conformance validate` accepts once its calls are named (the generator's
+/// contract, tested for every bundled feature): a `respond` answers call `{"step": s, "index": i}` with a value of
+/// the `result` type of the dependency that call goes to (``dependency(answering:in:)``), or with an error
+/// (`{"message": m}`, a quarter of them `"cancellation": true`), which any call may throw; when the manifest does not
+/// say which dependency the call goes to, only with an error. A respond to a call that never started is ignored by
+/// harnesses (harness protocol §2.5).
 package struct FuzzGenerator: Sendable {
   /// The feature's manifest.
   package var manifest: FeatureManifest
@@ -163,23 +167,14 @@ package struct FuzzGenerator: Sendable {
       return FuzzCase(initialState: initialState, actions: actions)
     }
     var sendSteps: [Int] = []
-    let dependencies = manifest.dependencies.keys.sorted().compactMap { manifest.dependencies[$0] }
+    var answered = Set<CallReference>()
     for index in 0..<count {
       let roll = random.below(100)
-      if roll < 20, let latest = sendSteps.last, let dependency = random.pick(dependencies) {
-        let step = random.chance(60) ? latest : (random.pick(sendSteps) ?? latest)
-        let call: JSONValue = ["step": .number(.integer(Int64(step))), "index": 1]
-        var respond = JSONObject()
-        respond["call"] = call
-        if random.chance(70) {
-          respond["result"] = value(
-            of: dependency.result, key: dependency.name + ".result", earlier: &earlier, random: &random)
-        } else {
-          let message = strings.string(for: dependency.name + ".error", earlier: earlier, random: &random)
-          respond["error"] =
-            random.chance(25) ? ["message": .string(message), "cancellation": true] : ["message": .string(message)]
-        }
-        actions.append(["respond": .object(respond)])
+      if roll < 20, !manifest.dependencies.isEmpty,
+        let call = unansweredCall(of: sendSteps, in: actions, answered: answered, random: &random)
+      {
+        actions.append(respond(to: call, in: actions, earlier: &earlier, random: &random))
+        answered.insert(call)
       } else if roll < 40 {
         let milliseconds =
           random.chance(60) ? (random.pick(Self.advanceEdges) ?? 0) : Int64(random.below(60_001))
@@ -194,6 +189,64 @@ package struct FuzzGenerator: Sendable {
       }
     }
     return FuzzCase(initialState: initialState, actions: actions, level: .runtime)
+  }
+
+  /// The dependency that call `reference` of a runtime case goes to, as far as the manifest says (format §2.2): call
+  /// `i` of a step that sends an action with `calls` goes to the `i`-th name; call 1 of any other `send` step goes to
+  /// the manifest's only dependency, when it declares exactly one. `nil` when the manifest does not say (several
+  /// dependencies and no `calls`, an index past the list, a step other than `send`): such a call may only be answered
+  /// with an error.
+  ///
+  /// - Parameters:
+  ///   - reference: The call: its 1-based step and 1-based index among the calls that step starts.
+  ///   - steps: The case's runtime steps in protocol form.
+  package func dependency(answering reference: CallReference, in steps: [JSONValue]) -> FeatureManifest.Dependency? {
+    guard steps.indices.contains(reference.step - 1), reference.index >= 1,
+      let type = steps[reference.step - 1]["send"]?["type"]?.stringValue,
+      let action = manifest.actions.case(named: type)
+    else { return nil }
+    if !action.calls.isEmpty {
+      return action.calls.indices.contains(reference.index - 1)
+        ? manifest.dependencies[action.calls[reference.index - 1]] : nil
+    }
+    guard reference.index == 1, manifest.dependencies.count == 1 else { return nil }
+    return manifest.dependencies.values.first
+  }
+
+  /// A call of an earlier `send` step that no `respond` has answered (a second answer is invalid, README §13.5), of
+  /// the latest such step more often than not; `nil` when every call is answered. A step whose action declares
+  /// `calls` may start that many; any other, one.
+  private func unansweredCall(
+    of sendSteps: [Int], in steps: [JSONValue], answered: Set<CallReference>, random: inout FuzzRandom
+  ) -> CallReference? {
+    let open = sendSteps.flatMap { step in
+      let type = steps[step - 1]["send"]?["type"]?.stringValue ?? ""
+      let count = max(1, manifest.actions.case(named: type)?.calls.count ?? 0)
+      return (1...count).map { CallReference(step: step, index: $0) }
+    }.filter { !answered.contains($0) }
+    guard let last = open.last else { return nil }
+    return random.chance(60) ? random.pick(open.filter { $0.step == last.step }) : random.pick(open)
+  }
+
+  /// A `respond` to call `reference` of `steps`: with a result of its dependency's type (70%) when
+  /// ``dependency(answering:in:)`` knows it, else with an error.
+  private func respond(
+    to reference: CallReference, in steps: [JSONValue], earlier: inout [String], random: inout FuzzRandom
+  ) -> JSONValue {
+    let dependency = dependency(answering: reference, in: steps)
+    var respond = JSONObject()
+    respond["call"] = [
+      "step": .number(.integer(Int64(reference.step))), "index": .number(.integer(Int64(reference.index))),
+    ]
+    if let dependency, random.chance(70) {
+      respond["result"] = value(
+        of: dependency.result, key: dependency.name + ".result", earlier: &earlier, random: &random)
+    } else {
+      let message = strings.string(for: (dependency?.name ?? "call") + ".error", earlier: earlier, random: &random)
+      respond["error"] =
+        random.chance(25) ? ["message": .string(message), "cancellation": true] : ["message": .string(message)]
+    }
+    return ["respond": .object(respond)]
   }
 
   private func nextAction(after previous: String, random: inout FuzzRandom) -> FeatureManifest.Case {
