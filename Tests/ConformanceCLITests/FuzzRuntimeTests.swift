@@ -157,6 +157,25 @@ struct FuzzRuntimeTests {
     #expect(advances.isSuperset(of: FuzzGenerator.advanceEdges))
   }
 
+  /// Runtime cases start from the manifest's initial state or one a runtime-level scenario starts from, never from a
+  /// reducer-level scenario's (login's "loading" ones have no call in flight behind them: no screen is there).
+  @Test func runtimeSequencesStartOnlyWhereARuntimeScenarioStarts() throws {
+    var generator = try FuzzGeneratorTests.generator("login")
+    generator.level = .runtime
+    let dictionary = generator.strings.dictionary
+    #expect(dictionary.initialStates.contains { $0["isLoading"] == true })
+    #expect(!dictionary.runtimeInitialStates.contains { $0["isLoading"] == true })
+    let allowed = [generator.manifest.initialState] + dictionary.runtimeInitialStates
+    var random = FuzzRandom(seed: 0)
+    var starts: [JSONValue] = []
+    for _ in 0..<1000 {
+      let start = generator.next(random: &random).initialState
+      #expect(allowed.contains(start), "\(start)")
+      if !starts.contains(start) { starts.append(start) }
+    }
+    #expect(starts.count == allowed.count)
+  }
+
   /// A respond to a call the reference never started (here to `emailChanged`'s step) cannot be named in a scenario:
   /// the written file leaves it out, names the submit's call `a1`, and still validates and passes on the reference.
   @Test func aRespondToACallNeverStartedIsLeftOutOfTheWrittenScenario() async throws {

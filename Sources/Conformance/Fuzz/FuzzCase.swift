@@ -6,7 +6,7 @@
 /// `{"respond": {"call": …, "error": {"message": m, "cancellation"?: true}}}`, `{"advance": ms}` or
 /// `{"clear": true}`. Keeping them as JSON lets the shrinker simplify their strings the way it does actions'.
 package struct FuzzCase: Sendable, Equatable {
-  /// The state to start from: the manifest's initial state or one a bundled scenario starts from.
+  /// The state to start from: the manifest's initial state or one a bundled scenario of the same level starts from.
   package var initialState: JSONValue
   /// The steps, 1 or more: at reducer level each a case of the manifest's `actions` (`{"type": name, …fields}`); at
   /// runtime level each a runtime step in protocol form (see the type's summary).
@@ -114,7 +114,10 @@ package struct FuzzCase: Sendable, Equatable {
 ///
 /// Sequences have 1 to `maxSteps` actions and follow the flows of the bundled scenarios most of the time: the next
 /// action is drawn from how often it followed the previous one there (``FuzzDictionary/transitions``), else from
-/// every action alike. A quarter of the sequences start from an initial state a bundled scenario gives.
+/// every action alike. A quarter of the sequences start from an initial state a bundled scenario gives: at reducer
+/// level one a reducer-level scenario gives, at runtime level one a runtime-level scenario gives
+/// (``FuzzDictionary/runtimeInitialStates``), since a reducer-level state such as "loading" with no call in flight
+/// is one no real screen reaches.
 ///
 /// At runtime level (``level``, Conformance/README.md §13) the steps mix `send` (actions drawn as above, about 55%),
 /// `respond` to a call of an earlier `send` step that no step has answered yet (the latest step's more often than not;
@@ -152,8 +155,8 @@ package struct FuzzGenerator: Sendable {
   /// The next case.
   package func next(random: inout FuzzRandom) -> FuzzCase {
     let dictionary = strings.dictionary
-    let initialState =
-      random.chance(25) ? (random.pick(dictionary.initialStates) ?? manifest.initialState) : manifest.initialState
+    let startStates = level == .runtime ? dictionary.runtimeInitialStates : dictionary.initialStates
+    let initialState = random.chance(25) ? (random.pick(startStates) ?? manifest.initialState) : manifest.initialState
     let count = random.chance(70) ? 1 + random.below(maxSteps) : min(maxSteps, 2 + random.below(3))
     var actions: [JSONValue] = []
     var earlier: [String] = []
