@@ -68,6 +68,26 @@ struct FuzzGeneratorValidityTests {
       ]), "\(answered.sorted())")
   }
 
+  /// Values of ranged fields stay in range and hit its edges: `quota` (0 to 255) at 0, 1, 254 and 255 and never beyond,
+  /// `zoom` (0.25 to 4) at both bounds, `userId` (1 to 1000) at 1, 2, 999 and 1000.
+  @Test func rangedValuesStayInRangeAndHitItsEdges() throws {
+    let (generator, _) = try Self.generator("lookup", level: .reducer)
+    var random = FuzzRandom(seed: 7)
+    var quotas = Set<Int64>()
+    var zooms = Set<Double>()
+    var userIds = Set<Int64>()
+    for _ in 0..<Self.count {
+      for action in generator.next(random: &random).actions {
+        if case .number(let quota)? = action["quota"] { quotas.insert(try #require(quota.int64Value)) }
+        if case .number(let zoom)? = action["level"] { zooms.insert(zoom.doubleValue) }
+        if case .number(let userId)? = action["result"]?["userId"] { userIds.insert(try #require(userId.int64Value)) }
+      }
+    }
+    #expect(quotas.allSatisfy { (0...255).contains($0) } && quotas.isSuperset(of: [0, 1, 254, 255]), "\(quotas)")
+    #expect(zooms.allSatisfy { (0.25...4).contains($0) } && zooms.isSuperset(of: [0.25, 4]), "\(zooms)")
+    #expect(userIds.allSatisfy { (1...1000).contains($0) } && userIds.isSuperset(of: [1, 2, 999, 1000]), "\(userIds)")
+  }
+
   /// A generated case as a scenario file: at reducer level each action a `send`; at runtime level each step as it
   /// is, with every call a `respond` answers declared in the `expect.calls` of the step that starts it, named
   /// `c<step>-<index>`, of the dependency the manifest says it goes to (any when it does not say: then only errors may

@@ -252,6 +252,40 @@ package struct FuzzGenerator: Sendable {
     return ["respond": .object(respond)]
   }
 
+  /// An integer within `range` (format §2.3): from the scenarios' integers and small edges (0, ±1, 12, 13, 130, 131,
+  /// 999, the 64-bit limits), sometimes one off, and for a bounded range 40% of the time one of its edges: the
+  /// minimum, one above it, one below the maximum, the maximum, and 0 when in range. Never a value out of range, which
+  /// a scenario could not hold and a correct implementation need not survive (a price of `Int64.max` overflows).
+  private func integer(in range: NumericRange, random: inout FuzzRandom) -> Int64 {
+    let low = range.minimum?.int64Value ?? .min
+    let high = range.maximum?.int64Value ?? .max
+    let inRange = { (value: Int64) in low <= value && value <= high }
+    if range.isBounded, random.chance(40), let edge = random.pick([low, low &+ 1, high &- 1, high, 0].filter(inRange)) {
+      return edge
+    }
+    let pool = (strings.dictionary.integers + [0, 1, -1, 12, 13, 130, 131, 999, .max, .min]).filter(inRange)
+    let base = random.pick(pool) ?? low
+    let near = random.chance(70) ? base : base &+ Int64(random.below(3) - 1)
+    return inRange(near) ? near : base
+  }
+
+  /// A number within `range` (format §2.3): one of the scenarios' integers, or it plus a multiple of 1/8 below 12.5,
+  /// and for a bounded range 40% of the time one of its edges: the minimum, the maximum, their midpoint, and 0 when in
+  /// range. A value out of range becomes the nearest bound.
+  private func number(in range: NumericRange, random: inout FuzzRandom) -> Double {
+    let low = range.minimum?.doubleValue ?? -Double.greatestFiniteMagnitude
+    let high = range.maximum?.doubleValue ?? Double.greatestFiniteMagnitude
+    if range.isBounded, random.chance(40) {
+      let edges =
+        [range.minimum?.doubleValue, range.maximum?.doubleValue, 0].compactMap { $0 }
+        + (range.minimum != nil && range.maximum != nil ? [low / 2 + high / 2] : [])
+      if let edge = random.pick(edges.filter { low <= $0 && $0 <= high }) { return edge }
+    }
+    let base = Double(random.pick(strings.dictionary.integers) ?? 0)
+    let value = random.chance(50) ? base : base + Double(random.below(100)) / 8
+    return min(max(value, low), high)
+  }
+
   private func nextAction(after previous: String, random: inout FuzzRandom) -> FeatureManifest.Case {
     let cases = manifest.actions.cases
     let dictionary = strings.dictionary
@@ -287,14 +321,8 @@ package struct FuzzGenerator: Sendable {
       return .string(string)
     case .stringEnum(let values): return .string(random.pick(values) ?? "")
     case .boolean: return .bool(random.chance(50))
-    case .integer:
-      let edges: [Int64] = [0, 1, -1, 12, 13, 130, 131, 999, Int64.max, Int64.min]
-      let pool = strings.dictionary.integers + edges
-      let base = random.pick(pool) ?? 0
-      return .number(.integer(random.chance(70) ? base : base &+ Int64(random.below(3) - 1)))
-    case .number:
-      let base = Double(random.pick(strings.dictionary.integers) ?? 0)
-      return .number(.double(random.chance(50) ? base : base + Double(random.below(100)) / 8))
+    case .integer(let range): return .number(.integer(integer(in: range, random: &random)))
+    case .number(let range): return .number(.double(number(in: range, random: &random)))
     case .array(let items):
       return .array(
         (0..<random.below(4)).map { _ in value(of: items, key: key + "[]", earlier: &earlier, random: &random) })

@@ -346,8 +346,12 @@ package struct ManifestLoader: Sendable {
         base = .string
       }
     case "boolean": base = .boolean
-    case "integer": base = .integer
-    case "number": base = .number
+    case "integer":
+      allowed += ["minimum", "maximum"]
+      base = readRange(reader, at: path, wholeNumbers: true, issues: &issues).map { .integer($0) }
+    case "number":
+      allowed += ["minimum", "maximum"]
+      base = readRange(reader, at: path, wholeNumbers: false, issues: &issues).map { .number($0) }
     case "array":
       allowed.append("items")
       base = reader.required("items", issues: &issues).flatMap {
@@ -375,9 +379,48 @@ package struct ManifestLoader: Sendable {
       allowed.append("enum")
       issues.add(path.appending(key: "enum"), "'enum' is only allowed with \"type\": \"string\", not '\(type)'")
     }
+    for key in ["minimum", "maximum"] where !allowed.contains(key) && reader.value(key) != nil {
+      allowed.append(key)
+      issues.add(
+        path.appending(key: key),
+        "'\(key)' is only allowed with \"type\": \"integer\" or \"number\", not '\(type ?? "")'")
+    }
     reader.reportUnknownKeys(allowed: allowed, issues: &issues)
     guard let base else { return nil }
     return nullable ? .nullable(base) : base
+  }
+
+  /// The `minimum` and `maximum` of an `integer` or `number` descriptor (format §2.3), each optional: a number, whole
+  /// and within the 64-bit signed range for an integer, and `minimum` not above `maximum`. `nil` after recording a
+  /// problem at `path.minimum` or `path.maximum`.
+  private func readRange(_ reader: ObjectReader, at path: JSONPath, wholeNumbers: Bool, issues: inout IssueList)
+    -> NumericRange?
+  {
+    var bounds: [JSONNumber?] = []
+    var valid = true
+    for key in ["minimum", "maximum"] {
+      guard let value = reader.value(key) else {
+        bounds.append(nil)
+        continue
+      }
+      if case .number(let number) = value, !wholeNumbers || number.isInteger {
+        bounds.append(wholeNumbers ? number.int64Value.map(JSONNumber.integer) : number)
+      } else {
+        let expected = wholeNumbers ? "a whole number from -2^63 to 2^63-1 (the bound of an integer)" : "a number"
+        issues.add(
+          path.appending(key: key), "expected \(expected), got \(JSONRenderer.compact(value, style: .display))")
+        bounds.append(nil)
+        valid = false
+      }
+    }
+    let range = NumericRange(minimum: bounds[0], maximum: bounds[1])
+    if let minimum = range.minimum, let maximum = range.maximum, range.isBelow(maximum) {
+      issues.add(
+        path.appending(key: "maximum"),
+        "maximum \(NumericRange.render(maximum)) is below the minimum \(NumericRange.render(minimum))")
+      valid = false
+    }
+    return valid ? range : nil
   }
 
   /// Reads the values of a string enum (manifest format §2.3): a non-empty array of distinct strings, compared

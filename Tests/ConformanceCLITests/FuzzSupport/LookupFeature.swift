@@ -3,7 +3,7 @@ import UnidirectionalFlow
 
 /// A test-only feature with what the bundled ones lack, for the fuzz generator's contract ("every generated case
 /// validates") and for runtime fuzzing with several dependencies: three dependencies, two started by one action,
-/// union-typed and optional (nullable) results. Never declared, never shipped.
+/// union-typed and optional (nullable) results, and integers and numbers with ranges. Never declared, never shipped.
 ///
 /// `search` finds a user by name (`findUser(query) → FindResult`); `refresh` loads the found user's profile and quota
 /// (`loadProfile(userId) → Profile?`, then `loadQuota(userId) → integer?`), each answer coming back as an action.
@@ -18,40 +18,46 @@ enum Lookup {
       },
       "state": {
         "query": {"type": "string"},
-        "userId": {"type": "integer", "nullable": true},
+        "userId": {"type": "integer", "minimum": 1, "maximum": 1000, "nullable": true},
         "profile": {"type": "union", "ref": "Profile", "nullable": true},
-        "quota": {"type": "integer", "nullable": true},
+        "quota": {"type": "integer", "minimum": 0, "maximum": 255, "nullable": true},
+        "zoom": {"type": "number", "minimum": 0.25, "maximum": 4},
         "isLoading": {"type": "boolean"},
         "error": {"type": "string", "nullable": true}
       },
-      "initialState": {"query": "", "userId": null, "profile": null, "quota": null, "isLoading": false, "error": null},
+      "initialState": {"query": "", "userId": null, "profile": null, "quota": null, "zoom": 1, "isLoading": false, "error": null},
       "actions": {
         "queryChanged": {"fields": {"value": {"type": "string"}}},
+        "zoomChanged": {"fields": {"level": {"type": "number", "minimum": 0.25, "maximum": 4}}},
         "search": {"calls": ["findUser"], "fields": {}},
         "refresh": {"calls": ["loadProfile", "loadQuota"], "fields": {}},
         "userFound": {"fields": {"result": {"type": "union", "ref": "FindResult"}}},
         "profileLoaded": {"fields": {"profile": {"type": "union", "ref": "Profile", "nullable": true}}},
-        "quotaLoaded": {"fields": {"quota": {"type": "integer", "nullable": true}}},
+        "quotaLoaded": {"fields": {"quota": {"type": "integer", "minimum": 0, "maximum": 255, "nullable": true}}},
         "failed": {"fields": {"message": {"type": "string"}}}
       },
       "effects": {
         "findUser": {"fields": {"query": {"type": "string"}}},
-        "loadProfile": {"fields": {"userId": {"type": "integer"}}},
-        "loadQuota": {"fields": {"userId": {"type": "integer"}}}
+        "loadProfile": {"fields": {"userId": {"type": "integer", "minimum": 1, "maximum": 1000}}},
+        "loadQuota": {"fields": {"userId": {"type": "integer", "minimum": 1, "maximum": 1000}}}
       },
       "dependencies": {
         "findUser": {"arguments": {"query": {"type": "string"}}, "result": {"type": "union", "ref": "FindResult"}},
         "loadProfile": {
-          "arguments": {"userId": {"type": "integer"}}, "result": {"type": "union", "ref": "Profile", "nullable": true}
+          "arguments": {"userId": {"type": "integer", "minimum": 1, "maximum": 1000}},
+          "result": {"type": "union", "ref": "Profile", "nullable": true}
         },
-        "loadQuota": {"arguments": {"userId": {"type": "integer"}}, "result": {"type": "integer", "nullable": true}}
+        "loadQuota": {
+          "arguments": {"userId": {"type": "integer", "minimum": 1, "maximum": 1000}},
+          "result": {"type": "integer", "minimum": 0, "maximum": 255, "nullable": true}
+        }
       },
       "types": {
-        "FindResult": {"cases": {"found": {"fields": {"userId": {"type": "integer"}}}, "notFound": {"fields": {}}}},
+        "FindResult": {"cases": {"found": {"fields": {"userId": {"type": "integer", "minimum": 1, "maximum": 1000}}}, "notFound": {"fields": {}}}},
         "Profile": {
           "cases": {
             "person": {"fields": {"name": {"type": "string"}}},
-            "team": {"fields": {"name": {"type": "string"}, "members": {"type": "integer"}}}
+            "team": {"fields": {"name": {"type": "string"}, "members": {"type": "integer", "minimum": 1}}}
           }
         }
       }
@@ -91,6 +97,7 @@ struct LookupState: Codable, Sendable, Equatable {
   var userId: Int?
   var profile: Profile?
   var quota: Int?
+  var zoom = 1.0
   var isLoading = false
   var error: String?
 }
@@ -107,6 +114,7 @@ enum Profile: Codable, Sendable, Equatable {
 
 enum LookupAction: Codable, Sendable, Equatable {
   case queryChanged(value: String)
+  case zoomChanged(level: Double)
   case search
   case refresh
   case userFound(result: FindResult)
@@ -126,6 +134,8 @@ struct LookupReducer: Reducer {
     switch action {
     case .queryChanged(let value):
       state.query = value
+    case .zoomChanged(let level):
+      state.zoom = level
     case .search:
       guard !state.isLoading else { return [] }
       state.isLoading = true
