@@ -146,7 +146,7 @@ struct FuzzRuntimeTests {
           case .cancellation: kinds["cancellation", default: 0] += 1
           }
         case .advance(let milliseconds):
-          #expect((0...60_000).contains(milliseconds))
+          #expect((0...generator.advanceLimit).contains(milliseconds))
           advances.insert(milliseconds)
           kinds["advance", default: 0] += 1
         case .clear: kinds["clear", default: 0] += 1
@@ -154,7 +154,39 @@ struct FuzzRuntimeTests {
       }
     }
     #expect(Set(kinds.keys) == ["send", "result", "error", "cancellation", "advance", "clear"], "\(kinds)")
-    #expect(advances.isSuperset(of: FuzzGenerator.advanceEdges))
+    #expect(generator.advanceEdges == [0, 1, 9_999, 10_000, 10_001])
+    #expect(advances.isSuperset(of: generator.advanceEdges))
+  }
+
+  /// Advances aim at the durations the manifest declares, and at nothing else: a feature whose only wait is a 300 ms
+  /// debounce gets advances of 299, 300 and 301 ms, none at login's 10,000, and none longer than 600 ms.
+  @Test func advancesAimAtEachDeclaredDuration() throws {
+    var manifest = try #require(FuzzGeneratorTests.loader.manifests["login"])
+    manifest.durations = ["debounce": 300]
+    let dictionary = FuzzDictionary(scenarios: [], manifestInitialState: manifest.initialState, unicodeAll: false)
+    let generator = FuzzGenerator(
+      manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: false), maxSteps: 8,
+      level: .runtime)
+    #expect(generator.advanceEdges == [0, 1, 299, 300, 301])
+    var random = FuzzRandom(seed: 0)
+    var advances = Set<Int64>()
+    for _ in 0..<400 {
+      for step in generator.next(random: &random).actions {
+        if case .advance(let milliseconds) = FuzzCase.runtimeStep(step) { advances.insert(milliseconds) }
+      }
+    }
+    #expect(advances.isSuperset(of: [0, 1, 299, 300, 301]))
+    #expect(advances.allSatisfy { $0 <= 600 }, "\(advances.sorted())")
+    manifest.durations = ["debounce": 300, "timeout": 15_000, "retryDelay": 2_000]
+    let several = FuzzGenerator(
+      manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: false), maxSteps: 8,
+      level: .runtime)
+    #expect(
+      several.advanceEdges == [
+        0, 1, 299, 300, 301, 1_999, 2_000, 2_001, 2_299, 2_300, 2_301, 14_999, 15_000, 15_001, 15_299, 15_300, 15_301,
+        16_999, 17_000, 17_001,
+      ])
+    #expect(several.advanceLimit == 30_000)
   }
 
   /// Runtime cases start from the manifest's initial state or one a runtime-level scenario starts from, never from a

@@ -230,6 +230,27 @@ struct ManifestLoaderTests {
       ])
   }
 
+  @Test func durationsAreWholeMillisecondsUpToADayAtTheirPaths() throws {
+    let good =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},"initialState":{"n":0},"actions":{"go":{"fields":{}}},"effects":{},"durations":{"debounce":300,"timeout":15000.0}}"#
+    let manifest = try ManifestLoader().load(try JSONParser().parse(good), file: "m.json", expectedFeature: "m").get()
+    #expect(manifest.durations == ["debounce": 300, "timeout": 15_000])
+    let bad = #"""
+      {"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},
+       "initialState":{"n":0},"actions":{"go":{"fields":{}}},"effects":{},
+       "durations":{"zero":0,"half":0.5,"Retry":100,"week":604800000,"text":"300"}}
+      """#
+    let actual = try errors(bad)
+    #expect(
+      actual == [
+        "m.json: durations.Retry: duration name 'Retry' is not lower camel case (e.g. 'timeout')",
+        "m.json: durations.half: expected a whole number of milliseconds from 1 to 86400000 (one day), got 0.5",
+        "m.json: durations.text: expected a whole number of milliseconds from 1 to 86400000 (one day), got \"300\"",
+        "m.json: durations.week: expected a whole number of milliseconds from 1 to 86400000 (one day), got 604800000",
+        "m.json: durations.zero: expected a whole number of milliseconds from 1 to 86400000 (one day), got 0",
+      ], "\(actual)")
+  }
+
   @Test func junitTimesAreFixedPoint() {
     #expect(JUnitReporter.seconds(0.0000177) == "0.000018")
     #expect(JUnitReporter.seconds(12.5) == "12.500000")

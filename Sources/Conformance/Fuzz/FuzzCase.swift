@@ -121,9 +121,8 @@ package struct FuzzCase: Sendable, Equatable {
 ///
 /// At runtime level (``level``, Conformance/README.md §13) the steps mix `send` (actions drawn as above, about 55%),
 /// `respond` to a call of an earlier `send` step that no step has answered yet (the latest step's more often than not;
-/// about 20%), `advance` by a
-/// boundary-heavy number of milliseconds (0, 1, 9,999, 10,000, 10,001, or up to 60,000; about 20%), and now and then
-/// `clear`. Every generated case is one `conformance validate` accepts once its calls are named (the generator's
+/// about 20%), `advance` by a boundary-heavy number of milliseconds (``advanceEdges``: 0, 1 and either side of each
+/// duration the manifest declares; else up to ``advanceLimit``; about 20%), and now and then `clear`. Every generated case is one `conformance validate` accepts once its calls are named (the generator's
 /// contract, tested for every bundled feature): a `respond` answers call `{"step": s, "index": i}` with a value of
 /// the `result` type of the dependency that call goes to (``dependency(answering:in:)``), or with an error
 /// (`{"message": m}`, a quarter of them `"cancellation": true`), which any call may throw; when the manifest does not
@@ -148,9 +147,25 @@ package struct FuzzGenerator: Sendable {
     self.level = level
   }
 
-  /// The milliseconds `advance` steps favour: either side of login's 10,000 ms timeout (login.md LR3) and the
-  /// smallest steps.
-  package static let advanceEdges: [Int64] = [0, 1, 9_999, 10_000, 10_001]
+  /// The milliseconds `advance` steps favour, ascending, each once: 0 and 1, and one below, at and one above each
+  /// duration the manifest declares (format §2.8) and each sum of two different ones (a debounce then a timeout),
+  /// up to one day, the longest `advance`. Login's 10,000 ms timeout gives 0, 1, 9,999, 10,000 and 10,001.
+  package var advanceEdges: [Int64] {
+    let durations = manifest.durations.values.sorted()
+    var targets = durations
+    for (offset, first) in durations.enumerated() {
+      for second in durations[(offset + 1)...] { targets.append(first + second) }
+    }
+    let edges: [Int64] = [0, 1] + targets.flatMap { target -> [Int64] in [target - 1, target, target + 1] }
+    return Set(edges.filter { $0 <= ScenarioLoader.maximumAdvance }).sorted()
+  }
+
+  /// The longest `advance` drawn other than an edge: twice the longest declared duration (so that each is crossed
+  /// in one step as well as at its edge), or 60,000 ms when the manifest declares none.
+  package var advanceLimit: Int64 {
+    guard let longest = manifest.durations.values.max() else { return 60_000 }
+    return min(2 * longest, ScenarioLoader.maximumAdvance)
+  }
 
   /// The next case.
   package func next(random: inout FuzzRandom) -> FuzzCase {
@@ -171,6 +186,7 @@ package struct FuzzGenerator: Sendable {
     }
     var sendSteps: [Int] = []
     var answered = Set<CallReference>()
+    let edges = advanceEdges
     for index in 0..<count {
       let roll = random.below(100)
       if roll < 20, !manifest.dependencies.isEmpty,
@@ -180,7 +196,7 @@ package struct FuzzGenerator: Sendable {
         answered.insert(call)
       } else if roll < 40 {
         let milliseconds =
-          random.chance(60) ? (random.pick(Self.advanceEdges) ?? 0) : Int64(random.below(60_001))
+          random.chance(60) ? (random.pick(edges) ?? 0) : Int64(random.below(Int(advanceLimit) + 1))
         actions.append(["advance": .number(.integer(milliseconds))])
       } else if roll < 44 {
         actions.append(["clear": true])

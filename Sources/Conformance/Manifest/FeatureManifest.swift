@@ -54,6 +54,10 @@ package struct FeatureManifest: Sendable {
   package var types: [String: Union]
   /// The dependencies a runtime-level scenario's calls go to, by name (manifest `dependencies`; empty when absent).
   package var dependencies: [String: Dependency] = [:]
+  /// The durations the feature's runtime waits for, by name, in whole milliseconds from 1 to 86,400,000 (manifest
+  /// `durations`, format §2.8; empty when absent), e.g. `["timeout": 10_000]` for login (login.md LR3).
+  /// `conformance fuzz --level runtime` advances virtual time to either side of each.
+  package var durations: [String: Int64] = [:]
 
   /// A dependency the feature's runtime calls, e.g. `authenticate(email, password) → LoginResult` (manifest
   /// `dependencies`, scenario format v1.1).

@@ -81,15 +81,17 @@ package struct ManifestLoader: Sendable {
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
     checkCalls(of: actions, dependencies: dependencies, feature: feature, issues: &issues)
+    let durations = readDurations(&reader, issues: &issues)
     reader.reportUnknownKeys(
       allowed: [
         "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
-        "types", "dependencies",
+        "types", "dependencies", "durations",
       ], issues: &issues)
     let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
-      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies)
+      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies,
+      durations: durations)
     if issues.isEmpty {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
       manifest.checkExamples(issues: &issues)
@@ -191,6 +193,30 @@ package struct ManifestLoader: Sendable {
         name: member.key, arguments: arguments, result: result, rule: rule)
     }
     return dependencies
+  }
+
+  /// `durations` (optional, format §2.8): name (lower camel case) → whole milliseconds from 1 to 86,400,000, the
+  /// longest `advance` (README §13.2).
+  private func readDurations(_ reader: inout ObjectReader, issues: inout IssueList) -> [String: Int64] {
+    guard let object = reader.object("durations", required: false, issues: &issues) else { return [:] }
+    var durations: [String: Int64] = [:]
+    for member in object.members {
+      let path = JSONPath([.key("durations"), .key(member.key)])
+      if !ManifestNames.isCaseName(member.key) {
+        issues.add(path, "duration name '\(member.key)' is not lower camel case (e.g. 'timeout')")
+      }
+      guard case .number(let number) = member.value, let milliseconds = number.int64Value,
+        (1...ScenarioLoader.maximumAdvance).contains(milliseconds)
+      else {
+        issues.add(
+          path,
+          "expected a whole number of milliseconds from 1 to 86400000 (one day), got \(JSONRenderer.compact(member.value, style: .display))"
+        )
+        continue
+      }
+      durations[member.key] = milliseconds
+    }
+    return durations
   }
 
   private func readCases(
