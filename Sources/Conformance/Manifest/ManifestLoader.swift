@@ -80,7 +80,9 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
-    checkCalls(of: actions, dependencies: dependencies, feature: feature, issues: &issues)
+    var declared: [String] = []
+    if case .object(let object)? = reader.value("dependencies") { declared = object.keys.sorted() }
+    checkCalls(of: actions, declared: declared, feature: feature, issues: &issues)
     let durations = readDurations(&reader, issues: &issues)
     reader.reportUnknownKeys(
       allowed: [
@@ -301,14 +303,14 @@ package struct ManifestLoader: Sendable {
     return names
   }
 
-  /// Checks that every name in an action's `calls` is declared under `dependencies`, at `actions.NAME.calls[i]`.
+  /// Checks that every name in an action's `calls` is one of the `declared` dependency names (every key of
+  /// `dependencies`, also of entries with problems of their own, which are reported there), at
+  /// `actions.NAME.calls[i]`.
   private func checkCalls(
-    of actions: [FeatureManifest.Case], dependencies: [String: FeatureManifest.Dependency], feature: String,
-    issues: inout IssueList
+    of actions: [FeatureManifest.Case], declared known: [String], feature: String, issues: inout IssueList
   ) {
-    let known = dependencies.keys.sorted()
     for action in actions {
-      for (index, name) in action.calls.enumerated() where dependencies[name] == nil {
+      for (index, name) in action.calls.enumerated() where !known.contains(name) {
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
         let declared =
           known.isEmpty
