@@ -231,7 +231,7 @@ extension ScenarioLoader {
   /// Checks call `index` (0-based) of a step that sends `action` against the action's `calls` in the manifest (format
   /// §2.2): call `i` of the dependency listed `i`-th. `conformance fuzz` answers each listed call with a result of
   /// that dependency's type, so a list the scenarios contradict would make it answer with the wrong type. Calls past
-  /// the list are not checked: the fuzzer answers them with errors only, which any call may throw.
+  /// the list are not checked: the fuzzer never answers them.
   private func checkDeclaredCall(
     _ dependency: String, index: Int, of action: FeatureManifest.Case, at path: JSONPath, issues: inout IssueList
   ) {

@@ -81,6 +81,7 @@ enum Lookup {
   static let lenient = SwiftImplementation(
     name: "lenient", features: [], runtimes: [runtime(LenientLookupClient.init)])
 
+  /// The store of ``LookupReducer`` and ``LookupEffectRunner`` over the client `client` builds for a scenario.
   static func runtime(_ client: @escaping @Sendable (RuntimeEnvironment) -> any LookupClient)
     -> CodableRuntime<LookupState, LookupAction>
   {
@@ -92,6 +93,7 @@ enum Lookup {
   }
 }
 
+/// The screen: the query, the user found, their profile and quota, the zoom, and what is shown.
 struct LookupState: Codable, Sendable, Equatable {
   var query = ""
   var userId: Int?
@@ -102,16 +104,19 @@ struct LookupState: Codable, Sendable, Equatable {
   var error: String?
 }
 
+/// What `findUser` returns.
 enum FindResult: Codable, Sendable, Equatable {
   case found(userId: Int)
   case notFound
 }
 
+/// What `loadProfile` returns, or `nil` for a user without one.
 enum Profile: Codable, Sendable, Equatable {
   case person(name: String)
   case team(name: String, members: Int)
 }
 
+/// The user's intents and the answers the effects send back.
 enum LookupAction: Codable, Sendable, Equatable {
   case queryChanged(value: String)
   case zoomChanged(level: Double)
@@ -123,12 +128,14 @@ enum LookupAction: Codable, Sendable, Equatable {
   case failed(message: String)
 }
 
+/// One effect per dependency call.
 enum LookupEffect: Codable, Sendable, Equatable, EffectIdentifying {
   case findUser(query: String)
   case loadProfile(userId: Int)
   case loadQuota(userId: Int)
 }
 
+/// `search` starts `findUser` unless one is running; `refresh` loads the found user's profile, then quota.
 struct LookupReducer: Reducer {
   func reduce(into state: inout LookupState, action: LookupAction) -> [LookupEffect] {
     switch action {
@@ -169,6 +176,7 @@ protocol LookupClient: Sendable {
   func loadQuota(userId: Int) async throws -> Int?
 }
 
+/// Runs each effect as its call; a thrown error (not the effect's own cancellation) is a failure message.
 struct LookupEffectRunner: EffectRunner {
   let client: any LookupClient
 
