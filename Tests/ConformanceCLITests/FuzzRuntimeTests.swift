@@ -73,6 +73,21 @@ struct FuzzRuntimeTests {
     #expect(result.lines.last?.hasPrefix("no divergence in 500 sequences (") == true, "\(result.stdout)")
   }
 
+  /// Two correct runtimes of a feature with three dependencies, one that errors on a result it cannot decode and one
+  /// that shows it as a failure, agree on every case: each call is answered with its own dependency's result type,
+  /// which both read alike. (Answering a call with another dependency's result made them diverge on every seed.)
+  @Test func twoCorrectRuntimesWithSeveralDependenciesNeverDiverge() async throws {
+    let manifests = ["lookup": try Lookup.manifest]
+    let engine = FuzzEngine(
+      implementations: [Lookup.strict.bound(to: manifests), Lookup.lenient.bound(to: manifests)], feature: "lookup")
+    let (generator, _) = try FuzzGeneratorValidityTests.generator("lookup", level: .runtime)
+    let result = await engine.search(generator: generator, seed: 0, runs: 2000, seconds: nil)
+    #expect(result.fault == nil, "\(String(describing: result.fault?.observation))")
+    #expect(
+      result.finding == nil, "sequence \(result.finding?.sequence ?? 0): \(result.finding?.fuzzCase.actions ?? [])")
+    #expect(result.sequences == 2000)
+  }
+
   @Test func implementationsWithoutTheLevelAreLeftOutWithANote() async {
     // The mutant has no reducer-level adapter: at the reducer level only 'swift' is left.
     let reducer = await Self.fuzz(["--feature", "login", "--impl", "mutant", "--runs", "5"])
@@ -131,7 +146,7 @@ struct FuzzRuntimeTests {
           case .cancellation: kinds["cancellation", default: 0] += 1
           }
         case .advance(let milliseconds):
-          #expect((0...60_000).contains(milliseconds))
+          #expect((0...generator.advanceLimit).contains(milliseconds))
           advances.insert(milliseconds)
           kinds["advance", default: 0] += 1
         case .clear: kinds["clear", default: 0] += 1
@@ -139,7 +154,58 @@ struct FuzzRuntimeTests {
       }
     }
     #expect(Set(kinds.keys) == ["send", "result", "error", "cancellation", "advance", "clear"], "\(kinds)")
-    #expect(advances.isSuperset(of: FuzzGenerator.advanceEdges))
+    #expect(generator.advanceEdges == [0, 1, 9_999, 10_000, 10_001])
+    #expect(advances.isSuperset(of: generator.advanceEdges))
+  }
+
+  /// Advances aim at the durations the manifest declares, and at nothing else: a feature whose only wait is a 300 ms
+  /// debounce gets advances of 299, 300 and 301 ms, none at login's 10,000, and none longer than 600 ms.
+  @Test func advancesAimAtEachDeclaredDuration() throws {
+    var manifest = try #require(FuzzGeneratorTests.loader.manifests["login"])
+    manifest.durations = ["debounce": 300]
+    let dictionary = FuzzDictionary(scenarios: [], manifestInitialState: manifest.initialState, unicodeAll: false)
+    let generator = FuzzGenerator(
+      manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: false), maxSteps: 8,
+      level: .runtime)
+    #expect(generator.advanceEdges == [0, 1, 299, 300, 301])
+    var random = FuzzRandom(seed: 0)
+    var advances = Set<Int64>()
+    for _ in 0..<400 {
+      for step in generator.next(random: &random).actions {
+        if case .advance(let milliseconds) = FuzzCase.runtimeStep(step) { advances.insert(milliseconds) }
+      }
+    }
+    #expect(advances.isSuperset(of: [0, 1, 299, 300, 301]))
+    #expect(advances.allSatisfy { $0 <= 600 }, "\(advances.sorted())")
+    manifest.durations = ["debounce": 300, "timeout": 15_000, "retryDelay": 2_000]
+    let several = FuzzGenerator(
+      manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: false), maxSteps: 8,
+      level: .runtime)
+    #expect(
+      several.advanceEdges == [
+        0, 1, 299, 300, 301, 1_999, 2_000, 2_001, 2_299, 2_300, 2_301, 14_999, 15_000, 15_001, 15_299, 15_300, 15_301,
+        16_999, 17_000, 17_001,
+      ])
+    #expect(several.advanceLimit == 30_000)
+  }
+
+  /// Runtime cases start from the manifest's initial state or one a runtime-level scenario starts from, never from a
+  /// reducer-level scenario's (login's "loading" ones have no call in flight behind them: no screen is there).
+  @Test func runtimeSequencesStartOnlyWhereARuntimeScenarioStarts() throws {
+    var generator = try FuzzGeneratorTests.generator("login")
+    generator.level = .runtime
+    let dictionary = generator.strings.dictionary
+    #expect(dictionary.initialStates.contains { $0["isLoading"] == true })
+    #expect(!dictionary.runtimeInitialStates.contains { $0["isLoading"] == true })
+    let allowed = [generator.manifest.initialState] + dictionary.runtimeInitialStates
+    var random = FuzzRandom(seed: 0)
+    var starts: [JSONValue] = []
+    for _ in 0..<1000 {
+      let start = generator.next(random: &random).initialState
+      #expect(allowed.contains(start), "\(start)")
+      if !starts.contains(start) { starts.append(start) }
+    }
+    #expect(starts.count == allowed.count)
   }
 
   /// A respond to a call the reference never started (here to `emailChanged`'s step) cannot be named in a scenario:

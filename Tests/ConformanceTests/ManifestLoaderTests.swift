@@ -155,6 +155,102 @@ struct ManifestLoaderTests {
       ])
   }
 
+  @Test func anActionsCallsAreReadInOrder() throws {
+    let text =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},"initialState":{"n":0},"actions":{"go":{"calls":["load","save"],"fields":{}},"stop":{"fields":{}}},"effects":{},"dependencies":{"load":{"arguments":{},"result":{"type":"integer"}},"save":{"arguments":{},"result":{"type":"boolean"}}}}"#
+    let manifest = try ManifestLoader().load(try JSONParser().parse(text), file: "m.json", expectedFeature: "m").get()
+    #expect(manifest.actions.case(named: "go")?.calls == ["load", "save"])
+    #expect(manifest.actions.case(named: "stop")?.calls == [])
+  }
+
+  @Test func callsOfUnknownDependenciesOrOutsideActionsAreErrorsAtTheirPaths() throws {
+    let text = #"""
+      {"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},
+       "initialState":{"n":0},
+       "actions":{"go":{"calls":["lod", 3],"fields":{}},"stop":{"calls":[],"fields":{}}},
+       "effects":{"e":{"calls":["load"],"fields":{}}},
+       "dependencies":{"load":{"arguments":{},"result":{"type":"integer"}}}}
+      """#
+    #expect(
+      try errors(text) == [
+        "m.json: actions.go.calls[1]: expected a dependency name (a string), got integer",
+        "m.json: actions.stop.calls: expected a non-empty array of dependency names, got []",
+        "m.json: effects.e.calls: only actions start dependency calls",
+        "m.json: actions.go.calls[0]: unknown dependency 'lod'; did you mean 'load'? (the m manifest declares: load)",
+      ])
+  }
+
+  @Test func rangesAreReadOnIntegersAndNumbers() throws {
+    let text =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer","minimum":0,"maximum":255.0},"x":{"type":"number","minimum":-0.5},"y":{"type":"integer","maximum":9,"nullable":true}},"initialState":{"n":0,"x":0,"y":null},"actions":{"go":{"fields":{}}},"effects":{}}"#
+    let manifest = try ManifestLoader().load(try JSONParser().parse(text), file: "m.json", expectedFeature: "m").get()
+    #expect(
+      manifest.stateFields.map(\.type.description) == [
+        "integer from 0 to 255", "number of at least -0.5", "integer of at most 9 or null",
+      ])
+  }
+
+  @Test func badRangesAreErrorsAtTheirPaths() throws {
+    let text = #"""
+      {"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},
+       "state":{"a":{"type":"integer","minimum":0.5},"b":{"type":"integer","minimum":5,"maximum":1},
+                "c":{"type":"number","maximum":"9"},"d":{"type":"string","minimum":1},
+                "e":{"type":"number","minimum":2.5,"maximum":2.25}},
+       "initialState":{},"actions":{"go":{"fields":{}}},"effects":{}}
+      """#
+    #expect(
+      try errors(text) == [
+        "m.json: state.a.minimum: expected a whole number from -2^63 to 2^63-1 (the bound of an integer), got 0.5",
+        "m.json: state.b.maximum: maximum 1 is below the minimum 5",
+        "m.json: state.c.maximum: expected a number, got \"9\"",
+        "m.json: state.d.minimum: 'minimum' is only allowed with \"type\": \"integer\" or \"number\", not 'string'",
+        "m.json: state.e.maximum: maximum 2.25 is below the minimum 2.5",
+      ])
+  }
+
+  @Test func valuesOutOfRangeAreErrorsAtTheirPaths() throws {
+    let manifestText =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"count":{"type":"integer","minimum":0,"maximum":255}},"initialState":{"count":0},"actions":{"set":{"fields":{"count":{"type":"integer","minimum":0,"maximum":255},"scale":{"type":"number","minimum":0.5}}}},"effects":{}}"#
+    let manifest = try ManifestLoader().load(
+      try JSONParser().parse(manifestText), file: "m.json", expectedFeature: "m"
+    ).get()
+    let scenario = try JSONParser().parse(
+      #"{"id":"m-range","feature":"m","description":"d","initialState":{"count":300},"steps":[{"send":{"type":"set","count":-1,"scale":0.25},"expect":{"changes":{"count":255.0}}}]}"#
+    )
+    guard case .failure(let failure) = ScenarioLoader(manifests: ["m": manifest]).load(scenario, file: "m-range.json")
+    else {
+      Issue.record("out-of-range values should make the scenario invalid")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "m-range.json: initialState.count: expected integer from 0 to 255, got 300 (above the maximum 255)",
+        "m-range.json: steps[0].send.count: expected integer from 0 to 255, got -1 (below the minimum 0)",
+        "m-range.json: steps[0].send.scale: expected number of at least 0.5, got 0.25 (below the minimum 0.5)",
+      ])
+  }
+
+  @Test func durationsAreWholeMillisecondsUpToADayAtTheirPaths() throws {
+    let good =
+      #"{"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},"initialState":{"n":0},"actions":{"go":{"fields":{}}},"effects":{},"durations":{"debounce":300,"timeout":15000.0}}"#
+    let manifest = try ManifestLoader().load(try JSONParser().parse(good), file: "m.json", expectedFeature: "m").get()
+    #expect(manifest.durations == ["debounce": 300, "timeout": 15_000])
+    let bad = #"""
+      {"feature":"m","title":"M","description":"d","spec":"m.md","platforms":{},"state":{"n":{"type":"integer"}},
+       "initialState":{"n":0},"actions":{"go":{"fields":{}}},"effects":{},
+       "durations":{"zero":0,"half":0.5,"Retry":100,"week":604800000,"text":"300"}}
+      """#
+    let actual = try errors(bad)
+    #expect(
+      actual == [
+        "m.json: durations.Retry: duration name 'Retry' is not lower camel case (e.g. 'timeout')",
+        "m.json: durations.half: expected a whole number of milliseconds from 1 to 86400000 (one day), got 0.5",
+        "m.json: durations.text: expected a whole number of milliseconds from 1 to 86400000 (one day), got \"300\"",
+        "m.json: durations.week: expected a whole number of milliseconds from 1 to 86400000 (one day), got 604800000",
+        "m.json: durations.zero: expected a whole number of milliseconds from 1 to 86400000 (one day), got 0",
+      ], "\(actual)")
+  }
+
   @Test func junitTimesAreFixedPoint() {
     #expect(JUnitReporter.seconds(0.0000177) == "0.000018")
     #expect(JUnitReporter.seconds(12.5) == "12.500000")

@@ -14,8 +14,14 @@ package struct FuzzDictionary: Sendable {
   package private(set) var strings: [String] = []
   /// Every integer sent or held in a state or effect, once each.
   package private(set) var integers: [Int64] = []
-  /// The distinct initial states the scenarios give explicitly (not the manifest's).
+  /// The distinct initial states the reducer-level scenarios give explicitly (not the manifest's): where reducer-level
+  /// sequences start.
   package private(set) var initialStates: [JSONValue] = []
+  /// The distinct initial states the runtime-level scenarios give explicitly (not the manifest's): where runtime-level
+  /// sequences start. Kept apart from ``initialStates`` because a reducer may be started anywhere, a runtime only
+  /// where a real screen can be: a reducer-level state such as "loading" has no call in flight behind it, so a
+  /// runtime started there would be judged on a screen no user can reach.
+  package private(set) var runtimeInitialStates: [JSONValue] = []
   /// How often each action type followed another: `transitions[previous][next]`, with `""` for the first step.
   package private(set) var transitions: [String: [String: Int]] = [:]
   /// The keys of ``transitions`` and of each inner table, in first-seen order (dictionary order is per-process).
@@ -32,12 +38,18 @@ package struct FuzzDictionary: Sendable {
   ///   - unicodeAll: Whether to keep Unicode-version-dependent scenarios and strings.
   package init(scenarios: [Scenario], manifestInitialState: JSONValue, unicodeAll: Bool) {
     for scenario in scenarios {
-      // Runtime-level steps respond, advance and clear as well as send: their flows are not a reducer's.
-      guard scenario.level == .reducer else { continue }
       if !unicodeAll, scenario.tags.contains("unicode-version-dependent") { continue }
-      if scenario.initialState != manifestInitialState, !initialStates.contains(scenario.initialState),
-        unicodeAll || !Self.hasVersionDependentString(scenario.initialState)
-      {
+      let keepsInitialState =
+        scenario.initialState != manifestInitialState
+        && (unicodeAll || !Self.hasVersionDependentString(scenario.initialState))
+      // Runtime-level steps respond, advance and clear as well as send: their flows are not a reducer's.
+      guard scenario.level == .reducer else {
+        if keepsInitialState, !runtimeInitialStates.contains(scenario.initialState) {
+          runtimeInitialStates.append(scenario.initialState)
+        }
+        continue
+      }
+      if keepsInitialState, !initialStates.contains(scenario.initialState) {
         initialStates.append(scenario.initialState)
       }
       collect(scenario.initialState, unicodeAll: unicodeAll)

@@ -156,8 +156,11 @@ extension FeatureManifest {
       guard !values.contains(where: { ScalarOrder.equal($0, string) }) else { return }
       let suggestion = Suggestion.closest(to: string, among: values).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(path(), mismatchMessage + suggestion)
-    case (.number, .number): return
-    case (.integer, .number(let number)): if !number.isInteger { issues.add(path(), mismatchMessage) }
+    case (.number(let range), .number(let number)):
+      checkRange(number, range, type: type, at: path(), issues: &issues)
+    case (.integer(let range), .number(let number)):
+      guard number.isInteger else { return issues.add(path(), mismatchMessage) }
+      checkRange(number, range, type: type, at: path(), issues: &issues)
     case (.array(let items), .array(let elements)):
       for (index, element) in elements.enumerated() {
         check(element, against: items, at: path().appending(index: index), issues: &issues)
@@ -171,6 +174,24 @@ extension FeatureManifest {
     default:
       issues.add(path(), mismatchMessage)
     }
+  }
+
+  /// Checks a number against its descriptor's `minimum` and `maximum` (format §2.3): one outside is an error such as
+  /// `expected integer from 0 to 255, got 300 (above the maximum 255)`.
+  private func checkRange(
+    _ number: JSONNumber, _ range: NumericRange, type: TypeDescriptor, at path: @autoclosure () -> JSONPath,
+    issues: inout IssueList
+  ) {
+    let side: String
+    if let minimum = range.minimum, range.isBelow(number) {
+      side = "below the minimum \(NumericRange.render(minimum))"
+    } else if let maximum = range.maximum, range.isAbove(number) {
+      side = "above the maximum \(NumericRange.render(maximum))"
+    } else {
+      return
+    }
+    issues.add(
+      path(), "expected \(type.description), got \(JSONRenderer.compact(.number(number), style: .display)) (\(side))")
   }
 
   private func article(_ noun: String) -> String {

@@ -16,6 +16,11 @@ package struct FeatureManifest: Sendable {
     package var platformNames: [String: String]
     /// For effects: the id under which the effect runs and can be cancelled, when given.
     package var cancellationID: String?
+    /// For actions: the dependencies whose calls the step that sends this action may start, in start order
+    /// (manifest `calls`, format §2.2, e.g. `["authenticate"]` for login's `submit`); empty when not declared.
+    /// Call `i` (1-based) of such a step goes to `calls[i - 1]`. Only `conformance fuzz` reads it, to answer each call
+    /// with a result of its own dependency's type.
+    package var calls: [String] = []
   }
 
   /// A discriminated union: the actions, the effects, or a named type.
@@ -49,6 +54,10 @@ package struct FeatureManifest: Sendable {
   package var types: [String: Union]
   /// The dependencies a runtime-level scenario's calls go to, by name (manifest `dependencies`; empty when absent).
   package var dependencies: [String: Dependency] = [:]
+  /// The durations the feature's runtime waits for, by name, in whole milliseconds from 1 to 86,400,000 (manifest
+  /// `durations`, format §2.8; empty when absent), e.g. `["timeout": 10_000]` for login (login.md LR3).
+  /// `conformance fuzz --level runtime` advances virtual time to either side of each.
+  package var durations: [String: Int64] = [:]
 
   /// A dependency the feature's runtime calls, e.g. `authenticate(email, password) → LoginResult` (manifest
   /// `dependencies`, scenario format v1.1).

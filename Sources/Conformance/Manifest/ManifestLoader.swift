@@ -70,7 +70,7 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let actions =
       reader.required("actions", issues: &issues).map {
-        readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, issues: &issues)
+        readCases($0, at: JSONPath([.key("actions")]), typeNames: typeNames, allowsCalls: true, issues: &issues)
       } ?? []
     let effects =
       reader.required("effects", issues: &issues).map {
@@ -80,15 +80,20 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
+    var declared: [String] = []
+    if case .object(let object)? = reader.value("dependencies") { declared = object.keys.sorted() }
+    checkCalls(of: actions, declared: declared, feature: feature, issues: &issues)
+    let durations = readDurations(&reader, issues: &issues)
     reader.reportUnknownKeys(
       allowed: [
         "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
-        "types", "dependencies",
+        "types", "dependencies", "durations",
       ], issues: &issues)
     let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
-      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies)
+      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies,
+      durations: durations)
     if issues.isEmpty {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
       manifest.checkExamples(issues: &issues)
@@ -194,7 +199,7 @@ package struct ManifestLoader: Sendable {
 
   private func readCases(
     _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,
-    allowsEmpty: Bool = false,
+    allowsEmpty: Bool = false, allowsCalls: Bool = false,
     issues: inout IssueList
   ) -> [FeatureManifest.Case] {
     guard case .object(let object) = value else {
@@ -208,15 +213,15 @@ package struct ManifestLoader: Sendable {
     return object.members.compactMap { member in
       readCase(
         member.value, named: member.key, at: path.appending(key: member.key), typeNames: typeNames,
-        allowsCancellation: allowsCancellation, issues: &issues)
+        allowsCancellation: allowsCancellation, allowsCalls: allowsCalls, issues: &issues)
     }
   }
 
-  /// One case of a union: its per-platform names, rule, cancellation id (effects only) and fields; `nil` when it is
-  /// not an object.
+  /// One case of a union: its per-platform names, rule, cancellation id (effects only), the dependencies it calls
+  /// (actions only) and fields; `nil` when it is not an object.
   private func readCase(
     _ value: JSONValue, named name: String, at casePath: JSONPath, typeNames: Set<String>, allowsCancellation: Bool,
-    issues: inout IssueList
+    allowsCalls: Bool, issues: inout IssueList
   ) -> FeatureManifest.Case? {
     guard var reader = ObjectReader(value, at: casePath, what: "a case", issues: &issues) else { return nil }
     var names: [String: String] = [:]
@@ -240,10 +245,18 @@ package struct ManifestLoader: Sendable {
       issues.add(
         casePath.appending(key: "fields").appending(key: "type"), "'type' is the discriminator and cannot be a field")
     }
+    var calls: [String] = []
+    if let value = reader.value("calls") {
+      if allowsCalls {
+        calls = readCallNames(value, at: casePath.appending(key: "calls"), issues: &issues)
+      } else {
+        issues.add(casePath.appending(key: "calls"), "only actions start dependency calls")
+      }
+    }
     reader.reportUnknownKeys(
-      allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId"], issues: &issues)
+      allowed: ["fields", "description", "rule", "swift", "kotlin", "cancellationId", "calls"], issues: &issues)
     return FeatureManifest.Case(
-      name: name, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation)
+      name: name, fields: fields, rule: rule, platformNames: names, cancellationID: cancellation, calls: calls)
   }
 
   private func readFields(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
@@ -297,8 +310,12 @@ package struct ManifestLoader: Sendable {
         base = .string
       }
     case "boolean": base = .boolean
-    case "integer": base = .integer
-    case "number": base = .number
+    case "integer":
+      allowed += ["minimum", "maximum"]
+      base = readRange(reader, at: path, wholeNumbers: true, issues: &issues).map { .integer($0) }
+    case "number":
+      allowed += ["minimum", "maximum"]
+      base = readRange(reader, at: path, wholeNumbers: false, issues: &issues).map { .number($0) }
     case "array":
       allowed.append("items")
       base = reader.required("items", issues: &issues).flatMap {
@@ -326,9 +343,48 @@ package struct ManifestLoader: Sendable {
       allowed.append("enum")
       issues.add(path.appending(key: "enum"), "'enum' is only allowed with \"type\": \"string\", not '\(type)'")
     }
+    for key in ["minimum", "maximum"] where !allowed.contains(key) && reader.value(key) != nil {
+      allowed.append(key)
+      issues.add(
+        path.appending(key: key),
+        "'\(key)' is only allowed with \"type\": \"integer\" or \"number\", not '\(type ?? "")'")
+    }
     reader.reportUnknownKeys(allowed: allowed, issues: &issues)
     guard let base else { return nil }
     return nullable ? .nullable(base) : base
+  }
+
+  /// The `minimum` and `maximum` of an `integer` or `number` descriptor (format §2.3), each optional: a number, whole
+  /// and within the 64-bit signed range for an integer, and `minimum` not above `maximum`. `nil` after recording a
+  /// problem at `path.minimum` or `path.maximum`.
+  private func readRange(_ reader: ObjectReader, at path: JSONPath, wholeNumbers: Bool, issues: inout IssueList)
+    -> NumericRange?
+  {
+    var bounds: [JSONNumber?] = []
+    var valid = true
+    for key in ["minimum", "maximum"] {
+      guard let value = reader.value(key) else {
+        bounds.append(nil)
+        continue
+      }
+      if case .number(let number) = value, !wholeNumbers || number.isInteger {
+        bounds.append(wholeNumbers ? number.int64Value.map(JSONNumber.integer) : number)
+      } else {
+        let expected = wholeNumbers ? "a whole number from -2^63 to 2^63-1 (the bound of an integer)" : "a number"
+        issues.add(
+          path.appending(key: key), "expected \(expected), got \(JSONRenderer.compact(value, style: .display))")
+        bounds.append(nil)
+        valid = false
+      }
+    }
+    let range = NumericRange(minimum: bounds[0], maximum: bounds[1])
+    if let minimum = range.minimum, let maximum = range.maximum, range.isBelow(maximum) {
+      issues.add(
+        path.appending(key: "maximum"),
+        "maximum \(NumericRange.render(maximum)) is below the minimum \(NumericRange.render(minimum))")
+      valid = false
+    }
+    return valid ? range : nil
   }
 
   /// Reads the values of a string enum (manifest format §2.3): a non-empty array of distinct strings, compared

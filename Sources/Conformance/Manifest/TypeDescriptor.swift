@@ -1,10 +1,10 @@
 /// The JSON type of a state field, action field or effect field, as declared in a feature manifest.
 ///
-/// Manifest format (Conformance/README.md §2.3): `{"type": T, "nullable"?: bool, "enum"?: [string], "items"?:
-/// descriptor, "fields"?: {name: descriptor}, "ref"?: name}` with `T` one of `string` (with `enum`: one of a closed,
-/// non-empty set of distinct strings), `boolean`, `integer` (no fraction, fits a 64-bit signed integer), `number`,
-/// `array`, `object` (closed; every field required) and `union` (a named union in the manifest's `types`,
-/// discriminated by `type`).
+/// Manifest format (Conformance/README.md §2.3): `{"type": T, "nullable"?: bool, "enum"?: [string], "minimum"?:
+/// number, "maximum"?: number, "items"?: descriptor, "fields"?: {name: descriptor}, "ref"?: name}` with `T` one of
+/// `string` (with `enum`: one of a closed, non-empty set of distinct strings), `boolean`, `integer` (no fraction, fits
+/// a 64-bit signed integer; `minimum`/`maximum` bound it), `number` (`minimum`/`maximum` bound it), `array`, `object`
+/// (closed; every field required) and `union` (a named union in the manifest's `types`, discriminated by `type`).
 package indirect enum TypeDescriptor: Sendable, Equatable {
   /// A JSON string.
   case string
@@ -13,10 +13,10 @@ package indirect enum TypeDescriptor: Sendable, Equatable {
   case stringEnum([String])
   /// `true` or `false`.
   case boolean
-  /// A whole number in the 64-bit signed range.
-  case integer
-  /// Any finite JSON number.
-  case number
+  /// A whole number in the 64-bit signed range, and within the range given (``NumericRange/unbounded`` when none).
+  case integer(NumericRange)
+  /// Any finite JSON number within the range given (``NumericRange/unbounded`` when none).
+  case number(NumericRange)
   /// An array whose elements all have one type.
   case array(TypeDescriptor)
   /// A closed object: exactly these fields, all required.
@@ -37,15 +37,15 @@ package indirect enum TypeDescriptor: Sendable, Equatable {
     package var examples: [JSONValue] = []
   }
 
-  /// How the type reads in messages: `string`, `string or null`, `array of integer`, `LoginResult`,
-  /// `one of "unknown", "checking"`.
+  /// How the type reads in messages: `string`, `string or null`, `array of integer`, `integer from 0 to 255`,
+  /// `LoginResult`, `one of "unknown", "checking"`.
   package var description: String {
     switch self {
     case .string: return "string"
     case .stringEnum(let values): return "one of \(Self.quotedList(values))"
     case .boolean: return "boolean"
-    case .integer: return "integer"
-    case .number: return "number"
+    case .integer(let range): return "integer" + range.phrase
+    case .number(let range): return "number" + range.phrase
     case .array(let items): return "array of \(items.description)"
     case .object: return "object"
     case .union(let name): return name

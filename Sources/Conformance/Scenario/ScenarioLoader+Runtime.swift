@@ -57,9 +57,13 @@ extension ScenarioLoader {
       expectReader?.reportUnknownKeys(allowed: ["state", "changes", "calls", "cancelled", "effects"], issues: &issues)
       state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let value = expect["calls"] {
+        var sent: FeatureManifest.Case?
+        if case .send(let action)? = kind, let type = action["type"]?.stringValue {
+          sent = manifest?.actions.case(named: type)
+        }
         expectedCalls = readCalls(
-          value, stepNumber: index + 1, at: expectPath.appending(key: "calls"), manifest: manifest, calls: &calls,
-          issues: &issues)
+          value, stepNumber: index + 1, sending: sent, at: expectPath.appending(key: "calls"), manifest: manifest,
+          calls: &calls, issues: &issues)
       }
       if let value = expect["cancelled"] {
         cancelled = readCancelled(value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
@@ -168,10 +172,12 @@ extension ScenarioLoader {
   }
 
   /// `expect.calls`: `[{"call", "dependency", "arguments"}]`, each name new in the file, each dependency declared in
-  /// the manifest, each `arguments` of its argument shapes. Declares the names.
+  /// the manifest, each `arguments` of its argument shapes, and, in a step that sends an action whose manifest entry
+  /// lists `calls` (format §2.2), call `i` of the dependency listed `i`-th (calls past the list are not checked).
+  /// Declares the names.
   private func readCalls(
-    _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
-    issues: inout IssueList
+    _ value: JSONValue, stepNumber: Int, sending sent: FeatureManifest.Case?, at path: JSONPath,
+    manifest: FeatureManifest?, calls: inout CallTable, issues: inout IssueList
   ) -> [ExpectedCall] {
     guard case .array(let elements) = value else {
       issues.add(path, "expected an array of calls, got \(value.typeName)")
@@ -210,6 +216,7 @@ extension ScenarioLoader {
             manifest.checkArguments(
               arguments, of: dependency, at: callPath.appending(key: "arguments"), issues: &issues)
           }
+          if let sent { checkDeclaredCall(dependencyName, index: index, of: sent, at: callPath, issues: &issues) }
         } else {
           let known = manifest.dependencies.keys.sorted()
           let suggestion = Suggestion.closest(to: dependencyName, among: known).map { "; did you mean '\($0)'?" } ?? ""
@@ -226,6 +233,20 @@ extension ScenarioLoader {
       }
     }
     return expected
+  }
+
+  /// Checks call `index` (0-based) of a step that sends `action` against the action's `calls` in the manifest (format
+  /// §2.2): call `i` of the dependency listed `i`-th. `conformance fuzz` answers each listed call with a result of
+  /// that dependency's type, so a list the scenarios contradict would make it answer with the wrong type. Calls past
+  /// the list are not checked: the fuzzer never answers them.
+  private func checkDeclaredCall(
+    _ dependency: String, index: Int, of action: FeatureManifest.Case, at path: JSONPath, issues: inout IssueList
+  ) {
+    guard action.calls.indices.contains(index), dependency != action.calls[index] else { return }
+    issues.add(
+      path.appending(key: "dependency"),
+      "call \(index + 1) of a step that sends '\(action.name)' goes to '\(action.calls[index])' (the manifest's actions.\(action.name).calls: \(action.calls.joined(separator: ", "))), not \(quotedName(dependency)); fix the scenario or the list"
+    )
   }
 
   /// `expect.cancelled`: names of calls this or an earlier step declares, each once.

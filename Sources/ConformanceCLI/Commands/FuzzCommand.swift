@@ -27,8 +27,8 @@ struct FuzzCommand: CLICommand {
 
     With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
     §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
-    an error, advance virtual time (0, 1, 9999, 10000, 10001 ms and others) and clear the owner; the state, the
-    calls started and the calls cancelled are compared.
+    an error, advance virtual time (0, 1 and either side of each of the manifest's durations, and others) and
+    clear the owner; the state, the calls started and the calls cancelled are compared.
 
     USAGE: \(usage)
 

@@ -302,6 +302,7 @@ struct RuntimeScenarioLoaderTests {
       return
     }
     object["dependencies"] = nil
+    object = Self.withoutCalls(object)
     var manifests = TestPaths.manifests
     manifests["login"] = try ManifestLoader().load(.object(object), file: "login.json", expectedFeature: "login").get()
     let loader = ScenarioLoader(manifests: manifests)
@@ -318,6 +319,35 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
+  /// Login's `submit` lists `calls: ["authenticate"]`: a step that sends it and expects its first call to go to
+  /// another dependency contradicts the list the fuzzer answers calls by. A second call is past the list, and not
+  /// checked; another action's calls neither.
+  @Test func callsOfASendStepMustMatchTheActionsListedCalls() throws {
+    guard case .object(var object) = F.manifestDocument, case .object(var dependencies)? = object["dependencies"] else {
+      Issue.record("no manifest")
+      return
+    }
+    dependencies["refresh"] = ["arguments": [:], "result": ["type": "boolean"]]
+    object["dependencies"] = .object(dependencies)
+    var manifests = TestPaths.manifests
+    manifests["login"] = try ManifestLoader().load(.object(object), file: "login.json", expectedFeature: "login").get()
+    let authenticate = #"{"call": "a1", "dependency": "authenticate", "arguments": {"email": "", "password": ""}}"#
+    let document = F.document(
+      #"{"send": {"type": "submit"}, "expect": {"calls": [{"call": "r1", "dependency": "refresh", "arguments": {}}]}},"#
+        + #"{"send": {"type": "submit"}, "expect": {"calls": ["# + authenticate
+        + #", {"call": "a2", "dependency": "authenticate", "arguments": {"email": "", "password": ""}}]}},"#
+        + #"{"send": {"type": "dismissed"}, "expect": {"calls": [{"call": "r2", "dependency": "refresh", "arguments": {}}]}}"#
+    )
+    guard case .failure(let failure) = ScenarioLoader(manifests: manifests).load(document, file: "x.json") else {
+      Issue.record("expected the file to be invalid")
+      return
+    }
+    #expect(
+      failure.errors.map(\.description) == [
+        "x.json: steps[0].expect.calls[0].dependency: call 1 of a step that sends 'submit' goes to 'authenticate' (the manifest's actions.submit.calls: authenticate), not 'refresh'; fix the scenario or the list"
+      ])
+  }
+
   @Test func manifestDependencyErrorsNameTheirPath() {
     guard case .object(var object) = F.manifestDocument else {
       Issue.record("no manifest")
@@ -329,6 +359,7 @@ struct RuntimeScenarioLoaderTests {
       ],
       "refresh": ["arguments": [:]],
     ]
+    object = Self.withoutCalls(object)
     guard case .failure(let failure) = ManifestLoader().load(.object(object), file: "login.json", expectedFeature: nil)
     else {
       Issue.record("expected the manifest to be invalid")
@@ -342,6 +373,19 @@ struct RuntimeScenarioLoaderTests {
         "login.json: dependencies.Authenticate.result.ref: unknown type 'Nope'; declare it under 'types'",
         "login.json: dependencies.refresh: missing required key 'result'",
       ])
+  }
+
+  /// A login manifest document without submit's `calls`, which name `authenticate`: for tests that take the
+  /// dependency away.
+  static func withoutCalls(_ manifest: JSONObject) -> JSONObject {
+    var manifest = manifest
+    guard case .object(var actions)? = manifest["actions"], case .object(var submit)? = actions["submit"] else {
+      return manifest
+    }
+    submit["calls"] = nil
+    actions["submit"] = .object(submit)
+    manifest["actions"] = .object(actions)
+    return manifest
   }
 
   @Test func ruleIdsWithSeveralLettersAreValid() {
