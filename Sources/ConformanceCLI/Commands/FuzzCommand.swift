@@ -110,7 +110,8 @@ struct FuzzCommand: CLICommand {
         "unknown feature '\(settings.feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
     }
     let selected = try selectImplementations(
-      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace)
+      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace,
+      environment: console.environment)
     if let reference = settings.reference, !selected.contains(where: { $0.name == reference }) {
       throw .usage(
         "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
@@ -229,7 +230,7 @@ struct FuzzCommand: CLICommand {
   /// The implementations `run` would select, then the `extra` ones `--impl` names; at least two.
   private static func selectImplementations(
     _ arguments: [String], extra: [any Implementation], extraNames: Set<String>, swift: SwiftImplementation,
-    loader: ScenarioLoader, workspace: Workspace
+    loader: ScenarioLoader, workspace: Workspace, environment: [String: String]
   ) throws(CLIError) -> [any Implementation] {
     var kept: [String] = []
     var chosenExtra: [String] = []
@@ -251,7 +252,8 @@ struct FuzzCommand: CLICommand {
     }
     let scanner = try ArgumentScanner(kept, options: options, command: name)
     var implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), restartBudget: 0, command: name)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: environment,
+      restartBudget: 0, command: name)
     for name in chosenExtra where !implementations.contains(where: { $0.name == name }) {
       guard let implementation = extra.first(where: { $0.name == name }) else { continue }
       implementations.append((implementation as? SwiftImplementation)?.bound(to: loader.manifests) ?? implementation)

@@ -134,7 +134,8 @@ struct RecordCommand: CLICommand {
     }
     let selected = try ImplementationSelection.resolve(
       try ArgumentScanner(kept, options: selection, command: name), workspace: workspace,
-      swift: swift.bound(to: loader.manifests), command: name)
+      // Not run under CrashSupervisor: the Swift implementation is always in process here.
+      swift: swift.bound(to: loader.manifests), environment: [:], command: name)
     guard let implementation = selected.first else {
       throw .usage("unknown implementation '\(from)'", command: name)
     }
