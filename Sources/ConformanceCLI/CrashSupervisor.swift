@@ -84,7 +84,7 @@ enum CrashSupervisor {
       return status(of: first, console: console)
     }
     console.err(
-      "note: the run was killed by \(describe(signal)), a trap in Swift code such as an overflow, a force unwrap or "
+      "note: the run \(ExitStatus.signaled(signal)), a trap in Swift code such as an overflow, a force unwrap or "
         + "a failed precondition; running it again with '\(swiftName)' out of process ('\(executable) harness'), so "
         + "that a crash there is reported as that implementation's outcome")
     environment[variable] = "out-of-process"
@@ -99,7 +99,7 @@ enum CrashSupervisor {
       return ExitCode.gateFailure
     case .signaled(let again) where crashSignals.contains(again) && !workers.wasInterrupted:
       console.error(
-        "the run crashed again (\(describe(again))) with '\(swiftName)' out of process: the crash is in the tool "
+        "the run \(ExitStatus.signaled(again)) again with '\(swiftName)' out of process: the crash is in the tool "
           + "itself, not in the implementation; the backtrace above shows where")
       return 128 + again
     default:
@@ -116,15 +116,6 @@ enum CrashSupervisor {
       console.error("cannot start a worker process to run the command: \(reason)")
       return ExitCode.invalidInput
     }
-  }
-
-  /// `signal 4 (SIGILL)`.
-  static func describe(_ signal: Int32) -> String {
-    let names: [Int32: String] = [
-      SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
-      SIGFPE: "SIGFPE", SIGSYS: "SIGSYS",
-    ]
-    return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
   }
 
   /// This executable's path: `/proc/self/exe` resolved on Linux (so a relative `argv[0]` or a later `chdir` cannot

@@ -69,9 +69,11 @@ final class WorkerProcess: @unchecked Sendable {
     while result == -1 && errno == EINTR { result = waitpid(pid, &status, 0) }
     lock.withLock { running = nil }
     guard result == pid else { return .notStarted("waitpid failed: \(String(cString: strerror(errno)))") }
-    // The `WIFEXITED`/`WTERMSIG` macros, which Swift does not import.
-    let signal = status & 0x7F
-    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+    switch ExitStatus(waitStatus: status) {
+    case .exited(let code): return .exited(code)
+    case .signaled(let signal): return .signaled(signal)
+    case .unknown: return .notStarted("its exit status could not be read")
+    }
   }
 
   private func forward(_ number: Int32) {
