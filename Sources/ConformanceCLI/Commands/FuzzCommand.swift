@@ -2,12 +2,15 @@ import Conformance
 import Foundation
 
 /// `conformance fuzz`: generates action sequences from a feature's manifest, runs them on two or more
-/// implementations, and shrinks the first divergence to a scenario of a few steps (issue 10; README, "Find
+/// implementations, and shrinks the first divergence or crash to a scenario of a few steps (README, "Find
 /// divergences nobody wrote a case for").
 ///
-/// Exit status: 0 no divergence within the budget; 1 a divergence was found (and, with `--reference`, written), or a
-/// harness faulted (crashed, timed out, broke the protocol); 2 a usage error, an invalid manifest, or an
-/// implementation that did not start.
+/// A crash is shrunk with the crashing harness restarted after every candidate that crashes it; a trap in the
+/// in-process Swift implementation becomes such a crash through ``CrashSupervisor``.
+///
+/// Exit status: 0 no divergence within the budget; 1 a divergence or a crash was found (and, with `--reference`,
+/// written), or a harness faulted otherwise (timed out, broke the protocol); 2 a usage error, an invalid manifest, or
+/// an implementation that did not start.
 struct FuzzCommand: CLICommand {
   static let name = "fuzz"
   static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
@@ -23,7 +26,9 @@ struct FuzzCommand: CLICommand {
     look-alike '@' and '.', case-mapping specials, non-ASCII digits and bidi marks, empty and long strings). Every
     implementation runs them, in batches of 32, and their traces are compared step by step (state and effects, by
     JSON equality). The first divergence is shrunk to as few steps and as simple strings as still diverge, and shown
-    as 'run' shows one. The same seed with --runs prints the same output.
+    as 'run' shows one; a harness that crashes is shrunk the same way, restarted after each crash, and so is a trap in
+    the in-process Swift implementation (the search runs again with it out of process). The same seed with --runs
+    prints the same output.
 
     With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
     §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
@@ -56,9 +61,9 @@ struct FuzzCommand: CLICommand {
                               the spec covers (login.md §3.3); by default they are left out.
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 no divergence within the budget; 1 a divergence was found (and written with --reference), or a
-    harness crashed, timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation that did
-    not start.
+    EXIT STATUS: 0 no divergence within the budget; 1 a divergence or a crash was found (and written with
+    --reference), or a harness timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation
+    that did not start.
     """
   }
 
