@@ -41,9 +41,10 @@ let package = Package(
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     .executableTarget(
       name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
-    // The `conformance` tool with a login reducer that traps: the CLI tests' planted crash (not a product).
+    // The `conformance` tool with reducers that trap: the CLI tests' planted crashes (not a product).
     .executableTarget(
-      name: "TrappingConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "UnidirectionalFlow"],
+      name: "TrappingConformanceTool",
+      dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature", "UnidirectionalFlow"],
       path: "Tests/TrappingConformanceTool"),
     // Throwaway folders for the tests, removed when the test process exits.
     .target(name: "TestScratch", path: "Tests/TestScratch"),

@@ -94,8 +94,9 @@ enum CrashSupervisor {
     switch second {
     case .exited(ExitCode.success) where !workers.wasInterrupted:
       console.error(
-        "the crash did not happen again with '\(swiftName)' out of process, so nothing reproduces it; a search "
-          + "bounded by --time may have stopped before the same sequence: give --seed and --runs instead")
+        "the run crashed, but not again with '\(swiftName)' out of process, so no outcome shows the crash; it may "
+          + "depend on timing or on more than one scenario (for fuzz, a --time budget may end before the same "
+          + "sequence: give --runs)")
       return ExitCode.gateFailure
     case .signaled(let again) where crashSignals.contains(again) && !workers.wasInterrupted:
       console.error(

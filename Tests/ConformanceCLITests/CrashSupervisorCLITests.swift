@@ -159,6 +159,25 @@ struct CrashSupervisorCLITests {
     #expect(gate.lines.dropFirst().first == "passed          crashed         \(file.dropLast(".json".count))")
   }
 
+  /// A crash that does not happen again out of process still fails the run, and the tool says why no outcome shows
+  /// it (the trapping tool's signup reducer traps only in the tool's own process).
+  @Test func aCrashThatDoesNotHappenAgainOutOfProcessStillFails() throws {
+    let result = try Self.runTrapping([
+      "run", "Conformance/scenarios/signup/signup-register-success-stores-the-user-id.json",
+    ])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    // The first worker's own words come first: the Swift runtime names a failed precondition.
+    #expect(result.errorLines.first?.hasSuffix("Precondition failed: a planted trap, in process only") == true)
+    #expect(
+      result.errorLines.suffix(2) == [
+        Self.note,
+        "error: the run crashed, but not again with 'swift' out of process, so no outcome shows the crash; it may "
+          + "depend on timing or on more than one scenario (for fuzz, a --time budget may end before the same "
+          + "sequence: give --runs)",
+      ])
+    #expect(result.lines.last == "1 passed, 0 failed")
+  }
+
   /// The variable that makes a process a worker stops at the worker: a harness it starts (which may run
   /// `conformance` itself) never sees it.
   @Test func harnessesDoNotSeeTheWorkerVariable() throws {

@@ -1,8 +1,9 @@
-// `TrappingConformanceTool`: the `conformance` tool with a login reducer that traps, built only for the CLI tests of
+// `TrappingConformanceTool`: the `conformance` tool with reducers that trap, built only for the CLI tests of
 // what a trap in the in-process Swift implementation does to `run` and `fuzz` (CrashSupervisionCLITests). Never a
 // product, never shipped.
 import ConformanceCLI
 import LoginFeature
+import SignupFeature
 import UnidirectionalFlow
 
 /// ``LoginReducer`` with one planted bug: it counts the scalars of a new email in an `Int8`, so an email of more than
@@ -18,6 +19,16 @@ struct TrappingLoginReducer: Reducer {
   }
 }
 
+/// ``SignupReducer`` that fails a precondition whenever it runs in the tool's own process, and never when the
+/// `harness` subcommand serves it: a crash that running again out of process cannot show.
+struct InProcessOnlyTrappingSignupReducer: Reducer {
+  func reduce(into state: inout SignupState, action: SignupAction) -> [SignupEffect] {
+    precondition(CommandLine.arguments.contains("harness"), "a planted trap, in process only")
+    return SignupReducer().reduce(into: &state, action: action)
+  }
+}
+
 await ConformanceCommand.main(swift: [
-  CodableFeature("login", reducer: TrappingLoginReducer(), initialState: LoginState())
+  CodableFeature("login", reducer: TrappingLoginReducer(), initialState: LoginState()),
+  CodableFeature("signup", reducer: InProcessOnlyTrappingSignupReducer(), initialState: SignupState()),
 ])
