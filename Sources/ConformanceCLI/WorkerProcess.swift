@@ -67,8 +67,9 @@ final class WorkerProcess: @unchecked Sendable {
     var status: Int32 = 0
     var result = waitpid(pid, &status, 0)
     while result == -1 && errno == EINTR { result = waitpid(pid, &status, 0) }
+    let failure = errno
     lock.withLock { running = nil }
-    guard result == pid else { return .notStarted("waitpid failed: \(String(cString: strerror(errno)))") }
+    guard result == pid else { return .notStarted("waitpid failed: \(String(cString: strerror(failure)))") }
     switch ExitStatus(waitStatus: status) {
     case .exited(let code): return .exited(code)
     case .signaled(let signal): return .signaled(signal)
