@@ -41,6 +41,11 @@ let package = Package(
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     .executableTarget(
       name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
+    // The `conformance` tool with reducers that trap: the CLI tests' planted crashes (not a product).
+    .executableTarget(
+      name: "TrappingConformanceTool",
+      dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature", "UnidirectionalFlow"],
+      path: "Tests/TrappingConformanceTool"),
     // Throwaway folders for the tests, removed when the test process exits.
     .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),

@@ -29,7 +29,9 @@ public enum ConformanceCommand {
   /// ```
   ///
   /// It reads `CommandLine.arguments`, installs the interrupt handling (see
-  /// ``installInterruptHandling(console:)``), and exits with the status of ``main(_:console:swift:)``.
+  /// ``installInterruptHandling(console:)``), and exits with the status of ``main(_:console:swift:)``. `run` and
+  /// `fuzz` run in a worker process that this one watches (``CrashSupervisor``), so that a trap in a reducer becomes
+  /// the Swift implementation's `crashed` outcome instead of ending the tool.
   ///
   /// Runtime-level scenarios (scenario format v1.1) run on the features given in `runtimes`: the in-process
   /// implementation declares `reducer` for each of `features` and `runtime` for each of `runtimes`, and a scenario
@@ -45,6 +47,15 @@ public enum ConformanceCommand {
     swift features: [any FeatureAdapter], runtimes: [any RuntimeAdapter] = [], name: String? = nil
   ) async -> Never {
     let console = Console.standard()
+    let role = CrashSupervisor.Role(environment: console.environment)
+    // The harnesses a worker starts must not take themselves for workers.
+    unsetenv(CrashSupervisor.variable)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if role == .supervisor, let command = subcommandName(arguments, console: console),
+      CrashSupervisor.supervisedCommands.contains(command)
+    {
+      exit(CrashSupervisor.supervise(console: console, swiftName: name ?? SwiftImplementation.defaultName))
+    }
     installInterruptHandling(console: console)
     let swift = SwiftImplementation(
       name: name ?? SwiftImplementation.defaultName, features: features, runtimes: runtimes)
@@ -54,7 +65,7 @@ public enum ConformanceCommand {
       status = report(
         .input("the argument '\(argument)' is not valid UTF-8; rename the file or folder it names"), console: console)
     } else {
-      status = await main(Array(CommandLine.arguments.dropFirst()), console: console, swift: swift)
+      status = await main(arguments, console: console, swift: swift)
     }
     // A harness's grandchild that left its process group (setsid) was adopted by this process: end it with the run.
     HarnessProcessGroups.killAdoptedOrphans()
@@ -110,20 +121,31 @@ public enum ConformanceCommand {
       }
       console.out(named.help)
       return ExitCode.success
-    case let first? where !first.hasPrefix("-") && (isSubcommand(first) || !looksLikePath(first, console: console)):
-      guard let named = subcommands.first(where: { $0.name == first }) else {
-        let hint = Suggestion.closest(to: first, among: subcommands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-        return report(.usage("unknown subcommand '\(first)'\(hint)", command: ""), console: console)
+    default:
+      let name = subcommandName(arguments, console: console) ?? RunCommand.name
+      guard let named = subcommands.first(where: { $0.name == name }) else {
+        let hint = Suggestion.closest(to: name, among: subcommands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        return report(.usage("unknown subcommand '\(name)'\(hint)", command: ""), console: console)
       }
       command = named
-      arguments.removeFirst()
-    default:
-      command = CommandInfo(RunCommand.self)
+      if arguments.first == name { arguments.removeFirst() }
     }
     do {
       return try await command.run(arguments, console, swift)
     } catch {
       return report(error, console: console)
+    }
+  }
+
+  /// The subcommand `arguments` name, as typed (it may name none that exists): the first argument when it is not an
+  /// option and either names a subcommand or is no path, else `run`; `nil` for `--version`, `--help`, `-h` and
+  /// `help`, which run no subcommand.
+  static func subcommandName(_ arguments: [String], console: Console) -> String? {
+    switch arguments.first {
+    case "--version", "--help", "-h", "help": return nil
+    case let first? where !first.hasPrefix("-") && (isSubcommand(first) || !looksLikePath(first, console: console)):
+      return first
+    default: return RunCommand.name
     }
   }
 

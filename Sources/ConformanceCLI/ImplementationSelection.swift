@@ -16,6 +16,10 @@ enum ImplementationSelection {
   /// `restartBudget`, when given, replaces every harness's own (`conformance fuzz` passes 0: it stops at the first
   /// fault, so restarting would only cost another timeout).
   ///
+  /// In a worker that runs a command again after a crash (``CrashSupervisor``, told by `environment`), the in-process
+  /// implementation is served out of process instead, by this executable's `harness` subcommand under the same name,
+  /// with the timeouts given and `--jobs` processes like any harness.
+  ///
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, or a `--harness` that
   ///   `--impl` does not select;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
@@ -24,8 +28,8 @@ enum ImplementationSelection {
   /// Conformance/implementations.json: kotlin`), so a run never starts a program without saying where it was
   /// configured.
   static func resolve(
-    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, jobs: Int = 1,
-    restartBudget: Int? = nil, command: String, note: (String) -> Void = { _ in }
+    _ scanner: ArgumentScanner, workspace: Workspace, swift: SwiftImplementation, environment: [String: String],
+    jobs: Int = 1, restartBudget: Int? = nil, command: String, note: (String) -> Void = { _ in }
   ) throws(CLIError) -> [any Implementation] {
     let builtIn = swift.name
     let fromCommandLine = try harnessOptions(scanner, workspace: workspace, builtIn: builtIn, command: command)
@@ -58,12 +62,14 @@ enum ImplementationSelection {
     }
     var seen = Set<String>()
     var result: [any Implementation] = []
+    let swiftHarness = CrashSupervisor.outOfProcessSwift(swift, environment: environment, workspace: workspace)
     for name in names where seen.insert(name).inserted {
-      if name == builtIn {
+      let declared = name == builtIn ? swiftHarness : config.implementation(named: name)
+      if name == builtIn, declared == nil {
         result.append(swift)
         continue
       }
-      guard var entry = config.implementation(named: name) else {
+      guard var entry = declared else {
         throw unknownImplementation(name, known: [builtIn] + config.implementations.map(\.name), command: command)
       }
       if let startup { entry.startupTimeout = startup }

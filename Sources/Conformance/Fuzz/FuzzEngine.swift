@@ -21,7 +21,9 @@ package struct FuzzEngine: Sendable {
   }
 
   /// A harness fault the search ran into: an implementation crashed, timed out, broke the protocol, skipped or did
-  /// not run a case. Not a divergence (nothing to shrink: a fault may outlast its case); reported as it is.
+  /// not run a case. Not a divergence: `conformance fuzz` shrinks a crash that the case repeats when run alone
+  /// (``FuzzShrinker/Goal/crash(_:)``) and reports any other fault as it is (a timeout would cost one more per
+  /// candidate, and a protocol error may outlast its case).
   package struct Fault: Sendable {
     /// The case that was running.
     package var fuzzCase: FuzzCase

@@ -1,6 +1,7 @@
-/// A shrunk divergence of `conformance fuzz`, turned into what people read (issue 10, item 4): the divergence shown
-/// three ways as `conformance run` shows one (``VerdictText``), and, with a reference implementation, a scenario
-/// file (scenario format v1, Conformance/README.md §3) whose expectations are that implementation's trace.
+/// A shrunk divergence or crash of `conformance fuzz`, turned into what people read: the divergence shown three ways
+/// as `conformance run` shows one (``VerdictText``), or the crash as `run` reports it, and, with a reference
+/// implementation, a scenario file (scenario format v1, Conformance/README.md §3) whose expectations are that
+/// implementation's trace (so `run` on it reports the crashing implementation `crashed`).
 package struct FuzzFinding: Sendable {
   /// The feature.
   package var feature: String
@@ -8,7 +9,8 @@ package struct FuzzFinding: Sendable {
   package var manifestInitialState: JSONValue
   /// The shrunk case.
   package var fuzzCase: FuzzCase
-  /// Each diverging implementation's name and observation of the shrunk case (two).
+  /// Each diverging implementation's name and observation of the shrunk case (two; for a crash, the crashing one
+  /// first).
   package var observations: [(implementation: String, observation: Observation)]
   /// The seed of the search, named in the scenario's description.
   package var seed: UInt64
@@ -179,7 +181,8 @@ package struct FuzzFinding: Sendable {
     } else {
       for (name, observation) in observations {
         switch observation {
-        case .trace: lines.append("    \(name): a trace of \(fuzzCase.actions.count) steps")
+        case .trace(let trace):
+          lines.append("    \(name): a trace of \(ReportText.plural(trace.count, "step", "steps"))")
         case .noTrace(let reason):
           let details = VerdictText.details(.noTrace(reason), indent: "", style: style)
           lines += details.enumerated().map { $0 == 0 ? "    \(name): \($1)" : "    \($1)" }
@@ -195,6 +198,15 @@ package struct FuzzFinding: Sendable {
     case .trace(let trace): return "a trace of \(ReportText.plural(trace.count, "step", "steps"))"
     case .noTrace(let reason): return VerdictText.headline(.noTrace(reason))
     }
+  }
+
+  /// The implementation that crashed on the case and what its harness reported
+  /// (``NoTrace/crashed(message:stderrTail:)``), or `nil` when none did.
+  package var crash: (implementation: String, message: String)? {
+    for (name, observation) in observations {
+      if case .noTrace(.crashed(let message, _)) = observation { return (name, message) }
+    }
+    return nil
   }
 
   /// The JSON paths that differ at the first diverging step (`state.error`, `effects[0].email`), or a description
@@ -227,9 +239,15 @@ package struct FuzzFinding: Sendable {
       divergence(reference: nil).map { divergence in
         " at step \(kept.filter { $0 <= divergence.stepIndex }.count)"
       } ?? ""
+    let found: String
+    if let (name, message) = crash {
+      found = "\(name) crashed (\(message))"
+    } else {
+      found =
+        "\(names.joined(separator: " and ")) diverge\(step) on \(divergingPaths.joined(separator: ", "))"
+    }
     let description =
-      "Found by conformance fuzz --seed \(seed): \(names.joined(separator: " and ")) diverge\(step) on "
-      + "\(divergingPaths.joined(separator: ", ")). Expectations recorded from \(reference.name); check them "
+      "Found by conformance fuzz --seed \(seed): \(found). Expectations recorded from \(reference.name); check them "
       + "against the spec before committing."
     var lines = [
       "{",

@@ -1,21 +1,54 @@
-/// Shrinks a diverging case to a small one that still diverges (issue 10, item 3), deterministically: the same case
-/// and implementations always give the same result.
+/// Shrinks a diverging or crashing case to a small one that still diverges or crashes (its ``Goal``),
+/// deterministically: the same case and implementations always give the same result.
 ///
 /// Passes, repeated until none helps (or ``maximumRuns`` is spent):
-/// 1. fewer steps: cut everything after the first diverging step, then drop steps one at a time (at runtime level
-///    with call references renumbered, ``FuzzCase/removingStep(at:)``);
+/// 1. fewer steps: cut everything after the first diverging step (for a crash: keep the shortest first steps that
+///    still crash), then drop steps one at a time (at runtime level with call references renumbered,
+///    ``FuzzCase/removingStep(at:)``);
 /// 2. the manifest's initial state instead of a bundled scenario's, else the manifest's value of each field that
 ///    allows;
 /// 3. simpler strings, each string of the initial state and of each action in order: empty; then drop runs of scalars (halves, quarters, …,
 ///    single scalars); then replace each non-ASCII scalar with `a` (or with one `a` per UTF-16 unit);
-/// 4. when more than 3 steps remain, start later: the first steps are folded into the initial state (the state both
-///    implementations reached after them; they agree there, as the divergence comes later). Reducer level only: a
-///    runtime's pending calls and timers are not part of its state.
+/// 4. when more than 3 steps remain, start later: the first steps are folded into the initial state (the state the
+///    first implementation reached after them; both agree there, as the divergence comes later, and the crashing
+///    one reached it without crashing). Reducer level only: a runtime's pending calls and timers are not part of its
+///    state.
 ///
-/// Targets: at most 3 steps (or as few as the divergence needs) and at most 3 non-ASCII scalars in all. Only the
-/// two diverging implementations run; each round of candidates goes to them as one batch, and the first candidate
-/// (in the order above) that still diverges is taken, so batching never changes the result.
+/// Targets: at most 3 steps (or as few as the divergence or crash needs) and at most 3 non-ASCII scalars in all.
+/// Only the goal's implementations run; each round of candidates goes to them as one batch, and the first candidate
+/// (in the order above) that still holds is taken, so batching never changes the result. A crashing harness is
+/// restarted for every candidate that crashes, so it needs a restart budget of ``maximumRuns`` (the harness
+/// protocol's replies are flushed line by line, so a crash is blamed on the candidate that caused it).
 package struct FuzzShrinker: Sendable {
+  /// What a candidate must still do to be kept.
+  package enum Goal: Sendable {
+    /// The two implementations (indices into the engine's implementations) still diverge
+    /// (``FuzzEngine/diverges(_:_:)``).
+    case divergence(Int, Int)
+    /// The implementation (an index into the engine's implementations) still crashes
+    /// (``NoTrace/crashed(message:stderrTail:)``).
+    case crash(Int)
+
+    /// The implementations that run each candidate.
+    package var implementations: [Int] {
+      switch self {
+      case .divergence(let first, let second): return [first, second]
+      case .crash(let crashing): return [crashing]
+      }
+    }
+
+    /// Whether the observations of one case, one per implementation in ``implementations`` order, hold the goal.
+    package func holds(_ observations: [Observation]) -> Bool {
+      switch self {
+      case .divergence:
+        return observations.count == 2 && FuzzEngine.diverges(observations[0], observations[1])
+      case .crash:
+        guard case .noTrace(.crashed)? = observations.first else { return false }
+        return true
+      }
+    }
+  }
+
   /// The result of shrinking.
   package struct Result: Sendable {
     /// The smallest diverging case found.
@@ -24,28 +57,40 @@ package struct FuzzShrinker: Sendable {
     package var runs: Int
   }
 
+  /// The default ``maximumRuns``: 4,000.
+  package static let defaultMaximumRuns = 4000
+
   /// The engine that runs candidates.
   package var engine: FuzzEngine
-  /// The two implementations that diverge (indices into the engine's implementations).
-  package var pair: (Int, Int)
+  /// What the shrunk case must still do.
+  package var goal: Goal
   /// The manifest's initial state.
   package var manifestInitialState: JSONValue
   /// The most candidate runs (default 4,000).
   package var maximumRuns: Int
 
   /// Creates a shrinker for a divergence between `pair`.
-  package init(engine: FuzzEngine, pair: (Int, Int), manifestInitialState: JSONValue, maximumRuns: Int = 4000) {
+  package init(
+    engine: FuzzEngine, pair: (Int, Int), manifestInitialState: JSONValue, maximumRuns: Int = defaultMaximumRuns
+  ) {
+    self.init(
+      engine: engine, goal: .divergence(pair.0, pair.1), manifestInitialState: manifestInitialState,
+      maximumRuns: maximumRuns)
+  }
+
+  /// Creates a shrinker for a goal: a divergence or a crash.
+  package init(engine: FuzzEngine, goal: Goal, manifestInitialState: JSONValue, maximumRuns: Int = defaultMaximumRuns) {
     self.engine = engine
-    self.pair = pair
+    self.goal = goal
     self.manifestInitialState = manifestInitialState
     self.maximumRuns = maximumRuns
   }
 
-  /// Shrinks `start`, which must diverge.
+  /// Shrinks `start`, which must hold the goal.
   package func shrink(_ start: FuzzCase) async -> Result {
     var current = start
     var runs = 0
-    // 1a. Nothing after the first diverging step matters.
+    // 1a. Nothing after the first diverging (or crashing) step matters.
     if let cut = await firstDivergingStep(current, runs: &runs), cut + 1 < current.actions.count {
       let candidate = FuzzCase(
         initialState: current.initialState, actions: Array(current.actions.prefix(cut + 1)), level: current.level)
@@ -156,11 +201,14 @@ package struct FuzzShrinker: Sendable {
 
   // MARK: - Folding
 
-  /// The case with its first `k` steps folded into the initial state, for the largest `k` that keeps the divergence
-  /// (at most up to the first diverging step).
+  /// The case with its first `k` steps folded into the initial state, for the largest `k` that keeps the goal
+  /// (at most up to the first diverging or crashing step).
   private func foldPrefix(_ current: FuzzCase, runs: inout Int) async -> FuzzCase? {
     guard let first = await firstDivergingStep(current, runs: &runs), first > 0 else { return nil }
-    let observations = await engine.observe([current], on: [pair.0])
+    // The steps before the first diverging one, on the first implementation: a reducer's trace of them is the start
+    // of its trace of the whole case, and the crashing implementation gets through them.
+    let before = FuzzCase(initialState: current.initialState, actions: Array(current.actions.prefix(first)))
+    let observations = await engine.observe([before], on: [goal.implementations[0]])
     guard case .trace(let trace) = observations.first?.first, trace.count >= first else { return nil }
     let candidates = (1...first).reversed().map { k in
       FuzzCase(initialState: trace[k - 1].state, actions: Array(current.actions.dropFirst(k)))
@@ -171,14 +219,14 @@ package struct FuzzShrinker: Sendable {
 
   // MARK: - Running candidates
 
-  /// The index of the first candidate that still diverges between the pair, running them in batches.
+  /// The index of the first candidate that still holds the goal, running them in batches.
   private func firstDiverging(_ candidates: [FuzzCase], runs: inout Int) async -> Int? {
     var start = 0
     while start < candidates.count, runs < maximumRuns {
       let batch = Array(candidates[start..<min(start + engine.batchSize, candidates.count)])
       runs += batch.count
-      let observations = await engine.observe(batch, on: [pair.0, pair.1])
-      if let hit = batch.indices.first(where: { FuzzEngine.diverges(observations[0][$0], observations[1][$0]) }) {
+      let observations = await engine.observe(batch, on: goal.implementations)
+      if let hit = batch.indices.first(where: { index in goal.holds(observations.map { $0[index] }) }) {
         return start + hit
       }
       start += batch.count
@@ -186,10 +234,18 @@ package struct FuzzShrinker: Sendable {
     return nil
   }
 
-  /// The 0-based step where the pair's traces of `fuzzCase` first differ (0 when one has no trace).
+  /// The 0-based step where the pair's traces of `fuzzCase` first differ (0 when one has no trace); for a crash, the
+  /// last step of the shortest first steps that still crash.
   private func firstDivergingStep(_ fuzzCase: FuzzCase, runs: inout Int) async -> Int? {
+    guard case .divergence(let first, let second) = goal else {
+      let prefixes = (1..<max(1, fuzzCase.actions.count)).map { count in
+        FuzzCase(
+          initialState: fuzzCase.initialState, actions: Array(fuzzCase.actions.prefix(count)), level: fuzzCase.level)
+      }
+      return await firstDiverging(prefixes, runs: &runs) ?? (fuzzCase.actions.count - 1)
+    }
     runs += 1
-    let observations = await engine.observe([fuzzCase], on: [pair.0, pair.1])
+    let observations = await engine.observe([fuzzCase], on: [first, second])
     switch (observations[0].first, observations[1].first) {
     case (.trace(let left)?, .trace(let right)?): return FuzzEngine.firstDifference(left, right)
     case (.noTrace(.errored(let step, _))?, _), (_, .noTrace(.errored(let step, _))?): return max(0, step - 1)

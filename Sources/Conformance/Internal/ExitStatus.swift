@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a process ended, decoded from a `waitpid` status.
-enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
+package enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
   /// It called `exit` with this status (0–255).
   case exited(Int32)
   /// A signal ended it.
@@ -10,13 +10,13 @@ enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
   case unknown
 
   /// Decodes a raw `waitpid` status (the `WIFEXITED`/`WTERMSIG` macros, which Swift does not import).
-  init(waitStatus status: Int32) {
+  package init(waitStatus status: Int32) {
     let signal = status & 0x7F
     self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
   }
 
   /// `exited with status 3` or `was killed by signal 11 (SIGSEGV)`.
-  var description: String {
+  package var description: String {
     switch self {
     case .exited(let code): return "exited with status \(code)"
     case .signaled(let signal):

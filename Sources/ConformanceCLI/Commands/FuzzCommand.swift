@@ -2,12 +2,15 @@ import Conformance
 import Foundation
 
 /// `conformance fuzz`: generates action sequences from a feature's manifest, runs them on two or more
-/// implementations, and shrinks the first divergence to a scenario of a few steps (issue 10; README, "Find
+/// implementations, and shrinks the first divergence or crash to a scenario of a few steps (README, "Find
 /// divergences nobody wrote a case for").
 ///
-/// Exit status: 0 no divergence within the budget; 1 a divergence was found (and, with `--reference`, written), or a
-/// harness faulted (crashed, timed out, broke the protocol); 2 a usage error, an invalid manifest, or an
-/// implementation that did not start.
+/// A crash is shrunk with the crashing harness restarted after every candidate that crashes it; a trap in the
+/// in-process Swift implementation becomes such a crash through ``CrashSupervisor``.
+///
+/// Exit status: 0 no divergence within the budget; 1 a divergence or a crash was found (and, with `--reference`,
+/// written), or a harness faulted otherwise (timed out, broke the protocol); 2 a usage error, an invalid manifest, or
+/// an implementation that did not start.
 struct FuzzCommand: CLICommand {
   static let name = "fuzz"
   static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
@@ -23,7 +26,9 @@ struct FuzzCommand: CLICommand {
     look-alike '@' and '.', case-mapping specials, non-ASCII digits and bidi marks, empty and long strings). Every
     implementation runs them, in batches of 32, and their traces are compared step by step (state and effects, by
     JSON equality). The first divergence is shrunk to as few steps and as simple strings as still diverge, and shown
-    as 'run' shows one. The same seed with --runs prints the same output.
+    as 'run' shows one; a harness that crashes is shrunk the same way, restarted after each crash, and so is a trap in
+    the in-process Swift implementation (the search runs again with it out of process). The same seed with --runs
+    prints the same output.
 
     With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
     §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
@@ -56,9 +61,9 @@ struct FuzzCommand: CLICommand {
                               the spec covers (login.md §3.3); by default they are left out.
       -h, --help              Show help information.
 
-    EXIT STATUS: 0 no divergence within the budget; 1 a divergence was found (and written with --reference), or a
-    harness crashed, timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation that did
-    not start.
+    EXIT STATUS: 0 no divergence within the budget; 1 a divergence or a crash was found (and written with
+    --reference), or a harness timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation
+    that did not start.
     """
   }
 
@@ -110,7 +115,8 @@ struct FuzzCommand: CLICommand {
         "unknown feature '\(settings.feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
     }
     let selected = try selectImplementations(
-      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace)
+      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace,
+      environment: console.environment)
     if let reference = settings.reference, !selected.contains(where: { $0.name == reference }) {
       throw .usage(
         "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
@@ -145,11 +151,12 @@ struct FuzzCommand: CLICommand {
     let generator = FuzzGenerator(
       manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: settings.unicodeAll),
       maxSteps: settings.maxSteps, level: settings.level)
-    let engine = FuzzEngine(implementations: implementations, feature: settings.feature)
+    var engine = FuzzEngine(implementations: implementations, feature: settings.feature)
     let status = await fuzz(
-      engine: engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
-      workspace: workspace, console: console)
-    for implementation in implementations { await implementation.shutdown() }
+      engine: &engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
+      manifests: loader.manifests, workspace: workspace, console: console)
+    // The engine's, which include a harness started again to shrink a crash.
+    for implementation in engine.implementations { await implementation.shutdown() }
     return status
   }
 
@@ -229,7 +236,7 @@ struct FuzzCommand: CLICommand {
   /// The implementations `run` would select, then the `extra` ones `--impl` names; at least two.
   private static func selectImplementations(
     _ arguments: [String], extra: [any Implementation], extraNames: Set<String>, swift: SwiftImplementation,
-    loader: ScenarioLoader, workspace: Workspace
+    loader: ScenarioLoader, workspace: Workspace, environment: [String: String]
   ) throws(CLIError) -> [any Implementation] {
     var kept: [String] = []
     var chosenExtra: [String] = []
@@ -251,7 +258,8 @@ struct FuzzCommand: CLICommand {
     }
     let scanner = try ArgumentScanner(kept, options: options, command: name)
     var implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), restartBudget: 0, command: name)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: environment,
+      restartBudget: 0, command: name)
     for name in chosenExtra where !implementations.contains(where: { $0.name == name }) {
       guard let implementation = extra.first(where: { $0.name == name }) else { continue }
       implementations.append((implementation as? SwiftImplementation)?.bound(to: loader.manifests) ?? implementation)
@@ -337,8 +345,8 @@ struct FuzzCommand: CLICommand {
   // MARK: - The run
 
   private static func fuzz(
-    engine: FuzzEngine, generator: FuzzGenerator, manifest: FeatureManifest, settings: Settings, reference: Int?,
-    workspace: Workspace, console: Console
+    engine: inout FuzzEngine, generator: FuzzGenerator, manifest: FeatureManifest, settings: Settings,
+    reference: Int?, manifests: [String: FeatureManifest], workspace: Workspace, console: Console
   ) async -> Int32 {
     let names = engine.implementations.map(\.name)
     let budget =
@@ -356,42 +364,133 @@ struct FuzzCommand: CLICommand {
       "\(tried) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
     // With --runs the output depends only on the seed: the timing goes to standard error.
     if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
+    let goal: FuzzShrinker.Goal
+    let found: FuzzCase
+    // The crashing harness as configured, before it is restarted for the shrinker.
+    var crashed: HarnessConfiguration?
     if let fault = search.fault {
-      let finding = FuzzFinding(
-        feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: fault.fuzzCase,
-        observations: [(names[fault.implementation], fault.observation)], seed: settings.seed)
+      crashed = (engine.implementations[fault.implementation] as? ProcessImplementation)?.configuration
+      guard case .noTrace(.crashed) = fault.observation,
+        await restartForShrinking(fault, engine: &engine, manifests: manifests, console: console)
+      else { return report(fault, names: names, manifest: manifest, settings: settings, console: console) }
       console.out(
-        "\(names[fault.implementation]) did not answer sequence \(fault.sequence): \(FuzzFinding.headline(fault.observation)) (a harness fault: not shrunk)"
+        "\(names[fault.implementation]) crashed in sequence \(fault.sequence), of \(ReportText.plural(fault.fuzzCase.actions.count, "step", "steps"))"
       )
-      for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
-      return ExitCode.gateFailure
-    }
-    guard let found = search.finding else {
+      (goal, found) = (.crash(fault.implementation), fault.fuzzCase)
+    } else if let finding = search.finding {
+      console.out(
+        "divergence between \(names[finding.pair.0]) and \(names[finding.pair.1]) in sequence \(finding.sequence), of \(ReportText.plural(finding.fuzzCase.actions.count, "step", "steps"))"
+      )
+      (goal, found) = (.divergence(finding.pair.0, finding.pair.1), finding.fuzzCase)
+    } else {
       console.out("no divergence in \(tried)")
       return ExitCode.success
     }
-    let (first, second) = found.pair
+    let shrunk = await shrink(found, goal: goal, engine: engine, manifest: manifest, console: console)
+    if case .crash(let index) = goal, let crashed {
+      // The crash shown comes from the harness as configured, backtrace and all.
+      _ = await restart(index, in: &engine, as: crashed, manifests: manifests, console: console)
+    }
+    return await report(
+      shrunk, goal: goal, engine: engine, manifest: manifest, settings: settings, reference: reference,
+      workspace: workspace, console: console)
+  }
+
+  /// Reports a harness fault the search stopped at, as it is: a timeout or a protocol error may outlast its case, and
+  /// each candidate would cost another, so it is not shrunk.
+  private static func report(
+    _ fault: FuzzEngine.Fault, names: [String], manifest: FeatureManifest, settings: Settings, console: Console
+  ) -> Int32 {
+    let finding = FuzzFinding(
+      feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: fault.fuzzCase,
+      observations: [(names[fault.implementation], fault.observation)], seed: settings.seed)
     console.out(
-      "divergence between \(names[first]) and \(names[second]) in sequence \(found.sequence), of \(ReportText.plural(found.fuzzCase.actions.count, "step", "steps"))"
+      "\(names[fault.implementation]) did not answer sequence \(fault.sequence): \(FuzzFinding.headline(fault.observation)) (a harness fault: not shrunk)"
     )
-    let shrinker = FuzzShrinker(engine: engine, pair: found.pair, manifestInitialState: manifest.initialState)
-    let shrunk = await shrinker.shrink(found.fuzzCase)
+    for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+    return ExitCode.gateFailure
+  }
+
+  /// Replaces the harness that crashed with a fresh one that may restart after every crash, for the shrinker (the
+  /// search gives harnesses no restarts, so that a hang costs one timeout), and checks that the case crashes it again
+  /// when run alone. `false`, with a note, when it cannot be restarted or the crash does not happen again: the fault
+  /// is then reported as it is.
+  ///
+  /// While shrinking, a Swift harness writes no backtrace (`SWIFT_BACKTRACE=enable=no`): one costs a tenth of a
+  /// second or more per crash, and only the last crash is shown, by a harness started as configured
+  /// (``restart(_:in:as:manifests:console:)``).
+  private static func restartForShrinking(
+    _ fault: FuzzEngine.Fault, engine: inout FuzzEngine, manifests: [String: FeatureManifest], console: Console
+  ) async -> Bool {
+    guard var configuration = (engine.implementations[fault.implementation] as? ProcessImplementation)?.configuration
+    else { return false }
+    configuration.environment["SWIFT_BACKTRACE"] = "enable=no"
+    guard await restart(fault.implementation, in: &engine, as: configuration, manifests: manifests, console: console)
+    else { return false }
+    let again = await engine.observe([fault.fuzzCase], on: [fault.implementation])
+    guard case .noTrace(.crashed)? = again.first?.first else {
+      console.err(
+        "note: '\(configuration.name)' did not crash when sequence \(fault.sequence) ran again alone, so the crash depends on more than the sequence"
+      )
+      return false
+    }
+    return true
+  }
+
+  /// Shuts down a harness of the engine and puts a fresh one, started, in its place, with `configuration` and a
+  /// restart for every candidate the shrinker may run; `false`, with a note, when it does not start.
+  private static func restart(
+    _ index: Int, in engine: inout FuzzEngine, as configuration: HarnessConfiguration,
+    manifests: [String: FeatureManifest], console: Console
+  ) async -> Bool {
+    await engine.implementations[index].shutdown()
+    var configuration = configuration
+    configuration.restartBudget = FuzzShrinker.defaultMaximumRuns + 8
+    let fresh = ProcessImplementation(configuration: configuration)
+    engine.implementations[index] = fresh
+    do {
+      _ = try await fresh.start(expectingInitialStatesOf: manifests)
+      return true
+    } catch {
+      console.err("note: '\(configuration.name)' did not start again after its crash: \(error.description)")
+      return false
+    }
+  }
+
+  /// Shrinks a case that holds `goal`, saying how far.
+  private static func shrink(
+    _ found: FuzzCase, goal: FuzzShrinker.Goal, engine: FuzzEngine, manifest: FeatureManifest, console: Console
+  ) async -> FuzzCase {
+    let shrinker = FuzzShrinker(engine: engine, goal: goal, manifestInitialState: manifest.initialState)
+    let shrunk = await shrinker.shrink(found)
     console.out(
-      "shrunk in \(ReportText.plural(shrunk.runs, "run", "runs")): \(ReportText.plural(found.fuzzCase.actions.count, "step", "steps")) to \(shrunk.fuzzCase.actions.count), \(ReportText.plural(found.fuzzCase.nonASCIIScalarCount, "non-ASCII scalar", "non-ASCII scalars")) to \(shrunk.fuzzCase.nonASCIIScalarCount)"
+      "shrunk in \(ReportText.plural(shrunk.runs, "run", "runs")): \(ReportText.plural(found.actions.count, "step", "steps")) to \(shrunk.fuzzCase.actions.count), \(ReportText.plural(found.nonASCIIScalarCount, "non-ASCII scalar", "non-ASCII scalars")) to \(shrunk.fuzzCase.nonASCIIScalarCount)"
     )
-    var shown = shrunk.fuzzCase
-    if let reference, let settled = await settled(shown, engine: engine, pair: found.pair, reference: reference) {
+    return shrunk.fuzzCase
+  }
+
+  /// Prints a shrunk case that holds `goal` as a finding and, with a reference, writes it as a scenario.
+  private static func report(
+    _ shrunk: FuzzCase, goal: FuzzShrinker.Goal, engine: FuzzEngine, manifest: FeatureManifest, settings: Settings,
+    reference: Int?, workspace: Workspace, console: Console
+  ) async -> Int32 {
+    let names = engine.implementations.map(\.name)
+    var shown = shrunk
+    if let reference, let settled = await settled(shown, engine: engine, goal: goal, reference: reference) {
       shown = settled
       console.out("ended with a clear step, so that no call is left pending (Conformance/README.md §13.4)")
     }
+    let (first, second) = shownPair(goal, reference: reference, count: names.count)
     let observed = await engine.observe([shown], on: [first, second])
     let finding = FuzzFinding(
       feature: settings.feature, manifestInitialState: manifest.initialState, fuzzCase: shown,
       observations: [(names[first], observed[0][0]), (names[second], observed[1][0])], seed: settings.seed)
     guard let reference else {
       for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
+      // A crashing implementation has no trace to record: suggest the other one.
+      let suggested = goal.implementations.count == 1 ? second : first
       console.out(
-        "nothing written: no expectations without a reference; pass --reference \(names[first]) (or another implementation) to write this as a scenario"
+        "nothing written: no expectations without a reference; pass --reference \(names[suggested]) (or another implementation) to write this as a scenario"
       )
       return ExitCode.gateFailure
     }
@@ -408,11 +507,22 @@ struct FuzzCommand: CLICommand {
     return ExitCode.gateFailure
   }
 
+  /// The two implementations a finding shows: the diverging pair; for a crash, the crashing one and the reference
+  /// (or, without one or when it is the crashing one, the first other implementation).
+  private static func shownPair(_ goal: FuzzShrinker.Goal, reference: Int?, count: Int) -> (Int, Int) {
+    switch goal {
+    case .divergence(let first, let second): return (first, second)
+    case .crash(let crashing):
+      if let reference, reference != crashing { return (crashing, reference) }
+      return (crashing, (0..<count).first { $0 != crashing } ?? crashing)
+    }
+  }
+
   /// The runtime case with a `clear` step added when the reference leaves a call pending at its end (a scenario
-  /// fails on a pending call, Conformance/README.md §13.4, and `clear` cancels it), if the pair still diverges; `nil`
-  /// when nothing is pending, at reducer level, or when the longer case no longer diverges.
-  private static func settled(_ fuzzCase: FuzzCase, engine: FuzzEngine, pair: (Int, Int), reference: Int) async
-    -> FuzzCase?
+  /// fails on a pending call, Conformance/README.md §13.4, and `clear` cancels it), if the goal still holds; `nil`
+  /// when nothing is pending, at reducer level, or when the longer case no longer diverges (or crashes).
+  private static func settled(_ fuzzCase: FuzzCase, engine: FuzzEngine, goal: FuzzShrinker.Goal, reference: Int)
+    async -> FuzzCase?
   {
     guard fuzzCase.level == .runtime,
       case .trace(let trace) = await engine.observe([fuzzCase], on: [reference])[0][0],
@@ -420,8 +530,8 @@ struct FuzzCommand: CLICommand {
     else { return nil }
     var longer = fuzzCase
     longer.actions.append(["clear": true])
-    let observed = await engine.observe([longer], on: [pair.0, pair.1])
-    return FuzzEngine.diverges(observed[0][0], observed[1][0]) ? longer : nil
+    let observed = await engine.observe([longer], on: goal.implementations)
+    return goal.holds(observed.map { $0[0] }) ? longer : nil
   }
 
   /// Writes the scenario into `--out`, never over an existing file.

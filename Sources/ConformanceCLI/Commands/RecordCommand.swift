@@ -127,7 +127,8 @@ struct RecordCommand: CLICommand {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     // One implementation is recorded from: a --harness for another would be declared for nothing.
     for declaration in scanner.all("harness") {
-      let declared = declaration.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      // NAME, NAME:LEVELS or NAME=COMMAND: the name ends at the first ':' or '='.
+      let declared = String(declaration.prefix { $0 != "=" && $0 != ":" })
       guard declared == from else {
         throw .usage(
           "'\(declared)' is declared with --harness but --from names '\(from)'; record from the harness with --from \(declared), or drop the --harness",
@@ -140,7 +141,8 @@ struct RecordCommand: CLICommand {
     }
     let selected = try ImplementationSelection.resolve(
       try ArgumentScanner(kept, options: selection, command: name), workspace: workspace,
-      swift: swift.bound(to: loader.manifests), command: name)
+      // Not run under CrashSupervisor: the Swift implementation is always in process here.
+      swift: swift.bound(to: loader.manifests), environment: [:], command: name)
     guard let implementation = selected.first else {
       throw .usage("unknown implementation '\(from)'", command: name)
     }

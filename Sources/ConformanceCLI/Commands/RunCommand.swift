@@ -100,8 +100,8 @@ struct RunCommand: CLICommand {
     let (junit, json) = try reportFiles(scanner, workspace: workspace)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
-      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), jobs: jobs, command: name,
-      note: console.err)
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
+      jobs: jobs, command: name, note: console.err)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
     let corpus = try workspace.scenarioCorpus(

@@ -1,0 +1,160 @@
+import Conformance
+import Foundation
+
+/// Keeps a trap in the in-process Swift implementation from taking `run` and `fuzz` down with it: the command runs in
+/// a child process (a *worker*) that this process watches, and when the worker dies from a signal, the command runs
+/// again with the Swift implementation served out of process, where a trap is that implementation's `crashed`.
+///
+/// A trap (Swift's checked arithmetic, a force unwrap, a failed precondition: `SIGILL` or `SIGTRAP` on Linux) cannot
+/// be caught in the process that traps. So `conformance run` and `conformance fuzz` start themselves again as a worker
+/// (the same executable, `/proc/self/exe`, with the same arguments, standard streams and environment, plus
+/// ``variable``) and wait for it:
+/// - the worker exits: the tool exits with its status, so a normal run costs one process start and nothing more;
+/// - the worker dies from a crash signal (`SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGSYS`): a
+///   note on standard error says so, the orphaned harnesses are ended, and a second worker runs the same command
+///   with the Swift implementation served by this executable's `harness` subcommand
+///   (``outOfProcessSwift(_:environment:workspace:)``). There a trap ends only the harness process: `run` reports
+///   the pair `crashed` and goes on with the next scenario; `fuzz`, whose search is the same for the same seed, meets
+///   the same case, shrinks it and writes it.
+/// - `SIGINT`, `SIGTERM` and `SIGHUP` are passed on to the worker, whose own handling ends the run cleanly; the tool
+///   then exits as the worker did.
+///
+/// The first worker runs with `SWIFT_BACKTRACE=enable=no` (unless the user set `SWIFT_BACKTRACE`): its crash is
+/// reported again, with a short backtrace, as the out-of-process pair's outcome. A crash that the second worker
+/// meets too is in the tool, not in the implementation: it is reported as such, with the backtrace, and the tool
+/// exits with 128 + the signal number, as a shell reports a signal.
+///
+/// The executable's own code (a team's `main.swift` calling ``ConformanceCommand/main(swift:runtimes:name:)``) gets
+/// this behaviour with nothing to add.
+enum CrashSupervisor {
+  /// The environment variable that makes a process a worker: `in-process` for the first attempt, `out-of-process`
+  /// for the second. The worker removes it from its own environment, so the harnesses it starts never see it.
+  static let variable = "CONFORMANCE_WORKER"
+
+  /// The subcommands run under supervision: the two that run the in-process Swift implementation at length.
+  static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name]
+
+  /// The signals that mean the worker crashed (a trap, an abort, a bad memory access), rather than being stopped.
+  static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
+
+  /// What this process is, from ``variable``.
+  enum Role: Equatable {
+    /// Started by a user or a script: supervises `run` and `fuzz`.
+    case supervisor
+    /// A worker's first attempt, with the Swift implementation in process.
+    case inProcessWorker
+    /// A worker's second attempt, after a crash, with the Swift implementation out of process.
+    case outOfProcessWorker
+
+    /// The role `environment` gives (an unknown value of ``variable`` counts as a worker's first attempt, so a
+    /// stray variable never makes a process supervise itself forever).
+    init(environment: [String: String]) {
+      switch environment[CrashSupervisor.variable] {
+      case nil: self = .supervisor
+      case "out-of-process": self = .outOfProcessWorker
+      default: self = .inProcessWorker
+      }
+    }
+  }
+
+  // MARK: - Supervising
+
+  /// Runs the command in workers as the type describes and returns the tool's exit status.
+  ///
+  /// - Parameters:
+  ///   - console: Where the notes go (standard error); the workers write to the same streams themselves.
+  ///   - swiftName: The in-process implementation's name, for the notes.
+  /// - Returns: The first worker's exit status; after a crash, the second's (1 when that one passed, since the
+  ///   crash it could not repeat still happened); 128 + the signal number when a worker was killed; 2 when no worker
+  ///   could be started.
+  static func supervise(console: Console, swiftName: String) -> Int32 {
+    HarnessProcessGroups.adoptOrphans()
+    signal(SIGPIPE, SIG_IGN)
+    let workers = WorkerProcess()
+    guard let executable = executablePath() else {
+      console.error("cannot find this executable to run the command in a worker process; run it by its full path")
+      return ExitCode.invalidInput
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment[variable] = "in-process"
+    if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+    let first = workers.run(executable, environment: environment)
+    HarnessProcessGroups.killAdoptedOrphans()
+    guard case .signaled(let signal) = first, crashSignals.contains(signal), !workers.wasInterrupted else {
+      return status(of: first, console: console)
+    }
+    console.err(
+      "note: the run \(ExitStatus.signaled(signal)), a trap in Swift code such as an overflow, a force unwrap or "
+        + "a failed precondition; running it again with '\(swiftName)' out of process ('\(executable) harness'), so "
+        + "that a crash there is reported as that implementation's outcome")
+    environment[variable] = "out-of-process"
+    environment["SWIFT_BACKTRACE"] = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]
+    let second = workers.run(executable, environment: environment)
+    HarnessProcessGroups.killAdoptedOrphans()
+    switch second {
+    case .exited(ExitCode.success) where !workers.wasInterrupted:
+      console.error(
+        "the run crashed, but not again with '\(swiftName)' out of process, so no outcome shows the crash; it may "
+          + "depend on timing or on more than one scenario (for fuzz, a --time budget may end before the same "
+          + "sequence: give --runs)")
+      return ExitCode.gateFailure
+    case .signaled(let again) where crashSignals.contains(again) && !workers.wasInterrupted:
+      console.error(
+        "the run \(ExitStatus.signaled(again)) again with '\(swiftName)' out of process: the crash is in the tool "
+          + "itself, not in the implementation; the backtrace above shows where")
+      return 128 + again
+    default:
+      return status(of: second, console: console)
+    }
+  }
+
+  /// How a worker ended, as the tool's exit status.
+  private static func status(of ending: WorkerEnding, console: Console) -> Int32 {
+    switch ending {
+    case .exited(let status): return status
+    case .signaled(let signal): return 128 + signal
+    case .notStarted(let reason):
+      console.error("cannot start a worker process to run the command: \(reason)")
+      return ExitCode.invalidInput
+    }
+  }
+
+  /// This executable's path: `/proc/self/exe` resolved on Linux (so a relative `argv[0]` or a later `chdir` cannot
+  /// mislead it), else Foundation's; `nil` when neither is known.
+  static func executablePath() -> String? {
+    #if os(Linux)
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    #endif
+    return Bundle.main.executablePath
+  }
+
+  // MARK: - The Swift implementation out of process
+
+  /// The default restart budget of the out-of-process Swift implementation: a trap ends only its process, and the
+  /// scenarios after it must still run, so it is restarted after every crash, up to this many times.
+  static let outOfProcessRestartBudget = 1000
+
+  /// In a second-attempt worker, the harness that serves the in-process implementation instead: this executable's
+  /// `harness` subcommand, under the same name, in the folder that holds the workspace's `Conformance` folder (so it
+  /// reads the same manifests), with a backtrace short enough for the 20 lines of standard error a crash report
+  /// keeps (unless `SWIFT_BACKTRACE` is set); `nil` in any other process.
+  ///
+  /// - Parameters:
+  ///   - swift: The in-process implementation.
+  ///   - environment: The tool's environment, as it started (``Console/environment``).
+  ///   - workspace: The command's workspace.
+  static func outOfProcessSwift(
+    _ swift: SwiftImplementation, environment: [String: String], workspace: Workspace
+  ) -> HarnessConfiguration? {
+    guard Role(environment: environment) == .outOfProcessWorker, let executable = executablePath() else { return nil }
+    var variables: [String: String] = [:]
+    if environment["SWIFT_BACKTRACE"] == nil {
+      variables["SWIFT_BACKTRACE"] =
+        "interactive=no,color=no,threads=crashed,registers=none,images=none,limit=2,top=0"
+    }
+    return HarnessConfiguration(
+      name: swift.name, command: [executable, HarnessCommand.name],
+      workingDirectory: workspace.conformanceFolder?.deletingLastPathComponent() ?? workspace.currentDirectory,
+      environment: variables, restartBudget: outOfProcessRestartBudget)
+  }
+}
