@@ -93,6 +93,15 @@ struct Workspace {
     for (index, root) in roots.enumerated() {
       guard FileManager.default.fileExists(atPath: root.path) else {
         let name = paths.isEmpty ? root.path : paths[index]
+        // A link that leads nowhere is named as what it is, not as a missing file.
+        var info = stat()
+        if lstat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+          let loops = stat(root.path, &info) != 0 && errno == ELOOP
+          throw .input(
+            loops
+              ? "'\(name)' is a symbolic link loop; point it at a scenario file or folder"
+              : "'\(name)' is a symbolic link to a missing file or folder")
+        }
         // A path from `git diff --name-only` may name a deleted scenario: with --missing-ok it is passed over.
         if missingOK, !paths.isEmpty {
           note("note: passing over '\(name)': no such file or folder (--missing-ok)")

@@ -95,6 +95,19 @@ struct ScenarioCorpusCLITests {
     #expect(validate.stdout == "1 file invalid, 1 valid\n")
   }
 
+  /// A path given on the command line that is a link loop, or a link to nothing, is named as such, not as missing.
+  @Test func aLinkGivenAsAPathIsNamedForWhatItIs() throws {
+    let ws = try Self.workspace()
+    try Self.link(ws.appendingPathComponent("loop.json"), to: "loop.json")
+    try Self.link(ws.appendingPathComponent("gone.json"), to: "removed.json")
+    let loop = try CLI.run(["run", "loop.json"], in: ws)
+    #expect(loop.status == 2)
+    #expect(loop.errorLines == ["error: 'loop.json' is a symbolic link loop; point it at a scenario file or folder"])
+    let gone = try CLI.run(["run", "gone.json"], in: ws)
+    #expect(gone.status == 2)
+    #expect(gone.errorLines == ["error: 'gone.json' is a symbolic link to a missing file or folder"])
+  }
+
   @Test func aBrokenSymbolicLinkIsAnInvalidInput() throws {
     let ws = try Self.workspace()
     try Self.link(ws.appendingPathComponent("Conformance/scenarios/login/gone"), to: "../removed")

@@ -65,6 +65,16 @@ struct JSONValueTests {
     }
   }
 
+  /// A whole number past 64 bits is echoed as written, not in exponent form, and reads back as the same double.
+  @Test func aWholeNumberBeyond64BitsIsWrittenInDigits() throws {
+    let value = try JSONParser().parse("9223372036854775808")
+    #expect(JSONRenderer.compact(value) == "9223372036854775808")
+    #expect(try JSONParser().parse(JSONRenderer.compact(value)) == value)
+    #expect(JSONRenderer.compact(try JSONParser().parse("-1e20")) == "-100000000000000000000")
+    #expect(JSONRenderer.compact(try JSONParser().parse("1e21")) == "1e+21")
+    #expect(JSONRenderer.compact(try JSONParser().parse("12.0")) == "12.0")
+  }
+
   @Test func displayRenderingEscapesInvisibleAndConfusableScalars() {
     #expect(JSONRenderer.quoted("e\u{301}") == #""e\u0301""#)
     #expect(JSONRenderer.quoted("a\u{200B}b\u{FEFF}\u{A0}\u{3000}") == #""a\u200Bb\uFEFF\u00A0\u3000""#)

@@ -73,10 +73,12 @@ struct ObjectReader {
   }
 
   /// Records every member whose key is not in `allowed` (nor `$schema`, always allowed), naming the allowed keys
-  /// (typo protection).
-  func reportUnknownKeys(allowed: [String], issues: inout IssueList) {
+  /// (typo protection). Keys in `reportedElsewhere` are passed over without being offered in the hint: the caller
+  /// reports them with a message of their own.
+  func reportUnknownKeys(allowed: [String], reportedElsewhere: [String] = [], issues: inout IssueList) {
+    let known = allowed + reportedElsewhere
     for member in object.members
-    where member.key != "$schema" && !allowed.contains(where: { ScalarOrder.equal($0, member.key) }) {
+    where member.key != "$schema" && !known.contains(where: { ScalarOrder.equal($0, member.key) }) {
       let key = member.key
       let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(

@@ -68,11 +68,16 @@ package enum JSONRenderer {
   }
 
   /// Renders a number: integers in decimal, other values in Swift's shortest round-trip form (`1.5`, `1e-05`).
+  ///
+  /// A whole number beyond 64 bits and below 10^21 (a literal such as `9223372036854775808`, read as a double) is
+  /// written in plain digits, as ECMAScript's Number::toString writes such numbers, so a message echoes it as the user
+  /// wrote it rather than as `9.223372036854776e+18`; it reads back as the same double, since it cannot be an Int64.
   static func render(_ number: JSONNumber) -> String {
     switch number {
     case .integer(let value): return String(value)
     case .double(let value):
       if let whole = Int64(exactly: value), abs(value) < 1e15 { return "\(whole).0" }
+      if value.rounded() == value, abs(value) >= 0x1p63, abs(value) < 1e21 { return String(format: "%.0f", value) }
       return "\(value)"
     }
   }

@@ -54,7 +54,9 @@ extension ScenarioLoader {
           "'effects' is not valid in a runtime-level scenario: effects are internal to the runtime; expect the calls they start ('calls') and cancel ('cancelled') instead"
         )
       }
-      expectReader?.reportUnknownKeys(allowed: ["state", "changes", "calls", "cancelled", "effects"], issues: &issues)
+      // 'effects' has its own message above; the hint lists only what a runtime expectation may hold.
+      expectReader?.reportUnknownKeys(
+        allowed: ["state", "changes", "calls", "cancelled"], reportedElsewhere: ["effects"], issues: &issues)
       state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let value = expect["calls"] {
         var sent: FeatureManifest.Case?

@@ -552,11 +552,11 @@ struct FuzzCommand: CLICommand {
       return
     }
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+      // Whole or not at all, and never over a file that appeared meanwhile (a full disk leaves no empty finding).
+      try FileWriter.write(Data(text.utf8), to: file, display: shown, expect: .absent)
       console.out("wrote \(shown) (expectations from \(reference.name))")
     } catch {
-      console.error("cannot write \(shown): \(error.localizedDescription)")
+      console.error(error.message)
     }
   }
 }

@@ -91,6 +91,10 @@ struct GenerateFastPathCommand: CLICommand {
     }
     let output = scanner.value("output")
     if let output { try checkReplaceable(output, feature: feature, console: console) }
+    // What the output held when it was checked: it is replaced only while it still holds this.
+    let existing = output.flatMap {
+      FileManager.default.contents(atPath: URL(fileURLWithPath: $0, relativeTo: console.currentDirectory).path)
+    }
     let fileName = URL(fileURLWithPath: manifest.file).lastPathComponent
     let (source, notes, problems) = generating.fastPathSource(
       manifest: manifest, manifestFile: "Conformance/features/\(fileName)", typeName: typeName,
@@ -106,10 +110,11 @@ struct GenerateFastPathCommand: CLICommand {
     }
     let url = URL(fileURLWithPath: output, relativeTo: console.currentDirectory)
     do {
-      // Atomically: a build or an editor never sees half a file, and a failed write leaves the old one.
-      try Data(source.utf8).write(to: url, options: .atomic)
+      // Through the one writer: whole or not at all, through a link, refusing a FIFO or a read-only file, and only
+      // over the text that was there when the command started.
+      try FileWriter.write(Data(source.utf8), to: url, display: output, expect: .contents(existing))
     } catch {
-      throw .input("cannot write '\(output)': \(describe(error))")
+      throw .input(error.message)
     }
     console.err("wrote \(output)")
     return ExitCode.success

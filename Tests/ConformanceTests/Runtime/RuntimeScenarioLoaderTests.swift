@@ -217,6 +217,15 @@ struct RuntimeScenarioLoaderTests {
       ])
   }
 
+  /// The hint for an unknown key lists what a runtime expectation may hold, never 'effects'.
+  @Test func anUnknownKeyInARuntimeExpectationIsNotOfferedEffects() {
+    let step = #"{"send": {"type": "dismissed"}, "expect": {"efects": []}}"#
+    #expect(
+      F.problems(step) == [
+        "x.json: steps[0].expect.efects: unknown key 'efects' (allowed: state, changes, calls, cancelled)"
+      ])
+  }
+
   @Test func aRuntimeStepNeedsExactlyOneKind() {
     #expect(
       F.problems(#"{"expect": {}}"#) == [
