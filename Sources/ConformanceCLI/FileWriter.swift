@@ -58,9 +58,8 @@ enum FileWriter {
       throw Failure(message: "cannot write '\(display)': cannot create its folder: \(error.localizedDescription)")
     }
     let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing?.mode ?? 0o666)
+    let descriptor = TemporaryFiles.create(temporary.path, mode: existing?.mode ?? 0o666)
     guard descriptor >= 0 else { throw systemFailure(display, "cannot create a temporary file beside it") }
-    TemporaryFiles.register(temporary.path)
     defer {
       unlink(temporary.path)
       TemporaryFiles.unregister(temporary.path)
@@ -206,11 +205,35 @@ enum FileWriter {
 }
 
 /// The temporary files of writes in progress, so that a signal that ends the tool leaves none behind.
+///
+/// A file is created and registered under one lock, and ``removeAll()`` closes the registry for good: a signal that
+/// arrives between the creation and the registration, or while another write is about to start, still finds every
+/// temporary file, and none is created after it.
 private enum TemporaryFiles {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var paths: Set<String> = []
+  nonisolated(unsafe) private static var closed = false
 
-  static func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+  /// Creates `path` (exclusively) and registers it; a descriptor, or -1 with `errno` set (`ECANCELED` once the tool
+  /// is ending).
+  static func create(_ path: String, mode: mode_t) -> Int32 {
+    lock.withLock {
+      guard !closed else {
+        errno = ECANCELED
+        return -1
+      }
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      if descriptor >= 0 { paths.insert(path) }
+      return descriptor
+    }
+  }
+
   static func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-  static func removeAll() { lock.withLock { for path in paths { unlink(path) } } }
+
+  static func removeAll() {
+    lock.withLock {
+      closed = true
+      for path in paths { unlink(path) }
+    }
+  }
 }

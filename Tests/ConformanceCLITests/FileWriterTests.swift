@@ -4,7 +4,7 @@ import Testing
 @testable import ConformanceCLI
 
 /// The one writer every command that writes a file goes through (``FileWriter``): edits made meanwhile, links,
-/// permissions, FIFOs, a full disk and interruptions.
+/// permissions, FIFOs and a full disk (interruptions: ``InterruptedWriteCLITests``).
 @Suite("FileWriter: whole, only over what was read, links and modes kept")
 struct FileWriterTests {
   private static func folder() throws -> URL { try CLI.temporaryFolder() }
@@ -133,22 +133,6 @@ struct FileWriterTests {
       }
     }
     #expect(try String(contentsOf: file, encoding: .utf8) == "theirs")
-  }
-
-  /// What a signal handler does mid-write: the temporary file is removed, and the target is left as it was.
-  @Test func anInterruptedWriteLeavesNoTemporaryFile() throws {
-    let folder = try Self.folder()
-    let file = folder.appendingPathComponent("r.json")
-    try Data("old".utf8).write(to: file)
-    #expect(throws: FileWriter.Failure.self) {
-      try FileWriter.write(to: file, display: "r.json", expect: .contents(Data("old".utf8))) { sink in
-        try sink(Data("half".utf8))
-        #expect(try Self.leftovers(in: folder).count == 1)
-        FileWriter.removeTemporaryFiles()
-      }
-    }
-    #expect(try Self.leftovers(in: folder) == [])
-    #expect(try String(contentsOf: file, encoding: .utf8) == "old")
   }
 
   // MARK: - Through the commands that write

@@ -101,10 +101,10 @@ struct GenerateFastPathCLITests {
     let onFolder = try CLI.run(["generate-fast-path", "login", "--output", folder.path])
     #expect(onFolder.status == 2)
     #expect(onFolder.errorLines == ["error: --output '\(folder.path)' is a folder; name the Swift file to write"])
+    // The one writer creates a missing folder, as it does for reports.
     let missing = try CLI.run(["generate-fast-path", "login", "--output", folder.path + "/no/such/folder/X.swift"])
-    #expect(missing.status == 2)
-    #expect(
-      missing.errorLines.first?.hasPrefix("error: cannot write '\(folder.path)/no/such/folder/X.swift': ") == true)
+    #expect(missing.status == 0, "\(missing.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/no/such/folder/X.swift"))
   }
 
   @Test func theTypeNameCanBeChosen() throws {
