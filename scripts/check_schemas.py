@@ -7,8 +7,9 @@ Without a path: checks every Conformance/schema/*.schema.json against the 2020-1
 Conformance/features/*.json against manifest.schema.json, Conformance/scenarios/**/*.json against
 scenario.schema.json, Conformance/implementations.json against implementations.schema.json,
 Conformance/known-divergences.json and Conformance/unicode/known-divergences.json against
-known-divergences.schema.json, and the example messages marked in Conformance/PROTOCOL.md against the
-protocol-*.schema.json files. With paths: checks those files (folders are searched for *.json) instead; a file's
+known-divergences.schema.json, the example messages marked in Conformance/PROTOCOL.md against the
+protocol-*.schema.json files, and the examples marked in README.md and the guides under docs/ (those that mark any)
+against the schemas they name. With paths: checks those files (folders are searched for *.json) instead; a file's
 schema is taken from its "$schema", else from where it lives; a report (e.g. .build/parity-report.json) is
 checked against report.schema.json. The schemas in Conformance/schema/ are always checked first, because the
 other files are validated against them.
@@ -453,9 +454,26 @@ def _json_files(folder, problems=None):
     return found
 
 
+def marked_guides(repo):
+    """README.md and the Markdown files under docs/, in path order, that mark at least one example."""
+    candidates = [os.path.join(repo, "README.md")] if os.path.isfile(os.path.join(repo, "README.md")) else []
+    for folder, subfolders, files in os.walk(os.path.join(repo, "docs")):
+        subfolders.sort()
+        candidates += sorted(os.path.join(folder, name) for name in files if name.endswith(".md"))
+    found = []
+    for path in candidates:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                if any(EXAMPLE_MARKER.match(line) for line in handle.read().split("\n")):
+                    found.append(path)
+        except (OSError, UnicodeDecodeError):
+            found.append(path)  # check_markdown reports why it cannot be read
+    return found
+
+
 def default_targets(conformance, problems=None):
     """The files checked without a path: manifests, scenarios, the implementations and known-divergences files,
-    and PROTOCOL.md (those that exist)."""
+    PROTOCOL.md (those that exist), and the guides outside Conformance/ that mark examples (marked_guides)."""
     features = os.path.join(conformance, "features")
     found = [os.path.join(features, n) for n in sorted(os.listdir(features)) if n.endswith(".json")] \
         if os.path.isdir(features) else []
@@ -465,7 +483,7 @@ def default_targets(conformance, problems=None):
                  "PROTOCOL.md"):
         if os.path.isfile(os.path.join(conformance, name)):
             found.append(os.path.join(conformance, name))
-    return found
+    return found + marked_guides(os.path.dirname(conformance))
 
 
 def parse_arguments(argv):

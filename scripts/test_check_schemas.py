@@ -394,6 +394,19 @@ class ProtocolExampleTests(CheckSchemasTestCase):
             "schema-check: 10 passed, 1 failed\n"))
 
 
+class GuideExampleTests(CheckSchemasTestCase):
+    def test_the_examples_of_the_readme_and_the_docs_are_checked_and_pages_without_any_are_passed_over(self):
+        self.write("README.md", "<!-- example: protocol-bye -->\n```json\n{\"cmd\":\"bye\"}\n```\n")
+        self.write("docs/guide.md", "<!-- example: protocol-bye -->\n```json\n{\"cmd\":\"hi\"}\n```\n")
+        self.write("docs/notes.md", "# No examples here\n")
+        status, out, _ = self.run_main()
+        self.assertEqual(status, 2)
+        self.assertIn("docs/guide.md: line 3: cmd: ", out)
+        self.assertNotIn("README.md", out)
+        self.assertNotIn("notes.md", out)
+        self.assertTrue(out.endswith("schema-check: 11 passed, 1 failed\n"), out)
+
+
 class RuntimeProtocolTests(CheckSchemasTestCase):
     """The runtime level of the harness protocol (PROTOCOL.md §2.5), through examples in a PROTOCOL.md."""
 

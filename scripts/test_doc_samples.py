@@ -103,6 +103,21 @@ class CheckTests(unittest.TestCase):
             ])
 
 
+class DocsFolderTests(unittest.TestCase):
+    def test_every_markdown_file_under_docs_is_a_guide_in_path_order(self):
+        with FakeRepository({"docs/b.md": "", "docs/a/c.md": "", "docs/notes.txt": ""}) as root:
+            self.assertEqual(doc_samples.guides(root), doc_samples.GUIDES + ["docs/b.md", "docs/a/c.md"])
+
+    def test_a_page_under_docs_is_checked_and_its_samples_are_written(self):
+        page = ("<!-- sample: team/kotlin/A.kt -->\n```kotlin\nfun a() = 1\n```\n\n"
+                "```swift\nlet b = 2\n```\n")
+        with FakeRepository({"docs/tutorial.md": page}) as root, tempfile.TemporaryDirectory() as destination:
+            self.assertEqual(doc_samples.check(root), [
+                "docs/tutorial.md:6: a swift block without a marker: mark it '<!-- sample: PATH -->' or "
+                "'<!-- excerpt: PATH -->', or '<!-- untested: WHY -->' when no test here can compile it"])
+            self.assertEqual(doc_samples.write(root, "team/kotlin", destination), ["A.kt"])
+
+
 class WriteTests(unittest.TestCase):
     def test_the_samples_inside_the_folder_are_written_at_their_relative_paths(self):
         guide = ("<!-- sample: team/kotlin/src/A.kt -->\n```kotlin\nfun a() = 1\n```\n"
@@ -125,7 +140,7 @@ class RepositoryTests(unittest.TestCase):
                                 capture_output=True, text=True, timeout=60)
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
 
-    def test_the_readme_holds_the_kotlin_counter_view_model_and_main(self):
+    def test_the_guides_hold_the_kotlin_counter_view_model_and_main(self):
         with tempfile.TemporaryDirectory() as destination:
             written = doc_samples.write(REPO, "scripts/team-package/kotlin", destination)
         self.assertEqual(sorted(written), ["src/main/kotlin/com/example/counter/CounterViewModel.kt",

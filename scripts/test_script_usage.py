@@ -35,6 +35,7 @@ SCRIPTS = [
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),
     (["scripts/doc-samples", "check"], "scripts/doc-samples check | write <folder> <destination>"),
+    (["scripts/doc-commands", "check"], "scripts/doc-commands check"),
 ]
 
 
