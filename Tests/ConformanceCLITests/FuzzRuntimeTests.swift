@@ -267,16 +267,3 @@ struct FuzzRuntimeTests {
     #expect(fuzzCase.removingStep(at: 2).actions == [["advance": 1], submit, submit, respond(3)])
   }
 }
-
-/// swift against kotlin at the runtime level over the harness protocol; slow (the JVM harness starts), so only with
-/// `UDF_FUZZ_KOTLIN=1` (and `UDF_KOTLIN_CACHE` for the toolchain).
-@Suite("fuzz swift against kotlin", .enabled(if: ProcessInfo.processInfo.environment["UDF_FUZZ_KOTLIN"] != nil))
-struct FuzzKotlinRuntimeTests {
-  @Test func swiftAndKotlinAgreeAtTheRuntimeLevel() throws {
-    let result = try CLI.run([
-      "fuzz", "--feature", "login", "--impl", "swift", "--impl", "kotlin", "--level", "runtime", "--runs", "300",
-    ])
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.lines.last?.hasPrefix("no divergence in 300 sequences (") == true, "\(result.stdout)")
-  }
-}
