@@ -38,7 +38,7 @@ public object LoginReducer : Reducer<LoginState, LoginIntent, LoginEffect> {
             LoginIntent.Dismissed -> dismiss(state)
         }
 
-    // MARK: - Rules
+    // Rules
 
     /** Login spec L3: validate (b–e, in that order) and start authentication (f). */
     private fun submit(state: LoginState): Next<LoginState, LoginEffect> {

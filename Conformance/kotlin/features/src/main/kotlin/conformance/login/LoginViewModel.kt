@@ -85,7 +85,7 @@ public class LoginViewModel(
         jobs.forEach { it.cancel() }
     }
 
-    // MARK: - Effects
+    // Effects
 
     private fun perform(effect: LoginEffect) {
         when (effect) {

@@ -58,7 +58,7 @@ public object SignupReducer : Reducer<SignupState, SignupIntent, SignupEffect> {
             SignupIntent.Dismissed -> dismiss(state)
         }
 
-    // MARK: - Rules
+    // Rules
 
     /** S1: store the username verbatim; check a valid normalized name, else drop a running check. */
     private fun changeUsername(state: SignupState, value: String): Next<SignupState, SignupEffect> {

@@ -32,7 +32,7 @@ class LoginReducerTest {
             listOf(Authenticate(email = email, password = state.password)),
         )
 
-    // MARK: - L1, L2
+    // L1, L2
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("verbatimTexts")
@@ -54,7 +54,7 @@ class LoginReducerTest {
         )
     }
 
-    // MARK: - L3
+    // L3
 
     @Test
     fun `submit while loading is ignored even with invalid input (L3 a)`() {
@@ -146,7 +146,7 @@ class LoginReducerTest {
         assertEquals(rejected(state, "Password must be at least 8 characters."), reduce(state, Submit))
     }
 
-    // MARK: - L4
+    // L4
 
     @Test
     fun `a success while loading stops loading and clears the error (L4 b)`() {
@@ -171,7 +171,7 @@ class LoginReducerTest {
         }
     }
 
-    // MARK: - L5
+    // L5
 
     @Test
     fun `dismissing while loading stops loading and cancels authentication (L5)`() {

@@ -230,7 +230,7 @@ class LoginViewModelTest {
         }
     }
 
-    // MARK: - LR3, on virtual time
+    // LR3, on virtual time
 
     private fun virtualTimeViewModel(client: AuthenticationClient, time: VirtualTimeScheduler): LoginViewModel =
         LoginViewModel(client, time.dispatcher).also {

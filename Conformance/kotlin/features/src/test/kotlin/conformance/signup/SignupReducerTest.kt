@@ -39,7 +39,7 @@ class SignupReducerTest {
 
     private fun next(state: SignupState, vararg effects: SignupEffect) = Next<SignupState, SignupEffect>(state, effects.toList())
 
-    // MARK: - S1 usernameChanged
+    // S1 usernameChanged
 
     @Test
     fun `a valid username is stored verbatim and checked under its normalized form (S1)`() {
@@ -82,7 +82,7 @@ class SignupReducerTest {
         assertEquals(expected, result, description)
     }
 
-    // MARK: - S2 availabilityResponse
+    // S2 availabilityResponse
 
     @Test
     fun `a response for the name being checked sets availability and the username error (S2)`() {
@@ -111,7 +111,7 @@ class SignupReducerTest {
         }
     }
 
-    // MARK: - S3, S4, S5
+    // S3, S4, S5
 
     @Test
     fun `display name and age are stored verbatim and clear only their own error (S3, S4)`() {
@@ -129,7 +129,7 @@ class SignupReducerTest {
         assertEquals(next(once.state.copy(acceptedTerms = false)), reduce(once.state, TermsToggled))
     }
 
-    // MARK: - S6 submit
+    // S6 submit
 
     @Test
     fun `a valid form registers with the normalized username, trimmed display name and integer age (S6)`() {
@@ -202,7 +202,7 @@ class SignupReducerTest {
         assertEquals(listOf(Register("kate", "Kate", 30)), once.effects)
     }
 
-    // MARK: - S7 registerResponse
+    // S7 registerResponse
 
     @Test
     fun `success stores the user id (S7)`() {
@@ -234,7 +234,7 @@ class SignupReducerTest {
         }
     }
 
-    // MARK: - S8 dismissed
+    // S8 dismissed
 
     @Test
     fun `dismiss while checking and submitting cancels both, in order, then late responses are ignored (S8)`() {

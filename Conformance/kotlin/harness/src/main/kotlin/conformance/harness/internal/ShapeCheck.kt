@@ -104,7 +104,7 @@ internal object ShapeCheck {
         }
     }
 
-    // MARK: - Structures
+    // Structures
 
     private fun case(json: JsonObject, descriptor: SerialDescriptor, path: JsonPath, caseWord: String): JsonElement {
         val union = typeName(descriptor)
@@ -183,7 +183,7 @@ internal object ShapeCheck {
     private fun objectOf(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonObject =
         element as? JsonObject ?: throw mismatch(element, descriptor, path, owner)
 
-    // MARK: - Scalars
+    // Scalars
 
     private fun enumCase(element: JsonElement, descriptor: SerialDescriptor, path: JsonPath, owner: String): JsonElement {
         if (!isString(element)) throw mismatch(element, descriptor, path, owner)

@@ -60,7 +60,7 @@ internal class StrictJson private constructor(private val text: String) {
         }
     }
 
-    // MARK: - Document and values
+    // Document and values
 
     private fun document(): JsonElement {
         if (text.startsWith('\uFEFF')) {
@@ -171,7 +171,7 @@ internal class StrictJson private constructor(private val text: String) {
         return value
     }
 
-    // MARK: - Strings
+    // Strings
 
     private fun string(): String {
         val start = offset
@@ -269,7 +269,7 @@ internal class StrictJson private constructor(private val text: String) {
         return value
     }
 
-    // MARK: - Numbers
+    // Numbers
 
     private fun number(): JsonElement {
         val start = offset
@@ -312,7 +312,7 @@ internal class StrictJson private constructor(private val text: String) {
         return count
     }
 
-    // MARK: - Helpers
+    // Helpers
 
     private fun skipWhitespace() {
         while (offset < text.length) {
