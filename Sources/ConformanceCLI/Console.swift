@@ -7,8 +7,9 @@ package final class Console: @unchecked Sendable {
   private let flushOut: () -> Void
   /// Why standard output could not be written (other than its reader going away), or `nil`.
   let outputFailure: () -> String?
-  /// Reads one line of standard input without its newline, or `nil` at the end.
-  let readLine: () -> String?
+  /// Reads the bytes of one line of standard input without its newline, or `nil` at the end; the bytes are not
+  /// decoded, so input that is not UTF-8 reaches the reader as it is.
+  let readLine: () -> [UInt8]?
   /// Whether standard output is a terminal (colour is used only then).
   package let isTerminal: Bool
   /// The environment variables.
@@ -21,12 +22,12 @@ package final class Console: @unchecked Sendable {
   /// - Parameters:
   ///   - out: Receives standard output text (complete lines, newline-terminated).
   ///   - err: Receives standard error text.
-  ///   - readLine: Supplies standard input lines.
+  ///   - readLine: Supplies standard input lines, as bytes without their newline.
   ///   - isTerminal: Whether to treat standard output as a terminal.
   ///   - environment: Environment variables (for `NO_COLOR`).
   ///   - currentDirectory: The directory paths are resolved against.
   package init(
-    out: @escaping (String) -> Void, err: @escaping (String) -> Void, readLine: @escaping () -> String? = { nil },
+    out: @escaping (String) -> Void, err: @escaping (String) -> Void, readLine: @escaping () -> [UInt8]? = { nil },
     isTerminal: Bool = false, environment: [String: String] = [:], currentDirectory: URL
   ) {
     self.writeOut = out
@@ -60,10 +61,28 @@ package final class Console: @unchecked Sendable {
       errors.write(text)
     }
     flushOut = { output.flush() }
-    readLine = { Swift.readLine(strippingNewline: true) }
+    readLine = Self.readStandardInputLine
     isTerminal = terminal
     self.environment = environment
     self.currentDirectory = currentDirectory
+  }
+
+  /// Standard input as a C stream for `getline`, opened once; only ``readStandardInputLine()`` reads it. (The C
+  /// global `stdin` is a mutable variable that strict concurrency checking does not let Swift code read.)
+  private nonisolated(unsafe) static let standardInput = fdopen(STDIN_FILENO, "r")
+
+  /// Reads one line of standard input as bytes, without its `\n`, or `nil` at the end of input (a last line without
+  /// a `\n` is still returned). `Swift.readLine` is not used because it replaces invalid UTF-8 with U+FFFD, which
+  /// would turn a request line that is not UTF-8, and so not JSON, into one that looks valid.
+  private static func readStandardInputLine() -> [UInt8]? {
+    guard let standardInput else { return nil }
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    let count = getline(&buffer, &capacity, standardInput)
+    guard count > 0, let buffer else { return nil }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+    return Array(bytes.last == 0x0A ? bytes.dropLast() : bytes[...])
   }
 
   /// Whether reports should be coloured: on a terminal, and `NO_COLOR` unset or empty (no-color.org).

@@ -28,11 +28,13 @@ enum CLI {
     }
   }
 
-  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text; with `asUser` (a
+  /// Runs `conformance` with arguments in a directory (default: the repository), with stdin text (or, with
+  /// `stdinBytes`, those exact bytes, which need not be UTF-8); with `asUser` (a
   /// user id), as that user through `setpriv` (for what `chmod` cannot stop root from doing); or, with
   /// `descriptorLimit`, under that limit of open file descriptors (`ulimit -n`; not with `asUser`).
   static func run(
-    _ arguments: [String], in directory: URL = repository, stdin: String = "", environment: [String: String] = [:],
+    _ arguments: [String], in directory: URL = repository, stdin: String = "", stdinBytes: [UInt8]? = nil,
+    environment: [String: String] = [:],
     asUser user: String? = nil, descriptorLimit: Int? = nil, fileSizeLimit: Int? = nil
   ) throws -> Result {
     precondition(
@@ -68,7 +70,7 @@ enum CLI {
     process.standardError = err
     process.standardInput = input
     try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
+    input.fileHandleForWriting.write(Data(stdinBytes ?? Array(stdin.utf8)))
     try input.fileHandleForWriting.close()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

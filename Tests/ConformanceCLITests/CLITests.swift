@@ -304,6 +304,18 @@ struct CLITests {
     #expect(result.lines.count == 1)
   }
 
+  @Test func harnessIgnoresARequestLineThatIsNotUTF8() throws {
+    // A lone 0xFF in the scenario id: a reader that repairs it into U+FFFD would see a valid request and answer it.
+    let hello = Array(#"{"cmd":"hello","protocol":1,"x":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    let result = try CLI.run(["harness"], stdinBytes: hello + Array("\n{\"cmd\":\"bye\"}\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(
+      result.errorLines == [
+        "conformance harness: request line 1 is not JSON (invalid UTF-8 byte 0xFF in a string; the file must be UTF-8 (RFC 8259 §8.1) at column 34); ignored"
+      ])
+  }
+
   @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
     for (terminal, noColor, expectEscape) in [(true, "", true), (true, "1", false), (false, "", false)] {
       var out = ""

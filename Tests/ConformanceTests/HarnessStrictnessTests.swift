@@ -30,6 +30,45 @@ struct BadRequest: Sendable, CustomTestStringConvertible {
   }()
 }
 
+/// One entry of bad-requests.json's `byteRequests`: a request line that is not UTF-8 (RFC 3629), which the JSON
+/// document gives as the hex of its bytes; every harness must ignore it as a line that is not JSON.
+struct BadByteRequest: Sendable, CustomTestStringConvertible {
+  /// The entry's name, e.g. `byte-ff-in-id` or `n_array_invalid_utf8`.
+  var name: String
+  /// Where the line comes from: `hand-written` or `JSONTestSuite test_parsing/<file>`.
+  var source: String
+  /// The request's exact bytes; a line feed (0x0A) in them splits them into several lines, as the transport does.
+  var bytes: [UInt8]
+
+  var testDescription: String { "\(name) (\(source))" }
+
+  /// Every entry of the shared list, in file order.
+  static let all: [BadByteRequest] = {
+    let file = TestPaths.repository.appendingPathComponent("Conformance/protocol-fixtures/bad-requests.json")
+    guard let data = try? Data(contentsOf: file), let document = try? JSONParser().parse(data),
+      let requests = document["byteRequests"]?.arrayValue
+    else { return [] }
+    return requests.compactMap { entry in
+      guard let name = entry["name"]?.stringValue, let source = entry["source"]?.stringValue,
+        let hex = entry["hex"]?.stringValue, let bytes = Self.bytes(hex: hex)
+      else { return nil }
+      return BadByteRequest(name: name, source: source, bytes: bytes)
+    }
+  }()
+
+  /// The bytes written as `hex` (two lowercase or uppercase hex digits a byte), or `nil` if it is not such text.
+  static func bytes(hex: String) -> [UInt8]? {
+    let digits = Array(hex.utf8)
+    guard digits.count.isMultiple(of: 2) else { return nil }
+    var bytes: [UInt8] = []
+    for index in stride(from: 0, to: digits.count, by: 2) {
+      guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+      bytes.append(byte)
+    }
+    return bytes
+  }
+}
+
 /// Holds the Swift harness (`conformance harness`, ``HarnessServer``) to the shared list of bad request lines that the
 /// Kotlin harness is held to by Conformance/kotlin/harness/src/test/kotlin/conformance/harness/HarnessStrictnessTest.kt:
 /// JSONTestSuite's n_ files and lines lenient parsers were seen to accept. Each line gets a diagnostic and no reply, and
@@ -45,11 +84,13 @@ struct HarnessStrictnessTests {
   static let knownIssues: Set<String> = []
 
   @Test func theListCoversJSONTestSuiteAndTheIssuesReproductions() {
-    #expect(BadRequest.all.filter { $0.source.hasPrefix("JSONTestSuite") }.count >= 188)
-    let names = Set(BadRequest.all.map(\.name))
+    let sources = BadRequest.all.map(\.source) + BadByteRequest.all.map(\.source)
+    #expect(sources.filter { $0.hasPrefix("JSONTestSuite") }.count >= 188)
+    let names = Set(BadRequest.all.map(\.name) + BadByteRequest.all.map(\.name))
     for name in [
       "tru", "seq-leading-zero", "raw-tab-in-string", "duplicate-cmd", "lone-high-surrogate", "nesting-3000-arrays",
-      "n_structure_100000_opening_arrays",
+      "n_structure_100000_opening_arrays", "n_array_invalid_utf8", "byte-ff-in-id", "truncated-two-byte-sequence",
+      "overlong-slash-two-bytes", "surrogate-d800-encoded",
     ] {
       #expect(names.contains(name), "\(name)")
     }
@@ -57,8 +98,19 @@ struct HarnessStrictnessTests {
 
   @Test(arguments: BadRequest.all)
   func everyBadLineGetsADiagnosticNoReplyAndServingGoesOn(_ request: BadRequest) {
-    // The transport splits at line feeds (readLine), so each piece is a request line of its own.
-    var input = (request.line.components(separatedBy: "\n") + [Self.valid])[...]
+    expectIgnored(Array(request.line.utf8), name: request.name)
+  }
+
+  @Test(arguments: BadByteRequest.all)
+  func everyLineThatIsNotUTF8GetsADiagnosticNoReplyAndServingGoesOn(_ request: BadByteRequest) {
+    expectIgnored(request.bytes, name: request.name)
+  }
+
+  /// Serves `bytes` then ``valid``, and expects a diagnostic for every line of `bytes` and one reply, to ``valid``.
+  private func expectIgnored(_ bytes: [UInt8], name: String) {
+    // The transport splits at line feeds, so each piece is a request line of its own.
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    var input = (lines + [Array(Self.valid.utf8)])[...]
     let pieces = input.count - 1
     var replies: [String] = []
     var diagnostics: [String] = []
@@ -74,8 +126,8 @@ struct HarnessStrictnessTests {
         #expect(known, "\(diagnostic)")
       }
     }
-    if Self.knownIssues.contains(request.name) {
-      withKnownIssue("the Swift harness answers '\(request.name)'", check)
+    if Self.knownIssues.contains(name) {
+      withKnownIssue("the Swift harness answers '\(name)'", check)
     } else {
       check()
     }
@@ -130,7 +182,8 @@ struct HarnessRuntimeStrictnessTests {
     var diagnostics: [String] = []
     let implementation = SwiftImplementation(features: [], runtimes: [FakeRuntime(feature: "login")])
     HarnessServer(implementation: implementation).serve(
-      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+      readLine: { input.popFirst().map { Array($0.utf8) } }, reply: { replies.append($0) },
+      diagnose: { diagnostics.append($0) })
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     let reply = try #require(replies.first.map { try JSONParser().parse(Data($0.utf8)) })
     let errored = try #require(reply["errored"], "\(replies)")
@@ -210,7 +263,8 @@ struct HarnessCallRequestTests {
     var diagnostics: [String] = []
     let implementation = SwiftImplementation(features: [], runtimes: [loginRuntime]).bound(to: TestPaths.manifests)
     HarnessServer(implementation: implementation).serve(
-      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+      readLine: { input.popFirst().map { Array($0.utf8) } }, reply: { replies.append($0) },
+      diagnose: { diagnostics.append($0) })
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     let reply = try #require(replies.first.map { try JSONParser().parse(Data($0.utf8)) })
     switch request.reply {

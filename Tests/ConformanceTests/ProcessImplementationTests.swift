@@ -78,6 +78,24 @@ import Testing
 
   // MARK: - Startup failures
 
+  @Test func helloLineOverTheLimitWithoutANewlineFailsTheStartAtOnce() async throws {
+    var configuration = fakeConfiguration("overlong-hello", startupTimeout: 30)
+    configuration.maximumLineLength = 1024
+    let clock = ContinuousClock()
+    let started = clock.now
+    let error = try #require(await startError(ProcessImplementation(configuration: configuration)))
+    #expect(clock.now - started < .seconds(10))
+    // The runner may have read the harness's one write in more than one piece.
+    let length = try #require(
+      error.message.split(separator: " ").dropFirst(11).first.flatMap { Int($0) }, "no length in '\(error.message)'")
+    #expect(length > 1024 && length < 5400)
+    #expect(
+      error.message.hasPrefix(
+        "the harness 'fake' answered 'hello' with a line of at least \(length) bytes (no newline yet), over the limit "
+          + #"of 1024 bytes; it began: {"protocol": 1"#))
+    #expect(error.message.hasSuffix("… (at least \(length) bytes)"))
+  }
+
   @Test func harnessThatNeverAnswersHelloFailsToStartWithinTheStartupTimeout() async {
     let harness = fake("silent-hello", startupTimeout: 1.5)
     let clock = ContinuousClock()
@@ -375,6 +393,32 @@ import Testing
     #expect(line.count == 500 + "… (\(length) bytes in all)".count)
     #expect(line.hasPrefix(#"{"seq": 1, "trace": [{"state": {"email": "#))
     #expect(line.hasSuffix("… (\(length) bytes in all)"))
+    await harness.shutdown()
+  }
+
+  /// A harness that keeps writing one line without a newline is stopped as soon as the line passes the limit, with
+  /// the words of an overlong line, not left to run into the scenario timeout.
+  @Test func lineOverTheLimitWithoutANewlineIsAProtocolErrorAtOnce() async throws {
+    var configuration = fakeConfiguration("overlong-unterminated", scenarioTimeout: 30)
+    configuration.maximumLineLength = 1024
+    let harness = ProcessImplementation(configuration: configuration)
+    let start = ContinuousClock.now
+    let observation = await harness.run(request("a"))
+    #expect(ContinuousClock.now - start < .seconds(10))
+    guard case .noTrace(.protocolError(let message, let line)) = observation else {
+      Issue.record("expected a protocol error, got \(observation)")
+      return
+    }
+    // The harness wrote a little over 5000 bytes; the runner may have read them in more than one piece.
+    let length = try #require(
+      message.split(separator: " ").dropFirst(6).first.flatMap { Int($0) }, "no length in '\(message)'")
+    #expect(length > 1024 && length < 5400)
+    #expect(
+      message
+        == "the reply line is at least \(length) bytes long (no newline yet), over the limit of 1024 bytes for this "
+        + "request (harness protocol §3.4)")
+    #expect(line.hasPrefix(#"{"seq": 1, "trace": [{"state": {"email": "#))
+    #expect(line.hasSuffix("… (at least \(length) bytes)"))
     await harness.shutdown()
   }
 

@@ -69,7 +69,8 @@ struct SwiftImplementationTests {
     var replies: [String] = []
     var diagnostics: [String] = []
     HarnessServer(implementation: implementation).serve(
-      readLine: { input.popFirst() }, reply: { replies.append($0) }, diagnose: { diagnostics.append($0) })
+      readLine: { input.popFirst().map { Array($0.utf8) } }, reply: { replies.append($0) },
+      diagnose: { diagnostics.append($0) })
     #expect(
       replies == [
         #"{"features":{"login":{"initialState":{"email":"","error":null,"isLoading":false,"password":""},"levels":["reducer"]}},"implementation":{"language":"Swift","name":"swift","version":"1.0.0"},"protocol":1}"#,

@@ -1,10 +1,15 @@
+import Foundation
+
 /// Serves the in-process Swift implementation over the harness protocol v1 (Conformance/PROTOCOL.md), so the
 /// out-of-process path can be tested against a known implementation: `conformance harness`.
 ///
 /// Requests are newline-delimited JSON objects read one at a time: `hello` is answered with the implementation and
 /// its features, `run` with a `trace`, `errored` or `skipped` reply carrying the same `seq`, and `bye` ends serving.
 /// A line that is not a JSON object, or an unknown `cmd`, is reported on the diagnostics stream and otherwise ignored,
-/// as the protocol requires; stdout carries protocol replies only.
+/// as the protocol requires; stdout carries protocol replies only. Lines are taken as bytes and must be UTF-8 (RFC 3629
+/// §3, §4; PROTOCOL.md §1): a line with a byte that is not, such as a lone `0xFF`, a truncated or overlong sequence or
+/// an encoded surrogate, is not JSON, so it is ignored like any other line that is not JSON rather than repaired into
+/// U+FFFD and answered.
 package struct HarnessServer: Sendable {
   /// The implementation served.
   package var implementation: SwiftImplementation
@@ -20,21 +25,24 @@ package struct HarnessServer: Sendable {
   /// Serves until `bye` or the end of input.
   ///
   /// - Parameters:
-  ///   - readLine: Returns the next request line without its newline, or `nil` at the end of input.
+  ///   - readLine: Returns the bytes of the next request line without its newline, or `nil` at the end of input. The
+  ///     bytes are taken as they are, not repaired: a reader that replaced invalid UTF-8 with U+FFFD would make a line
+  ///     that is not JSON look like a valid request.
   ///   - reply: Writes one reply line (the newline and flushing are the caller's).
   ///   - diagnose: Writes one diagnostic line (stderr).
-  package func serve(readLine: () -> String?, reply: (String) -> Void, diagnose: (String) -> Void) {
+  package func serve(readLine: () -> [UInt8]?, reply: (String) -> Void, diagnose: (String) -> Void) {
     let parser = JSONParser()
     var lineNumber = 0
     while let line = readLine() {
       lineNumber += 1
-      if line.allSatisfy(\.isWhitespace) {
+      // JSON white space (RFC 8259 §2) without the line feed, which ends the line.
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
         diagnose("conformance harness: request line \(lineNumber) is blank; ignored")
         continue
       }
       let request: JSONValue
       do {
-        request = try parser.parse(line)
+        request = try parser.parse(Data(line))
       } catch {
         diagnose(
           "conformance harness: request line \(lineNumber) is not JSON (\(error.message) at column \(error.column)); ignored"

@@ -210,11 +210,24 @@ enum HarnessCodec {
   /// - Parameters:
   ///   - line: The line, or its first bytes.
   ///   - length: The full length in bytes when `line` holds only the first bytes; default `line.count`.
-  static func quote(_ line: Data, length: Int? = nil) -> String {
+  ///   - ended: Whether the line's end was read; when not, `length` is only what was read so far, and the note says
+  ///     "at least".
+  static func quote(_ line: Data, length: Int? = nil, ended: Bool = true) -> String {
     let length = length ?? line.count
     let text = String(decoding: line.prefix(quotedLength * 4), as: UTF8.self)
     guard text.count > quotedLength || length > min(line.count, quotedLength * 4) else { return text }
-    return String(text.prefix(quotedLength)) + "… (\(length) bytes in all)"
+    return String(text.prefix(quotedLength)) + (ended ? "… (\(length) bytes in all)" : "… (at least \(length) bytes)")
+  }
+
+  /// How long an overlong line is, for a report: `5123 bytes`, or `at least 5000 bytes (no newline yet)` for a line
+  /// reported before its end (``LineChannel/Event/overlong(prefix:length:ended:)``).
+  ///
+  /// - Parameters:
+  ///   - length: The line's length in bytes, or what was read of it.
+  ///   - ended: Whether the line's `\n` was read.
+  ///   - unit: The words after the number: `bytes`, or `bytes long`.
+  static func overlongSize(_ length: Int, ended: Bool, unit: String = "bytes") -> String {
+    ended ? "\(length) \(unit)" : "at least \(length) \(unit) (no newline yet)"
   }
 
   // MARK: - Pieces

@@ -34,12 +34,13 @@ struct HarnessLauncher {
             "answered 'hello' with a reply that breaks harness protocol v1: \(violation.message); the line "
               + "was: \(HarnessCodec.quote(line))"))
       }
-    case .overlong(let prefix, let length):
+    case .overlong(let prefix, let length, let ended):
       return .failure(
         await refuse(
           process,
-          "answered 'hello' with a line of \(length) bytes, over the limit of "
-            + "\(configuration.maximumLineLength) bytes; it began: \(HarnessCodec.quote(prefix, length: length))"))
+          "answered 'hello' with a line of \(HarnessCodec.overlongSize(length, ended: ended)), over the limit of "
+            + "\(configuration.maximumLineLength) bytes; it began: "
+            + HarnessCodec.quote(prefix, length: length, ended: ended)))
     case .closed(let unterminated): return .failure(await exitedEarly(process, unterminated: unterminated))
     case .timedOut: return .failure(await noAnswer(process))
     }

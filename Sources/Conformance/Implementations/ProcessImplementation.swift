@@ -254,12 +254,12 @@ package actor ProcessImplementation: Implementation {
           }
           fault = await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
         }
-      case .overlong(let prefix, let length):
+      case .overlong(let prefix, let length, let ended):
         fault = await brokeProtocol(
           process, request,
-          message: "the reply line is \(length) bytes long, over the limit of \(replyLimit(request)) bytes for this "
-            + "request (harness protocol §3.4)",
-          line: HarnessCodec.quote(prefix, length: length))
+          message: "the reply line is \(HarnessCodec.overlongSize(length, ended: ended, unit: "bytes long")), over the "
+            + "limit of \(replyLimit(request)) bytes for this request (harness protocol §3.4)",
+          line: HarnessCodec.quote(prefix, length: length, ended: ended))
       case .closed(let unterminated):
         fault = await crashed(process, request, unterminated: unterminated)
       case .timedOut:
@@ -285,7 +285,8 @@ package actor ProcessImplementation: Implementation {
     let quoted: String
     switch event {
     case .line(let whole): (line, quoted) = (whole, HarnessCodec.quote(whole))
-    case .overlong(let prefix, let length): (line, quoted) = (nil, HarnessCodec.quote(prefix, length: length))
+    case .overlong(let prefix, let length, let ended):
+      (line, quoted) = (nil, HarnessCodec.quote(prefix, length: length, ended: ended))
     case .closed, .timedOut: return
     }
     if let line, let seq = HarnessCodec.seq(of: line), let position = answered.repeated(line, seq: seq) {

@@ -4,7 +4,7 @@ import Foundation
 /// The lines a harness writes to stdout, split on `\n` by a reader thread and handed one at a time to an async waiter
 /// with a deadline (harness protocol v1: one JSON object per `\n`-terminated line).
 ///
-/// One thread per harness process runs ``pump(from:maximumLineLength:)`` for the process's whole life, so a reply
+/// One thread per harness process runs ``pump(from:)`` for the process's whole life, so a reply
 /// costs no thread or task creation: the reader resumes the waiting continuation directly, and one reusable dispatch
 /// timer enforces the deadline. Lines nobody waits for are queued (up to ``maximumQueued`` lines and
 /// ``maximumQueuedBytes`` bytes; one line of any allowed length is always taken): replies to pipelined requests wait
@@ -15,8 +15,11 @@ final class LineChannel: @unchecked Sendable {
   enum Event: Sendable, Equatable {
     /// One complete line, without its `\n`.
     case line(Data)
-    /// A line longer than the limit: its first bytes and its full length in bytes.
-    case overlong(prefix: Data, length: Int)
+    /// A line longer than the limit: its first bytes and its length in bytes. With `ended`, the line's `\n` was read
+    /// and `length` is the whole line's; without, the line passed the limit before its `\n` arrived and `length` is
+    /// what was read so far. It is reported as soon as the limit is passed, so a harness that never ends its line
+    /// is caught then, not when the waiter's deadline passes.
+    case overlong(prefix: Data, length: Int, ended: Bool)
     /// End of file on stdout (or the process exited and its stdout stayed open elsewhere); `unterminated` holds the
     /// bytes after the last `\n`, usually none.
     case closed(unterminated: Data)
@@ -117,7 +120,7 @@ final class LineChannel: @unchecked Sendable {
     }
   }
 
-  /// The longest line taken whole, in bytes; longer ones become ``Event/overlong(prefix:length:)``.
+  /// The longest line taken whole, in bytes; longer ones become ``Event/overlong(prefix:length:ended:)``.
   var maximumLineLength: Int {
     lock.lock()
     defer { lock.unlock() }
@@ -168,7 +171,7 @@ final class LineChannel: @unchecked Sendable {
   private static func size(of event: Event) -> Int {
     switch event {
     case .line(let line): return line.count
-    case .overlong(let prefix, _): return prefix.count
+    case .overlong(let prefix, _, _): return prefix.count
     case .closed, .timedOut: return 0
     }
   }
@@ -192,9 +195,9 @@ final class LineChannel: @unchecked Sendable {
   /// Reads `descriptor` until end of file, splitting on `\n`, then closes it and the channel. Blocks: run it on a
   /// thread of its own.
   ///
-  /// - Parameters:
   /// Lines longer than ``maximumLineLength`` (read before each chunk) are reported as
-  /// ``Event/overlong(prefix:length:)`` and skipped to their end.
+  /// ``Event/overlong(prefix:length:ended:)``, at the end of the read that took them past the limit, and skipped to
+  /// their end.
   ///
   /// - Parameter descriptor: A blocking, readable descriptor; this method closes it.
   func pump(from descriptor: Int32) {

@@ -8,6 +8,8 @@ struct LineSplitter {
   private var pending: [UInt8] = []
   private var overlongPrefix: Data?
   private var overlongLength = 0
+  /// Whether the overlong line being skipped was already reported (before its `\n` arrived).
+  private var overlongReported = false
 
   init(maximumLineLength: Int) {
     self.maximumLineLength = maximumLineLength
@@ -16,13 +18,21 @@ struct LineSplitter {
   /// The bytes after the last `\n` seen so far (empty while skipping an overlong line).
   var remainder: Data { Data(pending) }
 
-  /// Feeds `chunk`, calling `emit` for each complete line (or overlong-line report).
+  /// Feeds `chunk`, calling `emit` for each complete line and each overlong-line report.
+  ///
+  /// A line over the limit is reported once: with its whole length when its `\n` is in the chunk that took it over
+  /// the limit, otherwise at the end of that chunk with the length read so far (`ended: false`), because a harness
+  /// that writes without ever ending the line would otherwise be reported only when the reply's deadline passed.
   mutating func split(_ chunk: UnsafeRawBufferPointer, emit: (LineChannel.Event) -> Void) {
     guard let base = chunk.baseAddress else { return }
     var start = 0
     while start < chunk.count {
       guard let newline = memchr(base + start, 0x0A, chunk.count - start) else {
         append(UnsafeRawBufferPointer(start: base + start, count: chunk.count - start))
+        if let prefix = overlongPrefix, !overlongReported {
+          emit(.overlong(prefix: prefix, length: overlongLength, ended: false))
+          overlongReported = true
+        }
         return
       }
       let end = base.distance(to: UnsafeRawPointer(newline))
@@ -31,9 +41,10 @@ struct LineSplitter {
       } else {
         append(UnsafeRawBufferPointer(start: base + start, count: end - start))
         if let prefix = overlongPrefix {
-          emit(.overlong(prefix: prefix, length: overlongLength))
+          if !overlongReported { emit(.overlong(prefix: prefix, length: overlongLength, ended: true)) }
           overlongPrefix = nil
           overlongLength = 0
+          overlongReported = false
         } else {
           emit(.line(Data(pending)))
         }

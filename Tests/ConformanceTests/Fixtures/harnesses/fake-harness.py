@@ -19,10 +19,12 @@ Modes (faults happen in `run` unless noted):
   wrong-shape          answer with effects as an object instead of an array
   overlong             answer with a line of 5000 bytes (tests lower the limit)
   unterminated         write half a reply without a newline, then exit 5
+  overlong-unterminated  write the start of a reply and 5000 more bytes without a newline, then never answer
   stderr-flood         write 2 MiB to stderr before each answer
   silent-hello         never answer hello
   exit-at-once         write to stderr and exit 1 before reading anything
   protocol-2           answer hello with protocol 2
+  overlong-hello       answer hello with the start of a reply and 5000 more bytes without a newline, then hang
   malformed-hello      answer hello without implementation.version
   refuse-restart FILE  first process: create FILE, then crash on run; later processes: exit 1 at once
   echo-env NAME        answer every run with errored, message = the environment variable NAME and the cwd
@@ -88,6 +90,10 @@ def hello():
         sys.stderr.write("fake-harness: starting very slowly\n")
         sys.stderr.flush()
         time.sleep(1000)
+    if MODE == "overlong-hello":
+        sys.stdout.write(json.dumps(HELLO)[:-1] + ', "padding": "' + "x" * 5000)
+        sys.stdout.flush()
+        time.sleep(1000)
     if MODE == "protocol-2":
         send(dict(HELLO, protocol=2))
     elif MODE == "malformed-hello":
@@ -119,6 +125,10 @@ def run(request, count):
         reply["trace"][0]["effects"] = {"type": "authenticate"}
     if MODE == "overlong":
         reply["padding"] = "x" * 5000
+    if MODE == "overlong-unterminated":
+        sys.stdout.write(json.dumps(reply)[:-1] + ', "padding": "' + "x" * 5000)
+        sys.stdout.flush()
+        time.sleep(1000)
     if MODE == "unterminated":
         sys.stdout.write(json.dumps(reply)[:20])
         sys.stdout.flush()

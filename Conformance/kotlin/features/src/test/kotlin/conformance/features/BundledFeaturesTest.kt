@@ -1,7 +1,7 @@
 package conformance.features
 
 import conformance.harness.Harness
-import java.io.StringReader
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
@@ -10,7 +10,8 @@ class BundledFeaturesTest {
     @Test
     fun `hello announces login (both levels) and signup (reducer only) with the manifests' initial states`() {
         val output = StringWriter()
-        Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(StringReader("""{"cmd":"hello","protocol":1}""" + "\n"), output, StringWriter())
+        val hello = ByteArrayInputStream(("""{"cmd":"hello","protocol":1}""" + "\n").toByteArray())
+        Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(hello, output, StringWriter())
         val login = """{"email":"","password":"","isLoading":false,"error":null}"""
         val signup = """{"username":"","displayName":"","age":"","acceptedTerms":false,"availability":"unknown",""" +
             """"errors":{"username":null,"displayName":null,"age":null,"terms":null},"isSubmitting":false,""" +

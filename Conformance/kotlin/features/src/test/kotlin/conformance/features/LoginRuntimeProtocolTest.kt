@@ -1,7 +1,7 @@
 package conformance.features
 
 import conformance.harness.Harness
-import java.io.StringReader
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.params.ParameterizedTest
@@ -23,7 +23,7 @@ class LoginRuntimeProtocolTest {
     private fun serve(implementation: String, vararg lines: String): String {
         val output = StringWriter()
         val diagnostics = StringWriter()
-        harness(implementation).serve(StringReader(lines.joinToString("") { "$it\n" }), output, diagnostics)
+        harness(implementation).serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         assertEquals("", diagnostics.toString())
         return output.toString()
     }

@@ -2,7 +2,7 @@ package conformance.login
 
 import conformance.features.BundledFeatures
 import conformance.harness.Harness
-import java.io.StringReader
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import java.util.stream.Stream
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -24,7 +24,7 @@ class LoginSerializationTest {
     private fun reply(actions: String, initialState: String = initial): String {
         val output = StringWriter()
         val request = """{"cmd":"run","seq":1,"id":"x","feature":"login","initialState":$initialState,"actions":$actions}"""
-        harness.serve(StringReader(request + "\n"), output, StringWriter())
+        harness.serve(ByteArrayInputStream("$request\n".toByteArray()), output, StringWriter())
         return output.toString().removeSuffix("\n")
     }
 

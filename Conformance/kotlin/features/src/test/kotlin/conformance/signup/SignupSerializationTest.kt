@@ -2,7 +2,7 @@ package conformance.signup
 
 import conformance.features.BundledFeatures
 import conformance.harness.Harness
-import java.io.StringReader
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
@@ -19,7 +19,7 @@ class SignupSerializationTest {
     private fun reply(initialState: String, actions: String): String {
         val output = StringWriter()
         val request = """{"cmd":"run","seq":1,"id":"x","feature":"signup","initialState":$initialState,"actions":$actions}"""
-        harness.serve(StringReader(request + "\n"), output, StringWriter())
+        harness.serve(ByteArrayInputStream("$request\n".toByteArray()), output, StringWriter())
         return output.toString().removeSuffix("\n")
     }
 

@@ -4,7 +4,7 @@ import conformance.harness.internal.Messages
 import conformance.harness.internal.JsonText
 import conformance.harness.internal.LineReader
 import conformance.harness.internal.StrictJson
-import java.io.Reader
+import java.io.InputStream
 import java.io.Writer
 import java.math.BigDecimal
 import kotlinx.serialization.json.JsonArray
@@ -98,18 +98,26 @@ public class Harness(
      * Each reply is written as one line to [output], which is flushed after it; diagnostics go to
      * [diagnostics], prefixed with the implementation name, e.g. `kotlin harness: `.
      *
-     * @param input the request stream (stdin).
+     * @param input the request stream (stdin), read as bytes: each line is decoded as strict UTF-8, and a line
+     *   that is not UTF-8 is ignored as not JSON (PROTOCOL.md §2.4), never repaired into U+FFFD.
      * @param output the reply stream (stdout); carries protocol messages only.
      * @param diagnostics where to explain ignored lines (stderr).
      * @throws java.io.IOException when reading or writing fails.
      */
-    public fun serve(input: Reader, output: Writer, diagnostics: Writer) {
+    public fun serve(input: InputStream, output: Writer, diagnostics: Writer) {
         val lines = LineReader(input)
         var lineNumber = 0
         while (true) {
             val line = lines.readLine() ?: return
             lineNumber += 1
-            when (val response = respond(line, lineNumber)) {
+            val response = when (line) {
+                is LineReader.Line.Text -> respond(line.text, lineNumber)
+                is LineReader.Line.NotUtf8 -> Response.Ignored(
+                    "request line $lineNumber is not JSON (invalid UTF-8 byte 0x%02X; a request line must be UTF-8 "
+                        .format(line.byte) + "(RFC 8259 §8.1) at column ${line.column}); ignored",
+                )
+            }
+            when (response) {
                 is Response.Reply -> {
                     output.write(response.line)
                     output.write("\n")

@@ -5,7 +5,6 @@ import java.io.FileDescriptor
 import java.io.FileInputStream
 import java.io.FileOutputStream
 import java.io.IOException
-import java.io.InputStreamReader
 import java.io.OutputStreamWriter
 import kotlin.system.exitProcess
 
@@ -17,7 +16,8 @@ import kotlin.system.exitProcess
  * fun main(): Unit = runHarness(listOf(counterFeature), implementation = "android")
  * ```
  *
- * Requests are read as UTF-8 (malformed bytes become U+FFFD), replies are written as UTF-8 through a
+ * Requests are read as bytes and each line decoded as strict UTF-8 (a line that is not UTF-8 is ignored as not
+ * JSON, never repaired into U+FFFD: PROTOCOL.md §2.4), replies are written as UTF-8 through a
  * buffered writer flushed after each line, diagnostics go to stderr (Conformance/PROTOCOL.md §1). The
  * runner starts the program with the command configured in `Conformance/implementations.json` or given
  * with `conformance run --harness <name>=<command>`.
@@ -40,7 +40,7 @@ public fun runHarness(
     runtimes: List<RuntimeAdapter> = emptyList(),
 ) {
     val harness = Harness(features, implementation, version, runtimes)
-    val input = InputStreamReader(FileInputStream(FileDescriptor.`in`), Charsets.UTF_8)
+    val input = FileInputStream(FileDescriptor.`in`)
     val output = BufferedWriter(OutputStreamWriter(FileOutputStream(FileDescriptor.out), Charsets.UTF_8), 1 shl 16)
     val diagnostics = OutputStreamWriter(FileOutputStream(FileDescriptor.err), Charsets.UTF_8)
     try {

@@ -2,11 +2,12 @@ package conformance.harness
 
 import conformance.harness.fixtures.counterFeature
 import conformance.harness.fixtures.counterRuntime
+import java.io.ByteArrayInputStream
 import java.io.File
-import java.io.StringReader
 import java.io.StringWriter
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.int
 import kotlinx.serialization.json.jsonArray
@@ -20,12 +21,14 @@ import org.junit.jupiter.api.TestFactory
 
 /**
  * Holds the Kotlin harness to the shared list of bad request lines, Conformance/protocol-fixtures/bad-requests.json
- * (JSONTestSuite's n_ files and lines lenient parsers were seen to accept), which the Swift harness is held to by
+ * (JSONTestSuite's n_ files, lines lenient parsers were seen to accept, and lines that are not UTF-8, fed as their
+ * exact bytes), which the Swift harness is held to by
  * Tests/ConformanceTests/HarnessStrictnessTests.swift: each line gets a diagnostic and no reply, and the harness
  * answers the next valid request (PROTOCOL.md §2.4).
  */
 class HarnessStrictnessTest {
-    private class Entry(val name: String, val source: String, val line: String)
+    /** One entry of `requests` (its line as UTF-8) or of `byteRequests` (its bytes, given in hex). */
+    private class Entry(val name: String, val source: String, val bytes: ByteArray)
 
     private val valid =
         """{"cmd":"run","seq":2,"id":"after","feature":"counter","initialState":{"count":0,"limit":3,"message":null},""" +
@@ -42,11 +45,12 @@ class HarnessStrictnessTest {
             DynamicTest.dynamicTest("${entry.name} (${entry.source})") {
                 val output = StringWriter()
                 val diagnostics = StringWriter()
-                Harness(listOf(counterFeature())).serve(StringReader("${entry.line}\n$valid\n"), output, diagnostics)
+                val input = ByteArrayInputStream(entry.bytes + "\n$valid\n".toByteArray())
+                Harness(listOf(counterFeature())).serve(input, output, diagnostics)
                 assertEquals(validReply, output.toString(), entry.name)
                 // The transport splits a line at a raw line feed; every piece is a line of its own.
                 val lines = diagnostics.toString().removeSuffix("\n").split("\n")
-                assertEquals(entry.line.count { it == '\n' } + 1, lines.size, diagnostics.toString())
+                assertEquals(entry.bytes.count { it == '\n'.code.toByte() } + 1, lines.size, diagnostics.toString())
                 for (line in lines) assertTrue(diagnostic.matches(line), line)
             }
         }
@@ -57,7 +61,8 @@ class HarnessStrictnessTest {
         assertTrue(entries.count { it.source.startsWith("JSONTestSuite") } >= 188, "JSONTestSuite n_ files")
         val names = entries.map { it.name }.toSet()
         for (name in listOf("tru", "seq-leading-zero", "raw-tab-in-string", "duplicate-cmd", "lone-high-surrogate",
-            "nesting-3000-arrays", "n_structure_100000_opening_arrays")) {
+            "nesting-3000-arrays", "n_structure_100000_opening_arrays", "n_array_invalid_utf8", "byte-ff-in-id",
+            "truncated-two-byte-sequence", "overlong-slash-two-bytes", "surrogate-d800-encoded")) {
             assertTrue(name in names, name)
         }
     }
@@ -82,7 +87,7 @@ class HarnessStrictnessTest {
                 val output = StringWriter()
                 val diagnostics = StringWriter()
                 Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
-                    StringReader("$line\n"), output, diagnostics,
+                    ByteArrayInputStream("$line\n".toByteArray()), output, diagnostics,
                 )
                 val reply = Json.parseToJsonElement(output.toString()).jsonObject
                 val errored = reply["errored"]?.jsonObject ?: error("$name: not errored: $output")
@@ -118,7 +123,7 @@ class HarnessStrictnessTest {
                 val output = StringWriter()
                 val diagnostics = StringWriter()
                 Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
-                    StringReader("$line\n"), output, diagnostics,
+                    ByteArrayInputStream("$line\n".toByteArray()), output, diagnostics,
                 )
                 assertEquals("", diagnostics.toString(), name)
                 val reply = Json.parseToJsonElement(output.toString()).jsonObject
@@ -147,16 +152,23 @@ class HarnessStrictnessTest {
         }
     }
 
+    /** The entries of `requests` and then `byteRequests`, each as the bytes the harness reads. */
     private fun entries(): List<Entry> {
         val document = Json.parseToJsonElement(fixture().readText()).jsonObject
-        return document.getValue("requests").jsonArray.map {
-            val entry = it as JsonObject
-            Entry(
-                entry.getValue("name").jsonPrimitive.content,
-                entry.getValue("source").jsonPrimitive.content,
-                entry.getValue("line").jsonPrimitive.content,
-            )
+        fun entry(element: JsonElement, bytes: (JsonObject) -> ByteArray): Entry {
+            val entry = element.jsonObject
+            val name = entry.getValue("name").jsonPrimitive.content
+            return Entry(name, entry.getValue("source").jsonPrimitive.content, bytes(entry))
         }
+        val lines = document.getValue("requests").jsonArray.map { element ->
+            entry(element) { it.getValue("line").jsonPrimitive.content.toByteArray() }
+        }
+        val bytes = document.getValue("byteRequests").jsonArray.map { element ->
+            entry(element) { entry ->
+                entry.getValue("hex").jsonPrimitive.content.chunked(2).map { it.toInt(16).toByte() }.toByteArray()
+            }
+        }
+        return lines + bytes
     }
 
     /** The shared list, found above the compiled tests (Conformance/kotlin/build/test) or the working directory. */

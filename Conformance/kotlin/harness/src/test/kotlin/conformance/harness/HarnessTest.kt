@@ -6,7 +6,7 @@ import conformance.harness.fixtures.CounterReducer
 import conformance.harness.fixtures.CounterState
 import conformance.harness.fixtures.counterFeature
 import conformance.udf.Reducer
-import java.io.StringReader
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -20,7 +20,7 @@ class HarnessTest {
     private fun serve(vararg lines: String, harness: Harness = Harness(listOf(counterFeature()))): Session {
         val output = StringWriter()
         val diagnostics = StringWriter()
-        harness.serve(StringReader(lines.joinToString("") { "$it\n" }), output, diagnostics)
+        harness.serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         return Session(output.toString(), diagnostics.toString())
     }
 
@@ -83,7 +83,8 @@ class HarnessTest {
     @Test
     fun `end of input stops serving, and a last line without a newline is still handled`() {
         val output = StringWriter()
-        Harness(listOf(counterFeature())).serve(StringReader(run(3, "[]")), output, StringWriter())
+        val input = ByteArrayInputStream(run(3, "[]").toByteArray())
+        Harness(listOf(counterFeature())).serve(input, output, StringWriter())
         assertEquals("""{"seq":3,"trace":[]}""" + "\n", output.toString())
     }
 

@@ -3,10 +3,10 @@ package conformance.harness
 import conformance.harness.fixtures.CounterState
 import conformance.harness.fixtures.counterFeature
 import conformance.harness.fixtures.counterRuntime
-import java.io.StringReader
 import kotlinx.coroutines.cancel
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
+import java.io.ByteArrayInputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -22,7 +22,7 @@ class RuntimeHarnessTest {
     private fun serve(vararg lines: String, harness: Harness = this.harness): Pair<String, String> {
         val output = StringWriter()
         val diagnostics = StringWriter()
-        harness.serve(StringReader(lines.joinToString("") { "$it\n" }), output, diagnostics)
+        harness.serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         return output.toString() to diagnostics.toString()
     }
 
