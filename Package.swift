@@ -16,7 +16,6 @@ let package = Package(
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
     .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
-    .executable(name: "conformance-bridge", targets: ["BridgeConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
@@ -31,10 +30,7 @@ let package = Package(
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
       name: "ConformanceTool",
-      dependencies: ["ConformanceCLI", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature"]),
-    .target(name: "BundledFastPaths", dependencies: ["Conformance", "LoginFeature", "SignupFeature"]),
-    .executableTarget(
-      name: "BridgeConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
+      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
     .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
@@ -60,14 +56,14 @@ let package = Package(
     .testTarget(
       name: "ConformanceTests",
       dependencies: [
-        "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "HandwrittenLoginCodec", "BundledFastPaths",
+        "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "HandwrittenLoginCodec",
         "UnidirectionalFlow", "TestScratch",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature",
+        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature",
         "UnidirectionalFlow", "TestScratch",
       ]),
   ]
