@@ -60,7 +60,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   public var initialState: JSONValue { (try? BridgeEncoder.encode(initialValue, shape: shapes.state)) ?? .null }
 
   /// The adapter with the case names and field orders of `manifest`.
-  package func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
+  func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
     CodableFeature(
       feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
   }
