@@ -6,17 +6,14 @@ import PackageDescription
 let package = Package(
   name: "UDFConformance",
   platforms: [.macOS(.v13)],
+  // What a team uses. The bundled login and signup features are targets the `conformance` executable serves, not
+  // products; the examples below are built with the package and ship in no product.
   products: [
     .library(name: "UnidirectionalFlow", targets: ["UnidirectionalFlow"]),
-    .library(name: "LoginFeature", targets: ["LoginFeature"]),
-    .library(name: "LoginRuntime", targets: ["LoginRuntime"]),
-    .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "Conformance", targets: ["Conformance"]),
     .library(name: "ConformanceCLI", targets: ["ConformanceCLI"]),
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     .executable(name: "conformance", targets: ["ConformanceTool"]),
-    .executable(name: "conformance-handwritten", targets: ["HandwrittenConformanceTool"]),
-    .executable(name: "conformance-bridge", targets: ["BridgeConformanceTool"]),
   ],
   targets: [
     .target(name: "UnidirectionalFlow"),
@@ -31,16 +28,17 @@ let package = Package(
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
       name: "ConformanceTool",
-      dependencies: ["ConformanceCLI", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature"]),
-    .target(name: "BundledFastPaths", dependencies: ["Conformance", "LoginFeature", "SignupFeature"]),
-    .executableTarget(
-      name: "BridgeConformanceTool", dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
-    // The FeatureCodec escape hatch, written by hand for login; the tests and scripts/bench compare it with the bridge.
-    .target(name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"]),
+      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
+    // Examples, as swift-argument-parser keeps its own: the FeatureCodec escape hatch written by hand for login, and
+    // the `conformance` tool with login registered through it. The tests and scripts/bench compare it with the bridge.
+    .target(
+      name: "HandwrittenLoginCodec", dependencies: ["Conformance", "LoginFeature"],
+      path: "Sources/Examples/HandwrittenLoginCodec"),
     .executableTarget(
-      name: "HandwrittenConformanceTool", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"]),
+      name: "conformance-handwritten", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"],
+      path: "Sources/Examples/conformance-handwritten"),
     // The `conformance` tool with reducers that trap: the CLI tests' planted crashes (not a product).
     .executableTarget(
       name: "TrappingConformanceTool",
@@ -60,14 +58,14 @@ let package = Package(
     .testTarget(
       name: "ConformanceTests",
       dependencies: [
-        "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "HandwrittenLoginCodec", "BundledFastPaths",
+        "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "HandwrittenLoginCodec",
         "UnidirectionalFlow", "TestScratch",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "BundledFastPaths", "LoginFeature", "LoginRuntime", "SignupFeature",
+        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature",
         "UnidirectionalFlow", "TestScratch",
       ]),
   ]

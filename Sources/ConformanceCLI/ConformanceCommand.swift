@@ -13,8 +13,7 @@ public enum ConformanceCommand {
   static var subcommands: [CommandInfo] {
     [
       CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self),
-      CommandInfo(HarnessCommand.self), CommandInfo(FuzzCommand.self),
-      CommandInfo(RecordCommand.self), CommandInfo(GenerateFastPathCommand.self),
+      CommandInfo(HarnessCommand.self), CommandInfo(FuzzCommand.self), CommandInfo(RecordCommand.self),
     ]
   }
 
@@ -91,7 +90,7 @@ public enum ConformanceCommand {
   ///   - swift: The in-process Swift implementation with its features (not yet bound to manifests: each command
   ///     binds it to the manifests it finds).
   /// - Returns: The exit status (0, 1 or 2).
-  package static func main(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
+  static func main(_ arguments: [String], console: Console, swift: SwiftImplementation) async -> Int32 {
     let status = await run(arguments, console: console, swift: swift)
     console.flush()
     if let failure = console.outputFailure() {
@@ -205,7 +204,7 @@ extension ConformanceCommand {
   /// Call once, from the executable's entry point, before ``main(_:console:)``.
   ///
   /// - Parameter console: The console whose output is flushed on the way out.
-  package static func installInterruptHandling(console: Console) {
+  static func installInterruptHandling(console: Console) {
     // Orphaned harness grandchildren are reparented here, not to init, so the handler below can end them too.
     HarnessProcessGroups.adoptOrphans()
     // A closed stdout (`conformance … | head`) must not kill the run before its reports are written.

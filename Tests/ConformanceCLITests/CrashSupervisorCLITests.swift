@@ -30,7 +30,21 @@ struct CrashSupervisorCLITests {
 
   /// Runs the trapping tool, as ``CLI/run(_:in:stdin:environment:asUser:descriptorLimit:)`` runs `conformance`.
   static func runTrapping(_ arguments: [String], in folder: URL = CLI.repository) throws -> CLI.Result {
-    try GenerateFastPathCLITests.runSibling("TrappingConformanceTool", arguments, in: folder)
+    try #require(FileManager.default.isExecutableFile(atPath: trapping.path), "build TrappingConformanceTool")
+    let process = Process()
+    process.executableURL = trapping
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let (out, err) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLI.Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
   }
 
   /// A login scenario whose one step sends an email of 128 scalars: the trapping reducer's overflow.

@@ -3,8 +3,9 @@ import UnidirectionalFlow
 /// Converts one feature's Swift state, actions and effects to and from their JSON form (the feature manifest's
 /// shapes), so the in-process Swift implementation can run scenarios through the real reducer.
 ///
-/// To put a Swift feature whose types are not `Codable` under conformance, write a codec for it and register a
-/// ``ReducerAdapter`` of it, as a ``CodableFeature`` is registered:
+/// To put a Swift feature whose types are not `Codable` under conformance, or one whose suite needs more speed than the
+/// Codable bridge gives, write a codec for it and register a ``ReducerAdapter`` of it, as a ``CodableFeature`` is
+/// registered (`Sources/Examples/HandwrittenLoginCodec` is login's):
 ///
 /// ```swift
 /// ConformanceCommand.main(swift: [ReducerAdapter(codec: LoginCodec(), reducer: LoginReducer(), initialState: .init())])

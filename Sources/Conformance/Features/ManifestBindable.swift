@@ -1,7 +1,7 @@
 /// A ``FeatureAdapter`` that needs its feature's manifest before it can run scenarios: ``CodableFeature`` takes the
 /// per-platform case names and the order of each case's fields from it. Adapters that do not conform (a hand-written
 /// ``FeatureCodec`` needs no manifest) run as they are.
-package protocol ManifestBindable: FeatureAdapter {
+protocol ManifestBindable: FeatureAdapter {
   /// This adapter prepared for its feature's manifest.
   ///
   /// - Parameter manifest: The manifest whose `feature` equals ``FeatureAdapter/feature``.
