@@ -163,7 +163,7 @@ public class Harness(
         }
     }
 
-    // MARK: - Commands
+    // Commands
 
     /** The `hello` reply: protocol, implementation and every feature with its initial state. */
     internal fun hello(): JsonObject = buildJsonObject {

@@ -29,7 +29,7 @@ class HarnessTest {
     private fun run(seq: Int, actions: String, initialState: String = initial, feature: String = "counter") =
         """{"cmd":"run","seq":$seq,"id":"scenario","feature":"$feature","initialState":$initialState,"actions":$actions}"""
 
-    // MARK: - hello, run, bye
+    // hello, run, bye
 
     @Test
     fun `hello announces the implementation and each feature with its initial state, and no levels without runtimes`() {
@@ -102,7 +102,7 @@ class HarnessTest {
         assertEquals("""{"seq":1,"trace":[]}""" + "\n" + """{"seq":9223372036854775807,"trace":[]}""" + "\n", session.output)
     }
 
-    // MARK: - errored, skipped
+    // errored, skipped
 
     @Test
     fun `an undecodable action is errored at its 1-based step with the JSON path`() {
@@ -153,7 +153,7 @@ class HarnessTest {
         assertEquals(expected, session.output)
     }
 
-    // MARK: - Lines that are not requests
+    // Lines that are not requests
 
     @Test
     fun `lines that are not requests get a diagnostic, no reply, and serving goes on`() {
@@ -209,7 +209,7 @@ class HarnessTest {
         assertEquals(expected, session.diagnostics)
     }
 
-    // MARK: - Configuration
+    // Configuration
 
     @Test
     fun `the implementation name is announced and prefixes diagnostics`() {

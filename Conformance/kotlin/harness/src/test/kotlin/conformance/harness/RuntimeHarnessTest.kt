@@ -55,7 +55,7 @@ class RuntimeHarnessTest {
 
     private fun save(count: Int) = """[{"dependency":"save","arguments":{"count":$count}}]"""
 
-    // MARK: - hello
+    // hello
 
     @Test
     fun `hello announces each feature's levels`() {
@@ -66,7 +66,7 @@ class RuntimeHarnessTest {
         assertEquals(expected, reply("""{"cmd":"hello","protocol":1}""", harness = both))
     }
 
-    // MARK: - Steps
+    // Steps
 
     @Test
     fun `a call is recorded in the step that starts it and answered by a respond step`() {
@@ -180,7 +180,7 @@ class RuntimeHarnessTest {
         assertEquals(trace(10), reply(run(10, "[]")))
     }
 
-    // MARK: - Errors
+    // Errors
 
     @Test
     fun `undecodable actions, results and states are errored with the JSON path`() {
@@ -335,7 +335,7 @@ class RuntimeHarnessTest {
         )
     }
 
-    // MARK: - Configuration
+    // Configuration
 
     @Test
     fun `a feature and its runtime must agree on the initial state, and runtime names are unique`() {
