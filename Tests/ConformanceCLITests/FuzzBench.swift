@@ -5,7 +5,7 @@ import Testing
 
 @testable import ConformanceCLI
 
-/// The figures of `scripts/bench-fuzz` (issue 10, item 7), measured in process: fuzz throughput of the Swift
+/// The figures of `scripts/bench-fuzz`, measured in process: fuzz throughput of the Swift
 /// implementation against a second in-process copy of itself, and the time `conformance fuzz` takes with its default
 /// budget to find (search) and then shrink each seeded mutant (``LoginMutation``), for seeds 0 to 4. Runs only when
 /// `UDF_FUZZ_BENCH` is set (the bench script sets it; `UDF_FUZZ_BENCH_SECONDS` sets the throughput runs' `--time`,

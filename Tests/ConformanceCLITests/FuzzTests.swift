@@ -4,7 +4,7 @@ import Testing
 
 @testable import ConformanceCLI
 
-/// `conformance fuzz` in process, against the seeded login mutants of issue 10 (``LoginMutation``): each is found
+/// `conformance fuzz` in process, against the seeded login mutants (``LoginMutation``): each is found
 /// against the correct Swift login with a fixed seed and a `--runs` budget, shrunk within the targets (at most 3 steps
 /// and 3 non-ASCII scalars), and written as a scenario that validates, passes on the correct implementation and
 /// fails on the mutant.

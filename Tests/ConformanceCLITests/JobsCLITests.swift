@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--jobs N` must change nothing but the time taken (issue 12): the text report, its error output, the exit status
+/// `--jobs N` must change nothing but the time taken: the text report, its error output, the exit status
 /// and both report files are the same as with `--jobs 1`, for passing, failing and invalid corpora alike.
 @Suite(.serialized) struct JobsCLITests {
   /// A corpus of every bundled scenario, the failing and invalid fixtures, a duplicate id and a hidden file: more
@@ -89,7 +89,7 @@ import Testing
     #expect(one[1].contains("passed"))
   }
 
-  /// Issue 7, item 10: the text, JUnit and JSON reports count the same things. Each JUnit testcase is one count of
+  /// The text, JUnit and JSON reports count the same things. Each JUnit testcase is one count of
   /// the closing line: a pair (passed, failed, skipped, known), a divergence, an invalid file, a baseline problem.
   /// A run that finds no scenario file at all (an empty folder, only other files, every path missing with
   /// `--missing-ok`) once trapped with `--jobs` above 1: the first, empty window was still handed to the loader. It

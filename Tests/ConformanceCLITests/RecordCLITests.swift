@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `conformance record` end to end (issue 10, item 5): expectations filled in from the built-in implementation's
+/// `conformance record` end to end: expectations filled in from the built-in implementation's
 /// trace at both levels, shown as a unified diff and written only with `--write`, differing expectations refused
 /// until `--update`, action logs turned into scenarios, and every bad input named with its file and JSON path.
 @Suite("conformance record end to end")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runtime-level scenarios end to end through `conformance run` and a Python harness (issue 9): a harness that
+/// Runtime-level scenarios end to end through `conformance run` and a Python harness: a harness that
 /// declares no levels keeps passing its reducer scenarios while runtime ones are `not applicable`, and a harness
 /// that declares `runtime` is sent the steps with call references and judged on calls and cancellations.
 @Suite("runtime scenarios end to end")

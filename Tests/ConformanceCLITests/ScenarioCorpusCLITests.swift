@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// How `conformance run`, `validate` and `list` walk scenario folders, end to end: nothing in a folder is skipped
-/// without a word (issue 7, item 1). Each case either runs or is an invalid input (exit 2) naming its path, while the
+/// without a word. Each case either runs or is an invalid input (exit 2) naming its path, while the
 /// other files still run.
 @Suite("scenario folders end to end")
 struct ScenarioCorpusCLITests {

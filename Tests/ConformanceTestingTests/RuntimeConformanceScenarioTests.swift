@@ -5,8 +5,8 @@ import Testing
 
 @testable import ConformanceTesting
 
-/// A runtime adapter whose runtime cannot start: what ConformanceScenario does around the runtime driver (another
-/// part of issue 9) is tested without depending on the driver.
+/// A runtime adapter whose runtime cannot start: what ConformanceScenario does around the runtime driver is tested
+/// without depending on the driver.
 private struct UnstartableRuntime: RuntimeAdapter {
   var feature: String { "login" }
   var initialState: JSONValue { ["email": "", "password": "", "isLoading": false, "error": .null] }

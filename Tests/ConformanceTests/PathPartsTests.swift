@@ -3,7 +3,7 @@ import Testing
 
 @testable import Conformance
 
-/// `PathParts` and `ScenarioLoader.isKebabCase` scan bytes instead of splitting strings (issue 12); these pin them to
+/// `PathParts` and `ScenarioLoader.isKebabCase` scan bytes instead of splitting strings; these pin them to
 /// byte-wise splitting and to `URL`, on the awkward cases too.
 @Suite("PathParts and kebab-case ids: byte scans with the results of the splitting definitions")
 struct PathPartsTests {

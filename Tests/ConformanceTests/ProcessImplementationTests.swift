@@ -422,7 +422,7 @@ import Testing
     await harness.shutdown()
   }
 
-  /// Issue 7, item 3: a valid scenario may expect a trace far larger than the configured limit (a trace repeats the
+  /// A valid scenario may expect a trace far larger than the configured limit (a trace repeats the
   /// state after every step); the limit follows the request, so a correct harness is never blamed.
   @Test func aReplyAsLargeAsTheScenarioExpectsIsAcceptedOverTheConfiguredLimit() async throws {
     var configuration = fakeConfiguration("good")
@@ -449,7 +449,7 @@ import Testing
     await harness.shutdown()
   }
 
-  /// Issue 7, item 4: the scenario answered twice is blamed, and the scenario whose reply was due is sent again.
+  /// The scenario answered twice is blamed, and the scenario whose reply was due is sent again.
   @Test func aRequestAnsweredTwiceIsBlamedNotTheNextOne() async {
     let harness = fake("answer-twice", "b")
     let observations = await harness.run(batch: ["a", "b", "c", "d"].map { request($0) }).map(\.observation)
@@ -485,7 +485,7 @@ import Testing
     await harness.shutdown()
   }
 
-  /// Issue 7, item 4: a second answer to the last request of a batch is found by checking for an extra line.
+  /// A second answer to the last request of a batch is found by checking for an extra line.
   @Test func aSecondAnswerToTheLastRequestOfABatchIsFound() async {
     let harness = fake("answer-twice", "c")
     let observations = await harness.run(batch: ["a", "b", "c"].map { request($0) }).map(\.observation)
@@ -501,7 +501,7 @@ import Testing
     await harness.shutdown()
   }
 
-  /// Issue 7, item 10: each scenario of a pipelined batch gets its own time, not an even share of the batch's.
+  /// Each scenario of a pipelined batch gets its own time, not an even share of the batch's.
   @Test func eachScenarioOfABatchIsTimedOnItsOwn() async {
     let harness = fake("slow-on", "b")
     let results = await harness.run(batch: ["a", "b", "c"].map { request($0) })

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Conformance
 
-/// The JSON and JUnit reports are spooled to temporary files as the run goes (issue 7, item 8), so their memory does
+/// The JSON and JUnit reports are spooled to temporary files as the run goes, so their memory does
 /// not grow with the corpus; the document they write must still be whole, in order, and valid.
 @Suite struct ReportStreamingTests {
   /// 20,000 scenarios make several MiB of report, more than a spool keeps in memory.

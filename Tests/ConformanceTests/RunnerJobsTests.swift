@@ -4,7 +4,7 @@ import Testing
 
 @testable import Conformance
 
-/// `--jobs N` keeps the event order of `--jobs 1` (issue 12), as a library user of ``ConformanceRunner`` sees it:
+/// `--jobs N` keeps the event order of `--jobs 1`, as a library user of ``ConformanceRunner`` sees it:
 /// the CLI writes invalid files to stderr and verdicts to stdout, so only the events themselves show where an invalid
 /// file falls among the verdicts of its batch.
 @Suite("Runner events with --jobs")

@@ -141,7 +141,7 @@ struct ScenarioJudgeTests {
   }
 }
 
-/// The fast path of the judge must never pass what the full judge fails (runner-profile.md, change C).
+/// The fast path of the judge must never pass what the full judge fails.
 @Suite("ScenarioJudge fast path")
 struct ScenarioJudgeFastPathTests {
   static let files =

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Conformance
 
-/// Ids are kept as hashes plus compact bytes (issue 7, item 8); duplicates must still be reported exactly.
+/// Ids are kept as hashes plus compact bytes; duplicates must still be reported exactly.
 @Suite struct SeenIDsTests {
   @Test func aDuplicateNamesTheFileThatUsedTheIdFirst() {
     var ids = SeenIDs()

@@ -31,7 +31,7 @@ struct LoginRuntimeTests {
   }
 
   /// LR2: a client that gives up on its own throws `CancellationError` while the effect is not cancelled; that is a
-  /// failure like any error, not the effect's cancellation (fault 1 of issue 9), and the timer ends with the call.
+  /// failure like any error, not the effect's cancellation, and the timer ends with the call.
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theClientsOwnCancellationShowsTheFallbackMessageAndIsNotACancellation() {
     let failed = L.state(error: "Sign-in failed. Please try again.")

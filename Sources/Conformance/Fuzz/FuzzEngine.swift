@@ -1,4 +1,4 @@
-/// Runs generated sequences on several implementations and compares their traces (issue 10, item 1): the search
+/// Runs generated sequences on several implementations and compares their traces: the search
 /// of `conformance fuzz`, and the runs its shrinker needs.
 ///
 /// Cases go to every implementation in batches (32 by default) through ``Implementation/run(batch:)``, the

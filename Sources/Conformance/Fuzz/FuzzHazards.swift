@@ -1,4 +1,4 @@
-/// The characters where platforms are known to differ, by class (issue 10, item 2): what the string generator of
+/// The characters where platforms are known to differ, by class: what the string generator of
 /// `conformance fuzz` inserts, replaces and wraps dictionary values with.
 ///
 /// Each piece is a short string of Unicode scalars (one scalar, or a sequence such as CR LF or an emoji ZWJ

@@ -1,4 +1,4 @@
-/// The string generator of `conformance fuzz` (issue 10, item 2): mostly *mutations* of dictionary values —
+/// The string generator of `conformance fuzz`: mostly *mutations* of dictionary values —
 /// a hazard inserted, a scalar replaced, the value wrapped, an `@` doubled, a letter's case changed, an accent
 /// decomposed, one cluster added or removed — so a valid email with an NFD accent, a trailing NEL or a double `@`
 /// comes up often, and so does a password one cluster either side of a limit. The rest are dictionary values as

@@ -1,5 +1,5 @@
-/// Up to N processes of one harness, so that `--jobs N` runs N batches of a harness implementation at once
-/// (issue 12): each batch goes to an idle process, started on first use.
+/// Up to N processes of one harness, so that `--jobs N` runs N batches of a harness implementation at once: each
+/// batch goes to an idle process, started on first use.
 ///
 /// Each process is a ``ProcessImplementation`` of its own, with its own restart budget and timeouts (harness
 /// protocol §3.5): one process's faults never stop the others. Only the first is started by ``start()``; the others

@@ -63,7 +63,7 @@ struct JSONCursor {
     offset += 1
     var members: [(key: String, value: JSONValue)] = []
     // Where each key starts, kept only in the diagnostic pass (tracksPath), which locates a duplicate; the fast pass
-    // only needs to notice one (runner-profile.md, change B).
+    // only needs to notice one.
     var keyOffsets: [Int] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {

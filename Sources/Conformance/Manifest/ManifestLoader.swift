@@ -15,7 +15,7 @@ package struct ManifestLoader: Sendable {
   package func loadAll(in folder: URL, displayPath: (URL) -> String) -> (
     manifests: [String: FeatureManifest], errors: [InputError]
   ) {
-    // Listed through the resolved path, so a symbolic link to the features folder is followed (issue 7, item 1);
+    // Listed through the resolved path, so a symbolic link to the features folder is followed;
     // the files keep the path as given, which is how reports name them.
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.resolvingSymlinksInPath().path)) ?? []
     let files = names.filter { $0.hasSuffix(".json") && $0 != ".json" }.sorted()

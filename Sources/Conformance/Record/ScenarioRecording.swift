@@ -1,5 +1,5 @@
-/// What `conformance record` makes of one exhaustive scenario file and an implementation's trace of it (issue 10,
-/// item 5): the document with every step's `expect` filled in or refreshed from the trace, and the steps whose
+/// What `conformance record` makes of one exhaustive scenario file and an implementation's trace of it: the document
+/// with every step's `expect` filled in or refreshed from the trace, and the steps whose
 /// existing expectations the trace contradicts.
 ///
 /// Expectations are written as `conformance fuzz --reference` writes them (``FuzzFinding/changes(from:to:)``), with

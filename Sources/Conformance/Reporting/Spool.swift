@@ -1,7 +1,7 @@
 import Foundation
 
 /// Text appended piece by piece to a temporary file and read back once, so that a report of any size is built in
-/// flat memory (issue 7, item 8): the JSON and JUnit reporters keep one spool per section and put the sections
+/// flat memory: the JSON and JUnit reporters keep one spool per section and put the sections
 /// together when the report is written.
 ///
 /// Appends are buffered (64 KiB). The temporary file is removed from its folder as soon as it is created and only its

@@ -45,8 +45,8 @@ extension TextReporter {
   }
 
   /// `N passed, N failed`, then skipped, known, divergences, baseline problems, invalid baseline entries and invalid
-  /// files when there are any: one count per JUnit testcase kind, so the text and JUnit reports agree (issue 7,
-  /// item 10), and the closing line never reads
+  /// files when there are any: one count per JUnit testcase kind, so the text and JUnit reports agree, and the
+  /// closing line never reads
   /// like a clean run when something besides scenarios went wrong.
   static func closingLine(_ summary: RunSummary) -> String {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"

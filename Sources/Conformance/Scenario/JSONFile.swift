@@ -11,7 +11,7 @@ package enum JSONFile {
   ///   message for unreadable, oversized or non-UTF-8 files.
   static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
   {
-    // One path lookup: open, then fstat the descriptor (runner-profile.md, "open + fstat"). Opening follows symbolic
+    // One path lookup: open, then fstat the descriptor. Opening follows symbolic
     // links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the open, and anything
     // but a regular file is refused before a byte is read.
     let descriptor = url.withUnsafeFileSystemRepresentation { path in path.map { open($0, openFlags) } ?? -1 }

@@ -2,7 +2,7 @@ import Conformance
 import Foundation
 
 /// `conformance record`: fills in or refreshes scenario expectations from an implementation's trace, or turns an
-/// action log into a new scenario (issue 10, item 5; README, "Find divergences nobody wrote a case for").
+/// action log into a new scenario (README, "Find divergences nobody wrote a case for").
 ///
 /// Exit status: 0 nothing to change, or everything written; 1 changes pending (without `--write`), expectations that
 /// differ refused (without `--update`), or an implementation that produced no trace; 2 a usage error, an invalid or

@@ -4,7 +4,7 @@ import LoginFeature
 import Testing
 import UnidirectionalFlow
 
-/// The seeded cross-platform bugs of issue 10, one per class, as login reducers that differ from login.md in one
+/// The seeded cross-platform bugs, one per class, as login reducers that differ from login.md in one
 /// place each: what `conformance fuzz` must find against the correct Swift login. Test support only: never declared
 /// in Conformance/implementations.json, never shipped in the `conformance` tool.
 enum LoginMutation: String, CaseIterable, Sendable, CustomTestStringConvertible {

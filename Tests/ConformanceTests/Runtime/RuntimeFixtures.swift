@@ -2,8 +2,8 @@ import Foundation
 
 @testable import Conformance
 
-/// A login manifest with the `authenticate` dependency (manifest `dependencies`, issue 9 §B) and helpers that build
-/// runtime-level scenarios from JSON text, independent of the bundled files another part of issue 9 writes.
+/// A login manifest with the `authenticate` dependency (manifest `dependencies`) and helpers that build
+/// runtime-level scenarios from JSON text, independent of the bundled files another part writes.
 enum RuntimeFixtures {
   /// The `dependencies` member the tests add to the bundled login manifest.
   static let dependencies = """

@@ -255,7 +255,7 @@ struct RuntimeProtocolTests {
   }
 }
 
-/// A runtime adapter that never runs: the driver is not this part's (issue 9 §G), so only what the core does around
+/// A runtime adapter that never runs: the driver is tested on its own, so only what the core does around
 /// it is tested here.
 struct FakeRuntime: RuntimeAdapter {
   var feature: String

@@ -103,7 +103,7 @@ public class LoginViewModel(
                     // Only a cancellation of this effect (dismiss, clear) or of the timeout is one (LR4, LR3):
                     // ensureActive rethrows it. A client that gave up on its own, with withTimeout for instance,
                     // throws a CancellationException while both are still active: that is a failure (LR2), or
-                    // the screen would stay loading with no response (fault 1 of issue 9).
+                    // the screen would stay loading with no response.
                     ensureActive()
                     LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)
                 } catch (failure: Exception) {

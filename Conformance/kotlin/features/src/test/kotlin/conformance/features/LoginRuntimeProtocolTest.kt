@@ -162,7 +162,7 @@ class LoginRuntimeProtocolTest {
     @ParameterizedTest
     @ValueSource(strings = ["kotlin", "kotlin-viewmodel"])
     fun `the client's own cancellation is LR2's failure, not a cancellation, and no timeout follows`(implementation: String) {
-        // Fault 1 of issue 9: a CancellationException from the client while the effect is not cancelled.
+        // A CancellationException from the client while the effect is not cancelled.
         val failed = entry(state(error = "Sign-in failed. Please try again."))
         assertEquals(
             trace(1, *filled, failed, failed),

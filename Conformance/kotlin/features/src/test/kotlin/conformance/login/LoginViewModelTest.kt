@@ -95,7 +95,7 @@ class LoginViewModelTest {
 
     @Test
     fun `a client that gives up with withTimeout is a failure, not a screen left loading`() {
-        // Fault 1 of issue 9: a TimeoutCancellationException is a CancellationException, and was rethrown.
+        // A TimeoutCancellationException is a CancellationException, and was rethrown.
         val timingOut = LoginViewModel(
             object : AuthenticationClient {
                 override suspend fun authenticate(email: String, password: String): LoginResult =
@@ -117,7 +117,7 @@ class LoginViewModelTest {
 
     @Test
     fun `after clear an intent changes nothing and starts nothing`() {
-        // Fault 2 of issue 9: a submit after clear() left isLoading = true with no request.
+        // A submit after clear() left isLoading = true with no request.
         fillValidForm()
         viewModel.clear()
         viewModel.onIntent(LoginIntent.Submit)

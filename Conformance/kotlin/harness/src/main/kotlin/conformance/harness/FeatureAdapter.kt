@@ -47,7 +47,7 @@ public sealed class FeatureAdapter {
 
 /**
  * The former name of [FeatureAdapter], kept so that existing harness modules compile; renamed to share the
- * Swift side's vocabulary (issue 11).
+ * Swift side's vocabulary.
  */
 @Deprecated("Renamed to FeatureAdapter, the Swift side's name.", ReplaceWith("FeatureAdapter"))
 public typealias HarnessFeature = FeatureAdapter

@@ -42,7 +42,7 @@ class StrictJsonTest {
         val nonAscii = assertThrows(StrictJson.SyntaxError::class.java) { StrictJson.parse("[é]") }
         assertEquals("unexpected byte 0xC3; expected a value at column 2", nonAscii.message)
         val escape = assertThrows(StrictJson.SyntaxError::class.java) { StrictJson.parse(""""\ð"""") }
-        // As the Swift parser words it today (issue 7, item 13 may change both).
+        // As the Swift parser words it today.
         assertEquals(
             "invalid escape '\\\\u00F0'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX at column 2",
             escape.message,
