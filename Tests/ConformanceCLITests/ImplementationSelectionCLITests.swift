@@ -5,33 +5,27 @@ import Testing
 /// lies beside the scenarios given, and the run says which file its harnesses come from.
 @Suite("The implementations config comes from the workspace, not the scenario folders")
 struct ImplementationSelectionCLITests {
-  /// A `Conformance` folder at `root` with the bundled features, one login scenario and an implementations config whose
-  /// `kotlin` entry touches `marker` instead of serving anything.
-  private static func checkout(at root: URL, marker: URL) throws {
-    let conformance = root.appendingPathComponent("Conformance")
-    try FileManager.default.createDirectory(
-      at: conformance.appendingPathComponent("scenarios/login"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      at: CLI.repository.appendingPathComponent("Conformance/features"),
-      to: conformance.appendingPathComponent("features"))
-    try FileManager.default.copyItem(
-      at: CLI.repository.appendingPathComponent(
-        "Conformance/scenarios/login/login-submit-valid-credentials.json"),
-      to: conformance.appendingPathComponent("scenarios/login/login-submit-valid-credentials.json"))
+  /// A workspace (``ScenarioCorpusCLITests/workspace(_:)``) with an implementations config whose `kotlin` entry
+  /// touches `marker` instead of serving anything.
+  private static func checkout(marker: URL) throws -> URL {
+    let root = try ScenarioCorpusCLITests.workspace()
     let config = #"{"implementations": [{"name": "kotlin", "command": ["touch", "\#(marker.path)"]}]}"#
-    try Data(config.utf8).write(to: conformance.appendingPathComponent("implementations.json"))
+    try Data(config.utf8).write(to: root.appendingPathComponent("Conformance/implementations.json"))
+    return root
   }
 
   @Test func anotherCheckoutsScenariosNeverStartItsHarnessCommands() throws {
     let folder = try CLI.temporaryFolder()
-    let (mine, theirs) = (folder.appendingPathComponent("mine"), folder.appendingPathComponent("vendor-spec"))
-    let (myMarker, theirMarker) = (
-      folder.appendingPathComponent("mine-ran"), folder.appendingPathComponent("vendor-ran")
-    )
-    try Self.checkout(at: mine, marker: myMarker)
-    try Self.checkout(at: theirs, marker: theirMarker)
+    let myMarker = folder.appendingPathComponent("mine-ran")
+    let theirMarker = folder.appendingPathComponent("vendor-ran")
+    let mine = try Self.checkout(marker: myMarker)
+    let theirs = try Self.checkout(marker: theirMarker)
     let result = try CLI.run(
-      ["run", "../vendor-spec/Conformance/scenarios", "--impl", "kotlin", "--startup-timeout", "2"], in: mine)
+      [
+        "run", theirs.appendingPathComponent("Conformance/scenarios").path, "--impl", "kotlin", "--startup-timeout",
+        "2",
+      ],
+      in: mine)
     #expect(!FileManager.default.fileExists(atPath: theirMarker.path), "the other checkout's command ran")
     #expect(FileManager.default.fileExists(atPath: myMarker.path), "the workspace's own command did not run")
     #expect(result.errorLines.first == "note: harness from Conformance/implementations.json: kotlin")
@@ -40,12 +34,12 @@ struct ImplementationSelectionCLITests {
 
   @Test func aScenarioFolderWithAConfigOutsideAnyWorkspaceStartsNothingOfIt() throws {
     let folder = try CLI.temporaryFolder()
-    let theirs = folder.appendingPathComponent("vendor-spec")
     let marker = folder.appendingPathComponent("vendor-ran")
-    try Self.checkout(at: theirs, marker: marker)
+    let theirs = try Self.checkout(marker: marker)
     let elsewhere = folder.appendingPathComponent("elsewhere")
     try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-    let result = try CLI.run(["run", "../vendor-spec/Conformance/scenarios", "--impl", "kotlin"], in: elsewhere)
+    let result = try CLI.run(
+      ["run", theirs.appendingPathComponent("Conformance/scenarios").path, "--impl", "kotlin"], in: elsewhere)
     #expect(!FileManager.default.fileExists(atPath: marker.path), "the scenario folder's command ran")
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.contains("unknown implementation 'kotlin'"), "\(result.stderr)")

@@ -400,11 +400,16 @@ struct RecordCLITests {
   }
 
   /// A Python harness for login's reducer that lower-cases the email it sends (one of the seeded divergences).
-  static func lowercasingHarness() throws -> URL {
+  static func lowercasingHarness() throws -> URL { try loginHarness(email: ".lower()") }
+
+  /// A Python harness for login's reducer. `email` is a Python suffix applied to the email the effect sends (such as
+  /// `.lower()`); `atStart` runs once when the harness starts, `beforeReply` before each trace is printed.
+  static func loginHarness(email: String = "", atStart: String = "pass", beforeReply: String = "pass") throws -> URL {
     try CLI.pythonHarness(
       named: "lower",
       onRun: "answer(request)",
       preamble: #"""
+        \#(atStart)
         def answer(request):
             if request["cmd"] != "run":
                 sys.exit(0)
@@ -418,8 +423,9 @@ struct RecordCLITests {
                     state["password"] = action["value"]
                 elif action["type"] == "submit":
                     state["isLoading"] = True
-                    effects = [{"type": "authenticate", "email": state["email"].lower(), "password": state["password"]}]
+                    effects = [{"type": "authenticate", "email": state["email"]\#(email), "password": state["password"]}]
                 trace.append({"state": dict(state), "effects": effects})
+            \#(beforeReply)
             print(json.dumps({"seq": request["seq"], "trace": trace}), flush=True)
         """#)
   }

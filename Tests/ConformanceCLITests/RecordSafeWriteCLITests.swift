@@ -32,44 +32,15 @@ struct RecordSafeWriteCLITests {
 
     """
 
-  /// A login reducer harness (as ``RecordCLITests/lowercasingHarness()``, without the lower-casing) that replaces the
-  /// scenario file `path` with `text` when it starts (`at: "start"`) or just before it answers a run (`at: "run"`).
+  /// A login reducer harness (``RecordCLITests/loginHarness(email:atStart:beforeReply:)``) that replaces the scenario
+  /// file `path` with `text` when it starts (`at: "start"`) or just before it answers a run (`at: "run"`); it is
+  /// declared as `lower`.
   static func editingHarness(editing path: URL, to text: String, at moment: String) throws -> URL {
-    let folder = try CLI.temporaryFolder()
-    let replacement = folder.appendingPathComponent("replacement.json")
+    let replacement = try CLI.temporaryFolder().appendingPathComponent("replacement.json")
     try Data(text.utf8).write(to: replacement)
     let edit = "open('\(path.path)', 'w').write(open('\(replacement.path)').read())"
-    let script = folder.appendingPathComponent("editing.py")
-    try Data(
-      """
-      import json, sys
-      \(moment == "start" ? edit : "")
-      for line in sys.stdin:
-          request = json.loads(line)
-          if request["cmd"] == "hello":
-              print(json.dumps({"protocol": 1, "implementation": {"name": "e", "language": "Python", "version": "1"},
-                  "features": {"login": {"initialState": {"email": "", "password": "", "isLoading": False, "error": None}}}}), flush=True)
-          elif request["cmd"] == "run":
-              state = dict(request["initialState"])
-              trace = []
-              for action in request["actions"]:
-                  effects = []
-                  if action["type"] == "emailChanged":
-                      state["email"] = action["value"]
-                  elif action["type"] == "passwordChanged":
-                      state["password"] = action["value"]
-                  elif action["type"] == "submit":
-                      state["isLoading"] = True
-                      effects = [{"type": "authenticate", "email": state["email"], "password": state["password"]}]
-                  trace.append({"state": dict(state), "effects": effects})
-              \(moment == "run" ? edit : "")
-              print(json.dumps({"seq": request["seq"], "trace": trace}), flush=True)
-          else:
-              break
-
-      """.utf8
-    ).write(to: script)
-    return script
+    return try RecordCLITests.loginHarness(
+      atStart: moment == "start" ? edit : "pass", beforeReply: moment == "run" ? edit : "pass")
   }
 
   @Test func anEditSavedWhileTheHarnessStartsIsWhatIsRecorded() throws {
@@ -77,7 +48,7 @@ struct RecordSafeWriteCLITests {
     let file = root.appendingPathComponent(RecordCLITests.file)
     let harness = try Self.editingHarness(editing: file, to: Self.threeSteps, at: "start")
     let result = try CLI.run(
-      ["record", RecordCLITests.file, "--from", "e", "--harness", "e=python3 \(harness.path)", "--write"],
+      ["record", RecordCLITests.file, "--from", "lower", "--harness", "lower=python3 \(harness.path)", "--write"],
       in: root)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let written = try String(contentsOf: file, encoding: .utf8)
@@ -91,7 +62,7 @@ struct RecordSafeWriteCLITests {
     let file = root.appendingPathComponent(RecordCLITests.file)
     let harness = try Self.editingHarness(editing: file, to: Self.threeSteps, at: "run")
     let result = try CLI.run(
-      ["record", RecordCLITests.file, "--from", "e", "--harness", "e=python3 \(harness.path)", "--write"],
+      ["record", RecordCLITests.file, "--from", "lower", "--harness", "lower=python3 \(harness.path)", "--write"],
       in: root)
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     #expect(
