@@ -113,7 +113,7 @@ struct UnifiedDiffTests {
   @Test func aFileReformattedAsAWholeIsOneRemovalAndEveryInsertion() {
     let new = (0..<20_000).map { "  {\"send\": {\"type\": \"emailChanged\", \"value\": \"\($0)\"}}," }
     let old = ["{\"id\": \"x\"}"]
-    let shared = UnifiedDiff.sharedLines(old, new)
+    let shared = LineDiff.sharedLines(old, new)
     #expect(shared.old.isEmpty && shared.new.isEmpty)
     let diff = UnifiedDiff.lines(
       old: old[0] + "\n", new: new.joined(separator: "\n") + "\n", oldName: "a", newName: "b")
@@ -124,7 +124,7 @@ struct UnifiedDiffTests {
 
   /// Only shared lines are compared, byte for byte: a line canonically equivalent to one on the other side is not.
   @Test func theLinesComparedAreTheOnesBothSidesHave() {
-    let shared = UnifiedDiff.sharedLines(["a", "é", "b", "c"], ["c", "e\u{301}", "a", "x"])
+    let shared = LineDiff.sharedLines(["a", "é", "b", "c"], ["c", "e\u{301}", "a", "x"])
     #expect(shared.old == [0, 3])
     #expect(shared.new == [0, 2])
   }
