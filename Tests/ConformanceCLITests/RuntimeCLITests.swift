@@ -109,6 +109,18 @@ struct RuntimeCLITests {
     #expect(declared.lines.last == "1 passed, 0 failed, 1 not applicable")
   }
 
+  /// Levels the user leaves out are never sent, even to a harness that announces them.
+  @Test func aLevelTheUserLeftOutIsNotSentEvenWhenTheHarnessAnnouncesIt() throws {
+    let root = try Self.workspace()
+    let script = try Self.harness(levels: #"["reducer", "runtime"]"#)
+    let result = try CLI.run(["run", "--impl", "h", "--harness", "h:reducer=python3 \(script.path)"], in: root)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.lines.contains(
+        "· login-runtime-dismiss (not applicable: 'h' runs only reducer-level scenarios, as its declared levels say)"))
+    #expect(result.lines.last == "1 passed, 0 failed, 1 not applicable")
+  }
+
   /// A harness that misnames a feature (its reducer registered as 'logins') does not start: every pair is `not run`
   /// and the error names the feature and the nearest manifest, instead of a run that checks nothing and passes.
   @Test func aHarnessAnnouncingAFeatureNoManifestDefinesFailsTheRun() throws {

@@ -29,17 +29,19 @@ package struct ImplementationInfo: Sendable, Equatable {
   /// The levels declared for `feature`: its `levels`, or `[.reducer]` when none were declared.
   package func levels(of feature: String) -> Set<ScenarioLevel> { levels[feature] ?? [.reducer] }
 
-  /// Whether the implementation runs scenarios of `level` for `feature` (it must also declare the feature).
-  package func supports(_ level: ScenarioLevel, of feature: String) -> Bool {
-    features[feature] != nil && levels(of: feature).contains(level)
+  /// Whether the implementation runs scenarios of `level` for `feature`: it declares the feature with the level, and
+  /// the user did not leave the level out (`intendedLevels`, see
+  /// ``applicability(of:feature:implementation:intendedLevels:)``).
+  package func supports(_ level: ScenarioLevel, of feature: String, intendedLevels: Set<ScenarioLevel>? = nil) -> Bool {
+    intendedLevels?.contains(level) != false && features[feature] != nil && levels(of: feature).contains(level)
   }
 
   /// Whether a scenario of `level` for `feature` is sent to this implementation, and if not, how it is reported
   /// (harness protocol §2.5.1):
-  /// - the feature is declared with the level: ``Applicability/runs``;
   /// - the user declared which levels the implementation runs (`levels` in the implementations config, or
   ///   `--harness NAME:LEVEL=…`) and the scenario's level is not among them: `not applicable`, since that was said on
-  ///   purpose;
+  ///   purpose, even when the harness announces the level;
+  /// - the feature is declared with the level: ``Applicability/runs``;
   /// - otherwise: `skipped` (a feature the implementation does not declare, or declares without the scenario's
   ///   level), which fails the run unless `--allow-skipped`. A misnamed feature or a forgotten level must never turn
   ///   a scenario into a quiet `not applicable`.
@@ -54,11 +56,12 @@ package struct ImplementationInfo: Sendable, Equatable {
   package func applicability(
     of level: ScenarioLevel, feature: String, implementation: String, intendedLevels: Set<ScenarioLevel>? = nil
   ) -> Applicability {
-    if features[feature] != nil, levels(of: feature).contains(level) { return .runs }
+    // The user's declaration comes first: a level they left out is never sent, whatever the harness announces.
     if let intendedLevels, !intendedLevels.contains(level) {
       return .notApplicable(
         SkipReason.levelNotIntended(level, implementation: implementation, intended: intendedLevels))
     }
+    if features[feature] != nil, levels(of: feature).contains(level) { return .runs }
     if features[feature] != nil {
       return .skipped(
         SkipReason.undeclaredLevel(

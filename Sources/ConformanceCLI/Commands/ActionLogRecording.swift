@@ -173,7 +173,7 @@ enum ActionLogRecording {
           status: ExitCode.invalidInput,
           message: "the implementation '\(implementation.name)' did not start: \(error.description)"))
     }
-    guard info.supports(.reducer, of: scenario.feature) else {
+    guard info.supports(.reducer, of: scenario.feature, intendedLevels: implementation.intendedLevels) else {
       await implementation.shutdown()
       return .failure(
         Failure(

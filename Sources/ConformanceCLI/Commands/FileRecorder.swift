@@ -84,7 +84,7 @@ struct FileRecorder {
       )
       return .invalid
     }
-    guard info.supports(scenario.level, of: scenario.feature) else {
+    guard info.supports(scenario.level, of: scenario.feature, intendedLevels: implementation.intendedLevels) else {
       console.error(
         "\(file): '\(implementation.name)' does not run \(scenario.level.rawValue)-level scenarios of '\(scenario.feature)'"
       )

@@ -290,7 +290,7 @@ struct FuzzCommand: CLICommand {
           return .failure(
             .input("the implementation '\(implementation.name)' does not implement the feature '\(feature)'"))
         }
-        guard info.supports(level, of: feature) else {
+        guard info.supports(level, of: feature, intendedLevels: implementation.intendedLevels) else {
           let only = level == .reducer ? "only runtime-level" : "no runtime-level"
           console.err(
             "note: leaving out '\(implementation.name)': it runs \(only) scenarios of '\(feature)', and fuzz works at the \(level.rawValue) level"

@@ -36,6 +36,16 @@ struct ApplicabilityTests {
       info.applicability(of: .runtime, feature: "login", implementation: "vm", intendedLevels: [.runtime]) == .runs)
   }
 
+  @Test("a level the user left out is not applicable even when the harness announces it")
+  func theUsersDeclarationComesFirst() {
+    let info = info(["login": [.reducer, .runtime]], features: ["login"])
+    #expect(
+      info.applicability(of: .runtime, feature: "login", implementation: "py", intendedLevels: [.reducer])
+        == .notApplicable("'py' runs only reducer-level scenarios, as its declared levels say"))
+    #expect(!info.supports(.runtime, of: "login", intendedLevels: [.reducer]))
+    #expect(info.supports(.reducer, of: "login", intendedLevels: [.reducer]))
+  }
+
   @Test("a level the user expects but the harness does not announce is skipped, not hidden")
   func expectedLevelNotAnnounced() {
     let info = info(["login": [.runtime]], features: ["login"])
