@@ -64,15 +64,24 @@ enum FileWriter {
       unlink(temporary.path)
       TemporaryFiles.unregister(temporary.path)
     }
+    var keepsOwner = true
     do {
       defer { close(descriptor) }
       try writeAll(descriptor, display: display, produce)
-      // The umask applied at creation; an existing file's bits are restored exactly.
-      if let mode = existing?.mode { fchmod(descriptor, mode) }
+      // The umask applied at creation; an existing file's bits are restored exactly, and its owner when it is not
+      // the writer (possible for root, or for a group the writer is in).
+      if let existing {
+        fchmod(descriptor, existing.mode)
+        if existing.owner != getuid() || existing.group != getgid() {
+          keepsOwner = fchown(descriptor, existing.owner, existing.group) == 0
+        }
+      }
       guard fsync(descriptor) == 0 else { throw systemFailure(display, "cannot write") }
     }
     try check(target, display: display, expect: expect)
-    if let existing, existing.links > 1 {
+    // A hard-linked file, or one whose owner the new file could not take, is rewritten in place: a rename would break
+    // the links, or hand another user's file to the writer.
+    if let existing, existing.links > 1 || !keepsOwner {
       try copyInPlace(from: temporary, to: target, display: display)
     } else if case .absent = expect {
       // link(2) fails when a file appeared at the target meanwhile: it is never overwritten.
@@ -96,6 +105,8 @@ enum FileWriter {
   private struct Existing {
     var mode: mode_t
     var links: Int
+    var owner: uid_t
+    var group: gid_t
   }
 
   /// The file a symbolic link (or a chain of them) points to, or `url`; a loop or a link to a folder is an error.
@@ -128,11 +139,13 @@ enum FileWriter {
     if case .absent = expect {
       throw Failure(message: "'\(display)' already exists; not replaced (remove it, or choose another folder)")
     }
-    guard access(target.path, W_OK) == 0 else {
+    // A file with no write permission for anyone is read-only on purpose, even to root, whom access(2) lets through.
+    guard access(target.path, W_OK) == 0, info.st_mode & 0o222 != 0 else {
       throw Failure(message: "'\(display)' is read-only; not replaced (make it writable to let the tool write it)")
     }
     try check(target, display: display, expect: expect)
-    return Existing(mode: info.st_mode & 0o7777, links: Int(info.st_nlink))
+    return Existing(
+      mode: info.st_mode & 0o7777, links: Int(info.st_nlink), owner: info.st_uid, group: info.st_gid)
   }
 
   /// Checks the target against `expect`, just before it is replaced and before anything is written.

@@ -97,6 +97,58 @@ struct FileWriterTests {
     #expect(Self.mode(file) == 0o640)
   }
 
+  @Test func aFileNoOneMayWriteIsRefusedEvenForRoot() throws {
+    let folder = try Self.folder()
+    let file = folder.appendingPathComponent("s.json")
+    try Data("old".utf8).write(to: file)
+    chmod(file.path, 0o444)
+    do {
+      try FileWriter.write(Data("new".utf8), to: file, display: "s.json", expect: .contents(Data("old".utf8)))
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.message == "'s.json' is read-only; not replaced (make it writable to let the tool write it)")
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == "old")
+  }
+
+  /// Root rewriting another user's file gives it back to that user; a user rewriting a file they may write but do not
+  /// own rewrites it in place, so it keeps its owner.
+  @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func theFileKeepsItsOwner() throws {
+    let folder = try Self.folder()
+    chmod(folder.path, 0o777)
+    var parent = folder.deletingLastPathComponent()
+    while parent.path != "/" {
+      chmod(parent.path, Self.mode(parent) | 0o011)
+      parent = parent.deletingLastPathComponent()
+    }
+    let file = folder.appendingPathComponent("s.json")
+    try Data("old".utf8).write(to: file)
+    chown(file.path, 65534, 65534)
+    try FileWriter.write(Data("new".utf8), to: file, display: "s.json", expect: .contents(Data("old".utf8)))
+    var info = stat()
+    stat(file.path, &info)
+    #expect(info.st_uid == 65534)
+    #expect(info.st_gid == 65534)
+
+    // As nobody, a root-owned file that anyone may write: rewritten in place, still root's.
+    let root = try RecordCLITests.workspace([:])
+    let own = root.appendingPathComponent(RecordCLITests.file)
+    try Data(RecordCLITests.submit.utf8).write(to: own)
+    for path in [root.path, own.deletingLastPathComponent().path] { chmod(path, 0o777) }
+    var up = root.deletingLastPathComponent()
+    while up.path != "/" {
+      chmod(up.path, Self.mode(up) | 0o011)
+      up = up.deletingLastPathComponent()
+    }
+    chmod(own.path, 0o666)
+    let result = try CLI.run(["record", RecordCLITests.file, "--from", "swift", "--write"], in: root, asUser: "65534")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    stat(own.path, &info)
+    #expect(info.st_uid == 0)
+    #expect(try String(contentsOf: own, encoding: .utf8) == RecordCLITests.submitRecorded)
+  }
+
   @Test func aFIFOIsRefusedAtOnce() throws {
     let folder = try Self.folder()
     let fifo = folder.appendingPathComponent("pipe.json")
