@@ -214,6 +214,22 @@ struct BaselineCLITests {
     #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(written.debugDescription)")
   }
 
+  /// A swift-only update that finds swift fixed keeps the entry's kotlin pair, which it never ran.
+  @Test func updateBaselineKeepsThePairsOfImplementationsItDidNotRun() throws {
+    let both = Self.entry("login-submit-valid-credentials").replacingOccurrences(
+      of: #""implementations": ["swift"]"#, with: #""implementations": ["swift", "kotlin"]"#)
+    let root = try Self.workspace(baseline: Self.file(both, Self.entry("login-wrong-loading-flag")))
+    let update = try CLI.run(["run", "--update-baseline"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+    let written = try String(
+      contentsOf: root.appendingPathComponent("Conformance/known-divergences.json"), encoding: .utf8)
+    #expect(
+      written.contains(#""scenario": "login-submit-valid-credentials",\#n      "implementations": ["kotlin"]"#),
+      "\(written)")
+    let again = try CLI.run(["run"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01"])
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+  }
+
   /// A `$schema` the tool writes must resolve: it is written only where the schema file is.
   @Test func updateBaselineWritesSchemaOnlyWhereTheSchemaFileExists() throws {
     let root = try Self.workspace(baseline: nil)

@@ -3,7 +3,9 @@
 ///
 /// Entries that held in the run are kept as they are (reason, spec and expiry included). Entries that failed the
 /// gate (`fixed`, `different`, `expired`) or matched no scenario are removed; a pair a removed entry still held (a
-/// pattern fixed on one scenario, held on another) is kept as an exact entry with the same reason. Every `failed` pair
+/// pattern fixed on one scenario, held on another) is kept as an exact entry with the same reason, and so are its
+/// pairs on implementations the run did not run (a `fails` entry for swift and kotlin, fixed on swift in a swift-only
+/// run, keeps kotlin's pair). Every `failed` pair
 /// that no entry covers gets a new exact entry (one implementation, its ``RecordedFailure``: step, paths, later
 /// paths), and every divergence that neither an entry nor the scenario's recorded failures explain
 /// (``BaselineCheck/knownFailuresExplain(_:failures:othersFail:)``) a `diverges` entry (its ``RecordedDivergence``),
@@ -30,6 +32,8 @@ package final class BaselineUpdate: RunReporter {
   private var held: [Int: [KnownDivergences.Entry]] = [:]
   /// Failing pairs whose outcome a baseline cannot record.
   package private(set) var unrecordable = 0
+  /// The implementations this run ran: a removed entry's pairs on the others were not checked, so they stay.
+  private var ran: Set<String> = []
 
   /// Creates an update of `old` (an empty baseline when there is no file yet).
   package init(_ old: KnownDivergences, today: String) {
@@ -52,7 +56,8 @@ package final class BaselineUpdate: RunReporter {
       for error in summary.invalidBaseline {
         if case .index(let index)? = error.path?.components.last { removed[index] = "unmatched" }
       }
-    case .started, .invalid: break
+    case .started(let implementations): ran = Set(implementations.map(\.name))
+    case .invalid: break
     }
   }
 
@@ -136,6 +141,13 @@ package final class BaselineUpdate: RunReporter {
         removals.append(Removal(index: index, entry: entry, why: why))
         // What the removed entry still held this run stays recorded, one exact entry per pair.
         added.append(contentsOf: held[index] ?? [])
+        // Its pairs on implementations this run did not run were not checked: they stay as they were recorded.
+        let unchecked = entry.implementations.filter { !ran.contains($0) }
+        if entry.expect == .fails, why != "expired", why != "unmatched", !unchecked.isEmpty {
+          var kept = entry
+          kept.implementations = unchecked
+          added.append(kept)
+        }
       } else {
         entries.append(entry)
         origins.append(index)
