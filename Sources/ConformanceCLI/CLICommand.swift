@@ -11,6 +11,8 @@ protocol CLICommand {
   static var usage: String { get }
   /// The full help text.
   static var help: String { get }
+  /// The options the subcommand's parser accepts; its OPTIONS section and usage line are rendered from them.
+  static var options: [ArgumentScanner.OptionSpec] { get }
   /// Runs with the arguments after the subcommand's name, on the given in-process Swift implementation.
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
     -> Int32
