@@ -1,7 +1,8 @@
 import Conformance
 import Foundation
 
-/// A subcommand: a name, an abstract, a usage line, help text and `run`, as in swift-argument-parser.
+/// A subcommand: a name, an abstract, a usage line, help text, the options it parses and `run`, as in
+/// swift-argument-parser.
 protocol CLICommand {
   /// The subcommand's name, e.g. `run`.
   static var name: String { get }
