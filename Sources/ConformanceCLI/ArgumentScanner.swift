@@ -5,17 +5,11 @@ import Conformance
 ///
 /// Errors are ``CLIError/usage(_:command:)`` with a suggestion for a misspelt option.
 struct ArgumentScanner {
-  /// How an option is declared.
-  struct OptionSpec {
-    var name: String
-    var takesValue: Bool
-  }
-
   private(set) var values: [String: [String]] = [:]
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
 
-  /// Parses `arguments` against `options`; `-h` is taken as `--help`.
+  /// Parses `arguments` against `options`; a short alias (`-h`) is taken as its long name (`--help`).
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown option or a missing value.
   init(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) {
@@ -38,7 +32,7 @@ struct ArgumentScanner {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if name == "-h" { name = "--help" }
+      if let aliased = options.first(where: { $0.short.map { "-\($0)" } == name }) { name = "--" + aliased.name }
       guard let spec = options.first(where: { "--" + $0.name == name }) else {
         let names = options.map { "--" + $0.name }
         let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""

@@ -9,6 +9,8 @@ struct CommandInfo {
   let abstract: String
   let usage: String
   let help: String
+  /// The subcommand's ``CLICommand/options``, so that its help can be checked against what it parses.
+  let options: [ArgumentScanner.OptionSpec]
   /// The subcommand's ``CLICommand/run(_:console:swift:)``.
   let run: ([String], Console, SwiftImplementation) async throws(CLIError) -> Int32
 
@@ -17,6 +19,7 @@ struct CommandInfo {
     abstract = type.abstract
     usage = type.usage
     help = type.help
+    options = type.options
     run = { arguments, console, swift throws(CLIError) in
       try await Command.run(arguments, console: console, swift: swift)
     }

@@ -167,6 +167,9 @@ public enum ConformanceCommand {
     return ExitCode.invalidInput
   }
 
+  /// The options the tool itself takes before any subcommand; its OPTIONS section is rendered from them.
+  static let options: [ArgumentScanner.OptionSpec] = [.flag("version", help: "Show the version."), .help]
+
   /// The tool's help text.
   static var help: String {
     """
@@ -175,8 +178,7 @@ public enum ConformanceCommand {
     USAGE: conformance [<subcommand>] [<options>]
 
     OPTIONS:
-      --version               Show the version.
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     SUBCOMMANDS:
     \(subcommands.map { "  " + ($0.name + ($0.name == RunCommand.name ? " (default)" : "")).padding(toLength: 22, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))

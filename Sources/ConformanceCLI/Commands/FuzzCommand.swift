@@ -14,8 +14,7 @@ import Foundation
 struct FuzzCommand: CLICommand {
   static let name = "fuzz"
   static let abstract = "Generate action sequences, compare implementations, and shrink the first divergence."
-  static let usage =
-    "conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]"
+  static let usage = "conformance fuzz \(options.synopsis)"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -38,28 +37,7 @@ struct FuzzCommand: CLICommand {
     USAGE: \(usage)
 
     OPTIONS:
-      --feature <name>        The feature to fuzz (a manifest in Conformance/features).
-      --impl <name>           An implementation to compare, as for 'run' (repeatable; at least two in all).
-      --all                   'swift' and every implementation in Conformance/implementations.json.
-      --harness <name>=<command>
-                              Add a harness implementation from the command line (repeatable), as for 'run'.
-      --config <file>         The implementations config (default: Conformance/implementations.json).
-      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
-      --timeout <s>           Seconds a harness may take per batch entry (default: from the config, else 10).
-      --seed <n>              The seed, 0 to 18446744073709551615 (default: 0, so a run is reproducible).
-      --time <s>              Search for this many seconds (default: 10).
-      --runs <n>              Search this many sequences instead (output then depends only on the seed).
-      --max-steps <k>         The most actions in a sequence, 1 to 64 (default: 8).
-      --level <level>         reducer (the default: pure reducers) or runtime (stores and view models with
-                              scripted dependencies and virtual time). Implementations that do not run the level
-                              for the feature are left out with a note.
-      --reference <impl>      Write the shrunk divergence as a scenario whose expectations are this
-                              implementation's trace (it must be selected).
-      --out <dir>             Where --reference writes (default: fuzz-findings); an existing file is never
-                              replaced.
-      --unicode-all           Also use characters whose Unicode properties differ between the Unicode versions
-                              the spec covers (login.md §3.3); by default they are left out.
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     EXIT STATUS: 0 no divergence within the budget; 1 a divergence or a crash was found (and written with
     --reference), or a harness timed out or broke the protocol; 2 usage error, invalid manifest, or an implementation
@@ -67,16 +45,47 @@ struct FuzzCommand: CLICommand {
     """
   }
 
+  /// The options `fuzz` parses, in help order; its OPTIONS section and usage line are rendered from them.
   static let options: [ArgumentScanner.OptionSpec] = [
-    .init(name: "feature", takesValue: true), .init(name: "impl", takesValue: true),
-    .init(name: "all", takesValue: false), .init(name: "harness", takesValue: true),
-    .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
-    .init(name: "timeout", takesValue: true), .init(name: "seed", takesValue: true),
-    .init(name: "time", takesValue: true), .init(name: "runs", takesValue: true),
-    .init(name: "max-steps", takesValue: true), .init(name: "level", takesValue: true),
-    .init(name: "reference", takesValue: true),
-    .init(name: "out", takesValue: true), .init(name: "unicode-all", takesValue: false),
-    .init(name: "help", takesValue: false),
+    .option("feature", "<name>", required: true, help: "The feature to fuzz (a manifest in Conformance/features)."),
+    .option(
+      "impl", "<name>", repeatable: true,
+      help: "An implementation to compare, as for 'run' (repeatable; at least two in all)."),
+    .flag("all", help: "'swift' and every implementation in Conformance/implementations.json."),
+    .option(
+      "harness", "<name>=<command>", repeatable: true,
+      help: "Add a harness implementation from the command line (repeatable), as for 'run'."),
+    .option("config", "<file>", help: "The implementations config (default: Conformance/implementations.json)."),
+    .option(
+      "startup-timeout", "<s>",
+      help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
+    .option(
+      "timeout", "<s>", help: "Seconds a harness may take per batch entry (default: from the config, else 10)."),
+    .option("seed", "<n>", help: "The seed, 0 to 18446744073709551615 (default: 0, so a run is reproducible)."),
+    .option("time", "<s>", help: "Search for this many seconds (default: 10)."),
+    .option(
+      "runs", "<n>", alternativeTo: "time",
+      help: "Search this many sequences instead (output then depends only on the seed)."),
+    .option("max-steps", "<k>", help: "The most actions in a sequence, 1 to 64 (default: 8)."),
+    .option(
+      "level", "reducer|runtime",
+      help:
+        "reducer (the default: pure reducers) or runtime (stores and view models with scripted dependencies and virtual time). Implementations that do not run the level for the feature are left out with a note."
+    ),
+    .option(
+      "reference", "<impl>",
+      help:
+        "Write the shrunk divergence as a scenario whose expectations are this implementation's trace (it must be selected)."
+    ),
+    .option(
+      "out", "<dir>",
+      help: "Where --reference writes (default: fuzz-findings); an existing file is never replaced."),
+    .flag(
+      "unicode-all",
+      help:
+        "Also use characters whose Unicode properties differ between the Unicode versions the spec covers (login.md §3.3); by default they are left out."
+    ),
+    .help,
   ]
 
   /// The default `--time`, in seconds.

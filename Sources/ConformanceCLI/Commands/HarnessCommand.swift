@@ -17,14 +17,17 @@ struct HarnessCommand: CLICommand {
     USAGE: \(usage)
 
     OPTIONS:
-      -h, --help              Show help information.
+    \(options.helpSection)
     """
   }
+
+  /// The options `harness` parses: only `--help`; its OPTIONS section is rendered from them.
+  static let options: [ArgumentScanner.OptionSpec] = [.help]
 
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
     -> Int32
   {
-    let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help)
       return ExitCode.success

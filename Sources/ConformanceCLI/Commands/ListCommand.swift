@@ -6,7 +6,7 @@ import Foundation
 struct ListCommand: CLICommand {
   static let name = "list"
   static let abstract = "List scenarios: id, feature, steps, tags and file."
-  static let usage = "conformance list [<path> ...] [--filter <text>] [--tag <tag> ...]"
+  static let usage = "conformance list [<path> ...] \(options.synopsis)"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -21,24 +21,23 @@ struct ListCommand: CLICommand {
                               an invalid input.
 
     OPTIONS:
-      --filter <text>         Only scenarios whose id contains <text>.
-      --tag <tag>             Only scenarios with this tag (repeatable: any of them).
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     EXIT STATUS: 0 when every file is valid; 2 when a file is invalid (it is reported on stderr) or none matched.
     """
   }
 
+  /// The options `list` parses, in help order; its OPTIONS section and usage line are rendered from them.
+  static let options: [ArgumentScanner.OptionSpec] = [
+    .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
+    .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
+    .help,
+  ]
+
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
     -> Int32
   {
-    let scanner = try ArgumentScanner(
-      arguments,
-      options: [
-        .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
-        .init(name: "help", takesValue: false),
-      ],
-      command: name)
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help)
       return ExitCode.success
@@ -49,14 +48,14 @@ struct ListCommand: CLICommand {
     for error in manifestErrors { console.error("\(error)") }
     var invalid = !manifestErrors.isEmpty
     var listed = 0
-    let options = ConformanceRunner.Options(filter: scanner.value("filter"), tags: scanner.all("tag"))
+    let selection = ConformanceRunner.Options(filter: scanner.value("filter"), tags: scanner.all("tag"))
     while let entry = entries.next() {
       switch entry {
       case .invalid(_, let errors):
         invalid = true
         for error in errors { console.error("\(error)") }
       case .scenario(let scenario):
-        guard options.selects(scenario) else { continue }
+        guard selection.selects(scenario) else { continue }
         listed += 1
         let steps = ReportText.plural(scenario.steps.count, "step", "steps")
         let tagText = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"

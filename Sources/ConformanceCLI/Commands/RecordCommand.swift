@@ -12,7 +12,7 @@ struct RecordCommand: CLICommand {
   static let name = "record"
   static let abstract = "Fill in or refresh scenario expectations from an implementation's trace."
   static let usage =
-    "conformance record <path> ... --from <impl> [--write] [--update] [--harness <name>=<command> ...] | conformance record --actions <log.ndjson> --feature <name> --id <id> --from <impl> [--out <dir>]"
+    "conformance record <path> ... \(options.named(scenarioFileOptions).synopsis) | conformance record \(options.named(actionLogOptions).synopsis)"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -41,20 +41,7 @@ struct RecordCommand: CLICommand {
       <path>                  Scenario files or folders (folders are searched for *.json files, as for 'run').
 
     OPTIONS:
-      --from <impl>           The implementation whose traces are recorded: 'swift' (built in) or one declared in
-                              Conformance/implementations.json or with --harness.
-      --write                 Write the changed files (default: only print the diff).
-      --update                Replace expectations that differ from the trace (default: refuse them).
-      --harness <name>=<command>
-                              Declare a harness implementation from the command line, as for 'run'.
-      --config <file>         The implementations config (default: Conformance/implementations.json).
-      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
-      --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).
-      --actions <file>        An action log to turn into a scenario (with --feature and --id).
-      --feature <name>        The feature the action log belongs to.
-      --id <id>               The new scenario's id (kebab-case), also its file name.
-      --out <dir>             Where --actions writes (default: the current directory).
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     EXIT STATUS: 0 nothing to change, or written; 1 changes pending (pass --write), expectations that differ
     (pass --update), or no trace from the implementation; 2 usage error, invalid or non-exhaustive file, a 'respond'
@@ -62,13 +49,39 @@ struct RecordCommand: CLICommand {
     """
   }
 
+  /// The options `record` parses, in help order; its OPTIONS section and usage lines are rendered from them.
   static let options: [ArgumentScanner.OptionSpec] = [
-    .init(name: "from", takesValue: true), .init(name: "write", takesValue: false),
-    .init(name: "update", takesValue: false), .init(name: "harness", takesValue: true),
-    .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
-    .init(name: "timeout", takesValue: true), .init(name: "actions", takesValue: true),
-    .init(name: "feature", takesValue: true), .init(name: "id", takesValue: true),
-    .init(name: "out", takesValue: true), .init(name: "help", takesValue: false),
+    .option(
+      "from", "<impl>", required: true,
+      help:
+        "The implementation whose traces are recorded: 'swift' (built in) or one declared in Conformance/implementations.json or with --harness."
+    ),
+    .flag("write", help: "Write the changed files (default: only print the diff)."),
+    .flag("update", help: "Replace expectations that differ from the trace (default: refuse them)."),
+    .option(
+      "harness", "<name>=<command>", repeatable: true,
+      help: "Declare a harness implementation from the command line, as for 'run'."),
+    .option("config", "<file>", help: "The implementations config (default: Conformance/implementations.json)."),
+    .option(
+      "startup-timeout", "<s>",
+      help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
+    .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
+    .option(
+      "actions", "<log.ndjson>", required: true,
+      help: "An action log to turn into a scenario (with --feature and --id)."),
+    .option("feature", "<name>", required: true, help: "The feature the action log belongs to."),
+    .option("id", "<id>", required: true, help: "The new scenario's id (kebab-case), also its file name."),
+    .option("out", "<dir>", help: "Where --actions writes (default: the current directory)."),
+    .help,
+  ]
+
+  /// The options of the two forms of the usage line: recording scenario files, and turning an action log into a
+  /// scenario (where --write and --update are refused).
+  private static let scenarioFileOptions = [
+    "from", "write", "update", "harness", "config", "startup-timeout", "timeout",
+  ]
+  private static let actionLogOptions = [
+    "actions", "feature", "id", "from", "out", "harness", "config", "startup-timeout", "timeout",
   ]
 
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
@@ -119,11 +132,7 @@ struct RecordCommand: CLICommand {
   private static func select(
     _ from: String, arguments: [String], workspace: Workspace, swift: SwiftImplementation, loader: ScenarioLoader
   ) throws(CLIError) -> any Implementation {
-    let selection: [ArgumentScanner.OptionSpec] = [
-      .init(name: "impl", takesValue: true), .init(name: "harness", takesValue: true),
-      .init(name: "config", takesValue: true), .init(name: "startup-timeout", takesValue: true),
-      .init(name: "timeout", takesValue: true),
-    ]
+    let selection = RunCommand.options.named(["impl", "harness", "config", "startup-timeout", "timeout"])
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     // One implementation is recorded from: a --harness for another would be declared for nothing.
     for declaration in scanner.all("harness") {

@@ -5,8 +5,7 @@ import Foundation
 struct RunCommand: CLICommand {
   static let name = "run"
   static let abstract = "Run scenarios on implementations and report (the default)."
-  static let usage =
-    "conformance run [<path> ...] [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--filter <text>] [--tag <tag> ...] [--format text|json] [--junit <file>] [--json <file>] [--jobs <n>] [--fail-fast] [--missing-ok] [--allow-skipped] [--baseline <file> | --no-baseline] [--update-baseline]"
+  static let usage = "conformance run [<path> ...] \(options.synopsis)"
   static var help: String {
     """
     OVERVIEW: \(abstract)
@@ -24,42 +23,7 @@ struct RunCommand: CLICommand {
                               be read, a broken link or a link loop is an invalid input.
 
     OPTIONS:
-      --impl <name>           Run on this implementation: 'swift' (built in) or one declared in
-                              Conformance/implementations.json (repeatable; default: swift).
-      --all                   Run on 'swift' and every declared implementation.
-      --harness <name>=<command>
-                              Add a harness implementation from the command line (repeatable), e.g.
-                              --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift';
-                              with --impl, every --harness must also be named by an --impl. <name>:runtime=
-                              says it runs only runtime-level scenarios (the others are not applicable).
-      --config <file>         The implementations config (default: Conformance/implementations.json).
-      --startup-timeout <s>   Seconds a harness may take to answer 'hello' (default: from the config, else 30).
-      --timeout <s>           Seconds a harness may take per scenario (default: from the config, else 10).
-      --filter <text>         Only scenarios whose id contains <text>.
-      --tag <tag>             Only scenarios with this tag (repeatable: any of them).
-      --format text|json      Write the text report (default) or the JSON report to stdout.
-      --junit <file>          Also write a JUnit XML report to <file>.
-      --json <file>           Also write the JSON report to <file>.
-      --jobs <n>              Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here
-                              \(defaultJobs)): files are read, validated, run and judged in parallel, and a
-                              harness gets up to <n> processes, each with its own restart budget and
-                              timeouts. Output and reports are the same as with --jobs 1, timings aside,
-                              unless a harness faults (more scenarios may then run before its budgets
-                              are used up).
-      --fail-fast             Stop after the first scenario that fails (runs one scenario at a time).
-      --missing-ok            Pass over a <path> that does not exist, with a note (for CI scripts that run
-                              the files of `git diff --name-only`, which names deleted files too); without
-                              it a missing path is an error. A run left with no scenario still exits 2.
-      --allow-skipped         Accept scenarios an implementation skips (by default a skip fails the run,
-                              so a harness that implements nothing cannot pass).
-      --baseline <file>       The known-divergence baseline (default: Conformance/known-divergences.json,
-                              when it exists). A listed pair that fails as recorded is 'known' and passes;
-                              one that passes ('fixed'), fails differently, or whose entry has expired
-                              fails the run; an entry that matches no scenario read exits 2.
-      --no-baseline           Run raw: apply no baseline.
-      --update-baseline       Rewrite the baseline file from this run's failures, printing the entries it
-                              adds and removes (only when asked).
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     EXIT STATUS: 0 all passed (known pairs included); 1 a scenario failed or was skipped (see --allow-skipped),
     implementations diverged, or a baseline entry is fixed, different or expired; 2 usage error, invalid file or
@@ -68,18 +32,57 @@ struct RunCommand: CLICommand {
     """
   }
 
+  /// The options `run` parses, in help order; its OPTIONS section and usage line are rendered from them.
   static let options: [ArgumentScanner.OptionSpec] = [
-    .init(name: "impl", takesValue: true), .init(name: "all", takesValue: false),
-    .init(name: "harness", takesValue: true), .init(name: "config", takesValue: true),
-    .init(name: "startup-timeout", takesValue: true), .init(name: "timeout", takesValue: true),
-    .init(name: "filter", takesValue: true), .init(name: "tag", takesValue: true),
-    .init(name: "format", takesValue: true), .init(name: "junit", takesValue: true),
-    .init(name: "json", takesValue: true), .init(name: "fail-fast", takesValue: false),
-    .init(name: "jobs", takesValue: true),
-    .init(name: "missing-ok", takesValue: false),
-    .init(name: "allow-skipped", takesValue: false), .init(name: "baseline", takesValue: true),
-    .init(name: "no-baseline", takesValue: false), .init(name: "update-baseline", takesValue: false),
-    .init(name: "help", takesValue: false),
+    .option(
+      "impl", "<name>", repeatable: true,
+      help:
+        "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
+    ),
+    .flag("all", help: "Run on 'swift' and every declared implementation."),
+    .option(
+      "harness", "<name>=<command>", repeatable: true,
+      help:
+        "Add a harness implementation from the command line (repeatable), e.g. --harness kotlin=scripts/kotlin-harness. Selected in addition to 'swift'; with --impl, every --harness must also be named by an --impl. <name>:runtime= says it runs only runtime-level scenarios (the others are not applicable)."
+    ),
+    .option("config", "<file>", help: "The implementations config (default: Conformance/implementations.json)."),
+    .option(
+      "startup-timeout", "<s>",
+      help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
+    .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
+    .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
+    .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
+    .option("format", "text|json", help: "Write the text report (default) or the JSON report to stdout."),
+    .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
+    .option("json", "<file>", help: "Also write the JSON report to <file>."),
+    .option(
+      "jobs", "<n>",
+      help:
+        "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes, each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
+    ),
+    .flag("fail-fast", help: "Stop after the first scenario that fails (runs one scenario at a time)."),
+    .flag(
+      "missing-ok",
+      help:
+        "Pass over a <path> that does not exist, with a note (for CI scripts that run the files of `git diff --name-only`, which names deleted files too); without it a missing path is an error. A run left with no scenario still exits 2."
+    ),
+    .flag(
+      "allow-skipped",
+      help:
+        "Accept scenarios an implementation skips (by default a skip fails the run, so a harness that implements nothing cannot pass)."
+    ),
+    .option(
+      "baseline", "<file>",
+      help:
+        "The known-divergence baseline (default: Conformance/known-divergences.json, when it exists). A listed pair that fails as recorded is 'known' and passes; one that passes ('fixed'), fails differently, or whose entry has expired fails the run; an entry that matches no scenario read exits 2."
+    ),
+    .flag("no-baseline", alternativeTo: "baseline", help: "Run raw: apply no baseline."),
+    .flag(
+      "update-baseline",
+      help:
+        "Rewrite the baseline file from this run's failures, printing the entries it adds and removes (only when asked)."
+    ),
+    .help,
   ]
 
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)

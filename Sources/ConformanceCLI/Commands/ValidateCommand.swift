@@ -24,16 +24,19 @@ struct ValidateCommand: CLICommand {
                               be read, a broken link or a link loop is an invalid input.
 
     OPTIONS:
-      -h, --help              Show help information.
+    \(options.helpSection)
 
     EXIT STATUS: 0 all valid; 2 any invalid file, or no scenario files.
     """
   }
 
+  /// The options `validate` parses: only `--help`; its OPTIONS section is rendered from them.
+  static let options: [ArgumentScanner.OptionSpec] = [.help]
+
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
     -> Int32
   {
-    let scanner = try ArgumentScanner(arguments, options: [.init(name: "help", takesValue: false)], command: name)
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help)
       return ExitCode.success
