@@ -47,8 +47,13 @@ public enum ConformanceCommand {
   ) async -> Never {
     let console = Console.standard()
     let role = CrashSupervisor.Role(environment: console.environment)
-    // The harnesses a worker starts must not take themselves for workers.
+    // The harnesses a worker starts must not take themselves for workers, nor inherit the backtrace setting the
+    // supervisor chose for the worker alone (the runtime read it when this process started).
     unsetenv(CrashSupervisor.variable)
+    if console.environment[CrashSupervisor.backtraceVariable] != nil {
+      unsetenv("SWIFT_BACKTRACE")
+      unsetenv(CrashSupervisor.backtraceVariable)
+    }
     let arguments = Array(CommandLine.arguments.dropFirst())
     if role == .supervisor, let command = subcommandName(arguments, console: console),
       CrashSupervisor.supervisedCommands.contains(command)
@@ -56,6 +61,8 @@ public enum ConformanceCommand {
       exit(CrashSupervisor.supervise(console: console, swiftName: name ?? SwiftImplementation.defaultName))
     }
     installInterruptHandling(console: console)
+    // A worker never outlives its supervisor: killed with it, it ends its harnesses instead of writing files later.
+    if role != .supervisor { HarnessProcessGroups.endWhenParentDies() }
     let swift = SwiftImplementation(
       name: name ?? SwiftImplementation.defaultName, features: features, runtimes: runtimes)
     let status: Int32

@@ -31,6 +31,10 @@ enum CrashSupervisor {
   /// for the second. The worker removes it from its own environment, so the harnesses it starts never see it.
   static let variable = "CONFORMANCE_WORKER"
 
+  /// Set for a worker whose `SWIFT_BACKTRACE` the supervisor chose: the worker removes both, so the harnesses it
+  /// starts get the user's environment unchanged.
+  static let backtraceVariable = "CONFORMANCE_WORKER_BACKTRACE"
+
   /// The subcommands run under supervision: the two that run the in-process Swift implementation at length.
   static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name]
 
@@ -77,7 +81,10 @@ enum CrashSupervisor {
     }
     var environment = ProcessInfo.processInfo.environment
     environment[variable] = "in-process"
-    if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+    if environment["SWIFT_BACKTRACE"] == nil {
+      environment["SWIFT_BACKTRACE"] = "enable=no"
+      environment[backtraceVariable] = "set"
+    }
     let first = workers.run(executable, environment: environment)
     HarnessProcessGroups.killAdoptedOrphans()
     guard case .signaled(let signal) = first, crashSignals.contains(signal), !workers.wasInterrupted else {
@@ -89,6 +96,7 @@ enum CrashSupervisor {
         + "that a crash there is reported as that implementation's outcome")
     environment[variable] = "out-of-process"
     environment["SWIFT_BACKTRACE"] = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]
+    environment[backtraceVariable] = nil
     let second = workers.run(executable, environment: environment)
     HarnessProcessGroups.killAdoptedOrphans()
     switch second {

@@ -7,4 +7,8 @@
 /// platform has no such thing (macOS) or the call fails.
 int conformance_become_child_subreaper(void);
 
+/// Asks for `signal` when the parent process dies (Linux prctl PR_SET_PDEATHSIG), so a worker never outlives the
+/// process that supervises it. Returns 0 on success, -1 where the platform has no such thing (macOS) or the call fails.
+int conformance_signal_on_parent_death(int signal);
+
 #endif

@@ -33,6 +33,14 @@ package enum HarnessProcessGroups {
     conformance_become_child_subreaper() == 0
   }
 
+  /// Makes this process receive `SIGTERM` when its parent dies (Linux `PR_SET_PDEATHSIG`), and sends it now when the
+  /// parent is already gone: a worker killed along with its supervisor (even by `SIGKILL`) then ends its harnesses
+  /// and writes nothing more, through its ordinary `SIGTERM` handling. Does nothing where the platform cannot (macOS).
+  package static func endWhenParentDies() {
+    guard conformance_signal_on_parent_death(SIGTERM) == 0 else { return }
+    if getppid() == 1 { kill(getpid(), SIGTERM) }
+  }
+
   /// Kills and reaps every process whose parent is this one and that no registered harness group still owns: the
   /// orphans a subreaper adopted. Linux only (it reads `/proc`); elsewhere it does nothing.
   package static func killAdoptedOrphans() {
