@@ -114,20 +114,20 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
   /// Walks the corpus, reading one file per call of ``next()``.
   ///
-  /// ``next()`` is ``nextItem()``, ``FileToRead/load(with:parser:)`` and ``admit(_:file:)`` in a row. A caller that
-  /// reads files on several tasks (``ConformanceRunner`` with `--jobs`) calls the three itself: it walks and admits in
-  /// walk order, and loads anywhere in between.
+  /// ``next()`` is ``nextItem()``, ``FileToRead/load(with:parser:)``, ``admitFile(_:)`` and ``admit(_:file:)`` in a
+  /// row. A caller that reads files on several tasks (``ConformanceRunner`` with `--jobs`) calls them itself: it walks
+  /// and admits in walk order, and loads anywhere in between.
   package struct Iterator: IteratorProtocol {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
     private let parser = JSONParser()
-    /// The files walked so far, by device and inode: a file reached again through another path is passed over.
-    private var walkedFiles: Set<FileID> = []
+    /// The files read so far, by device and inode: a file reached again through another path is set aside.
+    private var readFiles: Set<FileID> = []
     /// The names (without `.json`) of the files walked so far.
     private var walkedNames: Set<String> = []
     /// The ids of the scenarios admitted so far, each with the file that used it.
     private var admittedIDs: [String: String] = [:]
-    /// Scenario files walked so far, valid or not (a file reached twice counts once).
+    /// Scenario files read so far, valid or not (a file reached twice counts once).
     package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
     /// an ``Entry/invalid(file:errors:)`` of its own.
@@ -142,11 +142,15 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
     /// The next file's scenario or problems; `nil` when the walk is over.
     package mutating func next() -> Entry? {
-      switch nextItem() {
-      case .problem(let error)?: return .invalid(file: error.file, errors: [error])
-      case .file(let file)?: return admit(file.load(with: loader, parser: parser), file: file.name)
-      case nil: return nil
+      while let item = nextItem() {
+        guard case .file(let file) = item else {
+          if case .problem(let error) = item { return .invalid(file: error.file, errors: [error]) }
+          continue
+        }
+        let (loaded, id) = file.load(with: loader, parser: parser)
+        if admitFile(id) { return admit(loaded, file: file.name) }
       }
+      return nil
     }
 
     /// What the walk yields, before anything is read.
@@ -170,23 +174,27 @@ package struct ScenarioCorpus: Sequence, Sendable {
       package let hasNewName: Bool
 
       /// Opens, reads and validates the file. Touches nothing shared, so files can be loaded on any task.
-      package func load(with loader: ScenarioLoader, parser: JSONParser = JSONParser()) -> Result<Scenario, InputErrors>
+      ///
+      /// - Returns: The scenario or every problem found, and the file's device and inode (`nil` when it could not be
+      ///   opened) for ``admitFile(_:)``.
+      package func load(with loader: ScenarioLoader, parser: JSONParser = JSONParser())
+        -> (Result<Scenario, InputErrors>, FileID?)
       {
         let descriptor = open(path, JSONFile.openFlags)
-        guard descriptor >= 0 else { return .failure(InputErrors([JSONFile.cannotRead(name, errno)])) }
+        guard descriptor >= 0 else { return (.failure(InputErrors([JSONFile.cannotRead(name, errno)])), nil) }
         defer { close(descriptor) }
-        let read = JSONFile.status(of: descriptor, displayName: name).flatMap { info in
-          JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser)
-        }
-        switch read {
-        case .failure(let error): return .failure(InputErrors([error]))
-        case .success(let value): return loader.load(value, file: name)
+        switch JSONFile.status(of: descriptor, displayName: name) {
+        case .failure(let error): return (.failure(InputErrors([error])), nil)
+        case .success(let info):
+          switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+          case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
+          case .success(let value): return (loader.load(value, file: name), FileID(info))
+          }
         }
       }
     }
 
-    /// Walks to the next file not walked before, or to a problem of the walk; `nil` when the walk is over. Nothing is
-    /// opened: a file reached again through another path (a symbolic link) is known by its device and inode.
+    /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened.
     package mutating func nextItem() -> Item? {
       while let entry = walk.next() {
         switch entry {
@@ -194,14 +202,19 @@ package struct ScenarioCorpus: Sequence, Sendable {
           walkProblemCount += 1
           return .problem(error)
         case .file(let path, let name):
-          var info = stat()
-          if stat(path, &info) == 0, !walkedFiles.insert(FileID(info)).inserted { continue }
-          fileCount += 1
           let hasNewName = walkedNames.insert(String(PathParts(name).baseName)).inserted
           return .file(FileToRead(path: path, name: name, hasNewName: hasNewName))
         }
       }
       return nil
+    }
+
+    /// Counts a loaded file, in walk order: `false` for a file already read through another path (a symbolic link),
+    /// known by its device and inode; `id` is `nil` for a file that could not be opened, which always counts.
+    package mutating func admitFile(_ id: FileID?) -> Bool {
+      if let id, !readFiles.insert(id).inserted { return false }
+      fileCount += 1
+      return true
     }
 
     /// Turns a loaded file into an entry, in walk order: the scenario, or its problems, a scenario whose id an earlier
@@ -211,12 +224,17 @@ package struct ScenarioCorpus: Sequence, Sendable {
       case .failure(let failure):
         return .invalid(file: name, errors: failure.errors)
       case .success(let scenario):
-        if let other = admittedIDs[scenario.id] {
-          return .invalid(file: name, errors: [.duplicateID(file: name, id: scenario.id, other: other)])
-        }
-        admittedIDs[scenario.id] = name
+        if let duplicate = admit(id: scenario.id, file: name) { return .invalid(file: name, errors: [duplicate]) }
         return .scenario(scenario)
       }
+    }
+
+    /// Admits the id of a valid scenario read from `name`, in walk order: the duplicate-id error when an earlier
+    /// file used it (scenario format §3.1), else `nil`. For a caller that keeps only the id of a scenario it has run.
+    package mutating func admit(id: String, file name: String) -> InputError? {
+      if let other = admittedIDs[id] { return .duplicateID(file: name, id: id, other: other) }
+      admittedIDs[id] = name
+      return nil
     }
 
     /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for

@@ -52,11 +52,11 @@ final class ScenarioWalk {
         }
         let child = stack[top].children[stack[top].position]
         stack[top].position += 1
-        let (path, display) = (stack[top].path + "/" + child.name, Self.join(stack[top].display, child.name))
+        let name = child.name
+        let (path, display) = (stack[top].path + "/" + name, Self.join(stack[top].display, name))
         switch child.kind {
         case .file: return .file(path: path, displayName: display)
-        case .problem(let message):
-          return .problem(InputError(file: Self.join(stack[top].display, child.name), path: nil, message: message))
+        case .problem(let message): return .problem(InputError(file: display, path: nil, message: message))
         case .folder:
           if let problem = enter(path: path, display: display) { return .problem(problem) }
         }
@@ -87,11 +87,23 @@ final class ScenarioWalk {
       case file, folder
       case problem(String)
     }
-    /// The name (with `\xFF` escapes for a name that is not UTF-8, which is always a problem).
-    let name: String
     let kind: Kind
     /// The raw name, then `/` for a folder: children sort by it, as whole paths sort.
     let sortKey: [UInt8]
+    /// Whether ``sortKey`` ends with the `/` of a folder.
+    let endsWithSlash: Bool
+
+    /// The name, with `\xFF` escapes for one that is not UTF-8 (always a problem).
+    var name: String {
+      let raw = endsWithSlash ? sortKey.dropLast() : sortKey[...]
+      return ControlEscaping.validUTF8(raw) ?? ControlEscaping.escapeBytes(raw)
+    }
+
+    init(_ kind: Kind, name: [UInt8], isFolder: Bool) {
+      self.kind = kind
+      sortKey = isFolder ? name + [0x2F] : name
+      endsWithSlash = isFolder
+    }
   }
 
   /// `display/name`, or `name` for the current directory's own entries.
@@ -139,7 +151,7 @@ final class ScenarioWalk {
     var children: [Child] = []
     errno = 0
     while let entry = readdir(stream) {
-      if let child = child(entry, in: path) { children.append(child) }
+      if let child = child(entry, in: dirfd(stream)) { children.append(child) }
       errno = 0
     }
     if errno != 0 { return problem("cannot read the folder: \(JSONFile.reason(errno))") }
@@ -149,58 +161,63 @@ final class ScenarioWalk {
   }
 
   /// One folder entry as a child to walk: a scenario file, a folder or a problem; `nil` for `.`, `..`, hidden
-  /// entries (counting them) and files not named `*.json`.
-  private func child(_ entry: UnsafeMutablePointer<dirent>, in folder: String) -> Child? {
+  /// entries (counting them) and files not named `*.json`. Looked up relative to the open folder, `descriptor`.
+  private func child(_ entry: UnsafeMutablePointer<dirent>, in descriptor: Int32) -> Child? {
     let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
     guard !bytes.isEmpty, bytes != [0x2E], bytes != [0x2E, 0x2E] else { return nil }
     if bytes[0] == 0x2E {
       ignoredCount += 1
       return nil
     }
-    let utf8 = ControlEscaping.validUTF8(bytes)
-    let name = utf8 ?? ControlEscaping.escapeBytes(bytes)
-    switch Self.kind(of: bytes, in: folder, type: entry.pointee.d_type) {
+    let isJSON = bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
+    let type = Int32(entry.pointee.d_type)
+    if type == Int32(DT_REG), !isJSON { return nil }
+    let isUTF8 = bytes.allSatisfy { $0 < 0x80 } || ControlEscaping.validUTF8(bytes) != nil
+    let kind: Child.Kind
+    switch type {
+    case Int32(DT_DIR): kind = .folder
+    case Int32(DT_REG): kind = .file
+    default: kind = Self.kind(of: bytes.map { CChar(bitPattern: $0) } + [0], type: type, in: descriptor)
+    }
+    switch kind {
     case .folder:
-      guard utf8 != nil else {
+      guard isUTF8 else {
         return Child(
-          name: name, kind: .problem("the folder's name is not valid UTF-8, so it is not searched; rename it"),
-          sortKey: bytes + [0x2F])
+          .problem("the folder's name is not valid UTF-8, so it is not searched; rename it"), name: bytes,
+          isFolder: true)
       }
-      return Child(name: name, kind: .folder, sortKey: bytes + [0x2F])
+      return Child(.folder, name: bytes, isFolder: true)
     case .file:
-      guard bytes.count > 5, bytes.suffix(5).elementsEqual(".json".utf8) else { return nil }
-      guard utf8 != nil else {
+      guard isJSON else { return nil }
+      guard isUTF8 else {
         return Child(
-          name: name, kind: .problem("the file's name is not valid UTF-8, so it is not read; rename it"), sortKey: bytes
-        )
+          .problem("the file's name is not valid UTF-8, so it is not read; rename it"), name: bytes, isFolder: false)
       }
-      return Child(name: name, kind: .file, sortKey: bytes)
-    case .problem(let message): return Child(name: name, kind: .problem(message), sortKey: bytes)
+      return Child(.file, name: bytes, isFolder: false)
+    case .problem: return Child(kind, name: bytes, isFolder: false)
     }
   }
 
-  /// Whether the entry at `path` is a folder or a file, following a symbolic link; a problem for a link that points
-  /// nowhere or cannot be followed. `name` is the raw name, which need not be UTF-8.
-  private static func kind(of name: [UInt8], in folder: String, type: UInt8) -> Child.Kind {
-    if Int32(type) == Int32(DT_DIR) { return .folder }
-    if Int32(type) == Int32(DT_REG) { return .file }
-    let path = (Array(folder.utf8) + [0x2F] + name).map { CChar(bitPattern: $0) } + [0]
+  /// Whether the entry `name` (NUL-terminated, not always UTF-8; `type` its `d_type`) of the open folder `folder` is
+  /// a folder or a file, following a symbolic link; a problem for a link that points nowhere or cannot be followed.
+  private static func kind(of name: [CChar], type: Int32, in folder: Int32) -> Child.Kind {
     var info = stat()
-    if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file }
+    if fstatat(folder, name, &info, 0) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file }
     let code = errno
-    guard Int32(type) == Int32(DT_LNK) || code == ENOENT else {
+    guard type == Int32(DT_LNK) || code == ENOENT else {
       return .problem("cannot be read: \(JSONFile.reason(code))")
     }
     if code == ENOENT {
-      return .problem("a symbolic link to \(linkTarget(path)), which does not exist (a broken link); fix or remove it")
+      return .problem(
+        "a symbolic link to \(linkTarget(name, in: folder)), which does not exist (a broken link); fix or remove it")
     }
     return .problem("a symbolic link that cannot be followed: \(JSONFile.reason(code))")
   }
 
   /// Where a symbolic link points, quoted, or "a path" when it cannot be read.
-  private static func linkTarget(_ path: [CChar]) -> String {
+  private static func linkTarget(_ name: [CChar], in folder: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink(path, &buffer, Int(PATH_MAX))
+    let length = readlinkat(folder, name, &buffer, Int(PATH_MAX))
     guard length > 0 else { return "a path" }
     let bytes = buffer.prefix(length).map { UInt8(bitPattern: $0) }
     return "'\(clipped(ControlEscaping.validUTF8(bytes) ?? ControlEscaping.escapeBytes(bytes)))'"

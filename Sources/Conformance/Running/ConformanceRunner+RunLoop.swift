@@ -4,16 +4,31 @@ import Foundation
 //
 // The walk goes ahead in windows of files. Workers (at most `jobs` at once) each read a window and run, as one batch,
 // the selected scenarios whose file has a name no earlier file had: a valid scenario's id is its file's name (scenario
-// format §3.1), so those scenarios are admitted whatever the files ahead of them hold, and no implementation ever runs
-// a scenario that `--jobs 1` would not run. The reporter takes the windows in walk order, admits each file (its id, for
-// duplicates), runs the rare scenario whose file shares an earlier file's name once it is admitted, and reports. So
-// every event comes in the order `--jobs 1` gives, and memory holds only the windows in flight.
+// format §3.1), so no earlier scenario can have used their ids. The reporter takes the windows in walk order, admits
+// each file (by device and inode, then by id), runs the rare scenario whose file shares an earlier file's name once it
+// is admitted, and reports. So every event comes in the order `--jobs 1` gives, and memory holds only the windows in
+// flight. The one scenario a worker may run that `--jobs 1` would not is a file first reached through a symbolic link
+// of another name (invalid there, as its id is not that name): its own path is then set aside after running, unseen.
 extension ConformanceRunner {
-  /// A walked item after a worker has read it: a problem of the walk, or a file with what it holds and, when the
-  /// worker could run it, its verdict.
+  /// A walked item after a worker has read it, in walk order. A worker frees what it parsed and keeps only what the
+  /// reporter needs: freeing a file's values is a good part of a run's work, and the reporter does its work alone.
   enum ReadItem: Sendable {
+    /// A problem of the walk (not a file).
     case problem(InputError)
-    case file(name: String, loaded: Result<Scenario, InputErrors>, verdict: ScenarioVerdict?)
+    /// A file that is not a valid scenario; `fileID` tells a file reached through two paths.
+    case invalid(file: String, fileID: FileID?, errors: [InputError])
+    /// A valid scenario, by its id (to admit), and how far it went.
+    case valid(file: String, fileID: FileID?, id: String, run: Run)
+  }
+
+  /// How far a worker took a valid scenario.
+  enum Run: Sendable {
+    /// The options do not select it.
+    case notSelected
+    /// Run and judged: its file's name is new, so it is admitted.
+    case judged(ScenarioVerdict)
+    /// Selected, but its file's name was walked before: it runs only once it is admitted.
+    case waiting(Scenario)
   }
 
   /// What the reporter keeps between windows.
@@ -79,21 +94,27 @@ extension ConformanceRunner {
     var items: [ReadItem] = []
     var runnable: [(position: Int, scenario: Scenario)] = []
     for item in window {
-      switch item {
-      case .problem(let error): items.append(.problem(error))
-      case .file(let file):
-        let loaded = file.load(with: loader, parser: parser)
-        if file.hasNewName, case .success(let scenario) = loaded, options.selects(scenario) {
-          runnable.append((items.count, scenario))
-        }
-        items.append(.file(name: file.name, loaded: loaded, verdict: nil))
+      guard case .file(let file) = item else {
+        if case .problem(let error) = item { items.append(.problem(error)) }
+        continue
+      }
+      let (loaded, fileID) = file.load(with: loader, parser: parser)
+      switch loaded {
+      case .failure(let failure): items.append(.invalid(file: file.name, fileID: fileID, errors: failure.errors))
+      case .success(let scenario) where !options.selects(scenario):
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))
+      case .success(let scenario) where !file.hasNewName:
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .waiting(scenario)))
+      case .success(let scenario):
+        runnable.append((items.count, scenario))
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))  // Judged below.
       }
     }
     guard !runnable.isEmpty else { return items }
     let verdicts = await evaluate(runnable.map(\.scenario), on: started, baseline: baseline)
     for ((position, _), verdict) in zip(runnable, verdicts) {
-      guard case .file(let name, let loaded, nil) = items[position] else { continue }
-      items[position] = .file(name: name, loaded: loaded, verdict: verdict)
+      guard case .valid(let file, let fileID, let id, _) = items[position] else { continue }
+      items[position] = .valid(file: file, fileID: fileID, id: id, run: .judged(verdict))
     }
     return items
   }
@@ -102,32 +123,36 @@ extension ConformanceRunner {
   private func admitAndReport(
     _ item: ReadItem, _ progress: inout Progress, on started: [Started], emit: (RunEvent) -> Void
   ) async {
-    let entry: ScenarioCorpus.Entry
-    let ranVerdict: ScenarioVerdict?
+    var verdict: ScenarioVerdict
     switch item {
-    case .problem(let error): (entry, ranVerdict) = (.invalid(file: error.file, errors: [error]), nil)
-    case .file(let name, let loaded, let verdict):
-      (entry, ranVerdict) = (progress.walk.admit(loaded, file: name), verdict)
-    }
-    switch entry {
-    case .invalid(let file, let errors):
+    case .problem(let error):
+      progress.summary.invalidFiles += 1
+      emit(.invalid(file: error.file, errors: [error]))
+      return
+    case .invalid(let file, let fileID, let errors):
+      guard progress.walk.admitFile(fileID) else { return }  // Already read through another path.
       progress.summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
-    case .scenario(let scenario):
-      progress.check?.noteRead(scenario.id)
-      guard options.selects(scenario) else { return }
-      // A file that shares an earlier file's name is run only now that its id is admitted.
-      let verdict: ScenarioVerdict
-      if let ranVerdict {
-        verdict = ranVerdict
-      } else {
+      return
+    case .valid(let file, let fileID, let id, let run):
+      guard progress.walk.admitFile(fileID) else { return }
+      if let duplicate = progress.walk.admit(id: id, file: file) {
+        progress.summary.invalidFiles += 1
+        emit(.invalid(file: file, errors: [duplicate]))
+        return
+      }
+      progress.check?.noteRead(id)
+      switch run {
+      case .notSelected: return
+      case .judged(let judged): verdict = judged
+      case .waiting(let scenario):  // Admitted now, so it may run.
         verdict = await Self.evaluate([scenario], on: started, baseline: progress.check)[0]
       }
-      progress.verdicts.append(verdict)
-      guard progress.verdicts.count == (options.failFast ? 1 : Self.batchSize) else { return }
-      let failed = report(progress.verdicts, into: &progress.summary, emit: emit)
-      progress.verdicts.removeAll(keepingCapacity: true)
-      progress.stopped = options.failFast && failed
     }
+    progress.verdicts.append(verdict)
+    guard progress.verdicts.count == (options.failFast ? 1 : Self.batchSize) else { return }
+    let failed = report(progress.verdicts, into: &progress.summary, emit: emit)
+    progress.verdicts.removeAll(keepingCapacity: true)
+    progress.stopped = options.failFast && failed
   }
 }
