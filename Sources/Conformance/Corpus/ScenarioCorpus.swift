@@ -123,10 +123,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     private let parser = JSONParser()
     /// The files read so far, by device and inode: a file reached again through another path is set aside.
     private var readFiles: Set<FileID> = []
-    /// The names (without `.json`) of the files walked so far.
-    private var walkedNames: Set<String> = []
-    /// The ids of the scenarios admitted so far, each with the file that used it.
-    private var admittedIDs: [String: String] = [:]
+    /// Every file name (without `.json`) walked so far, and for each, the file whose scenario took it as its id, if
+    /// one has. One dictionary for both, as a valid scenario's id is its file's name (scenario format §3.1).
+    private var names: [String: String?] = [:]
     /// Scenario files read so far, valid or not (a file reached twice counts once).
     package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
@@ -202,7 +201,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
           walkProblemCount += 1
           return .problem(error)
         case .file(let path, let name):
-          let hasNewName = walkedNames.insert(String(PathParts(name).baseName)).inserted
+          let baseName = String(PathParts(name).baseName)
+          let hasNewName = names[baseName] == nil
+          if hasNewName { names[baseName] = .some(nil) }
           return .file(FileToRead(path: path, name: name, hasNewName: hasNewName))
         }
       }
@@ -232,8 +233,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Admits the id of a valid scenario read from `name`, in walk order: the duplicate-id error when an earlier
     /// file used it (scenario format §3.1), else `nil`. For a caller that keeps only the id of a scenario it has run.
     package mutating func admit(id: String, file name: String) -> InputError? {
-      if let other = admittedIDs[id] { return .duplicateID(file: name, id: id, other: other) }
-      admittedIDs[id] = name
+      if case let other?? = names[id] { return .duplicateID(file: name, id: id, other: other) }
+      names[id] = .some(name)
       return nil
     }
 
