@@ -98,6 +98,37 @@ struct RunnerJobsTests {
     #expect(two == one)
     #expect(slow.mostTracesWhileHeld() >= 40, "the windows after the first did not run while it was held back")
   }
+
+  /// A file whose name an earlier, invalid file had is run once it is admitted, and only then, with every `--jobs`:
+  /// the earlier file did not take the id, so the scenario passes after the invalid file is reported.
+  @Test(arguments: [1, 2, 8])
+  func aFileNamedLikeAnEarlierInvalidFileRunsOnceAdmitted(jobs: Int) async throws {
+    let folder = try ScratchFolder.make("runner-jobs")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let name = original.lastPathComponent
+    let id = String(name.dropLast(".json".count))
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("b"), withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: folder.appendingPathComponent("a/\(name)"))
+    try FileManager.default.copyItem(at: original, to: folder.appendingPathComponent("b/\(name)"))
+    var events: [String] = []
+    let runner = ConformanceRunner(
+      implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      options: .init(jobs: jobs))
+    let summary = await runner.run(
+      ScenarioCorpus(roots: [.init(path: folder.path, displayName: "s")], loader: runner.loader)
+    ) {
+      event in
+      switch event {
+      case .invalid(let file, _): events.append("invalid \(file)")
+      case .scenario(let verdict): events.append("scenario \(verdict.id) \(verdict.verdicts.map(\.outcome.label))")
+      default: break
+      }
+    }
+    #expect(events == ["invalid s/a/\(name)", "scenario \(id) [\"passed\"]"])
+    #expect(summary.scenarios == 1)
+  }
 }
 
 /// Login, with the first scenario whose actions are `dismissed, dismissed` (the first bundled login file's) held back

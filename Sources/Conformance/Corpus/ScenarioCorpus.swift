@@ -7,7 +7,7 @@ import Foundation
 /// The corpus walks its roots (files, and folders searched recursively for `*.json`; see the walk's rules below),
 /// reads each file with one `open` and `fstat`, validates it with a ``ScenarioLoader``, and rejects a scenario whose
 /// id an earlier file used (scenario format §3.1). It is streaming: iterating holds one folder's sorted entries per
-/// level and the ids seen so far, never the whole file list.
+/// level and the names and ids seen so far (a few megabytes for 100,000 files), never the whole file list.
 ///
 /// ```swift
 /// let corpus = ScenarioCorpus(roots: [.init(path: "/repo/Conformance/scenarios", displayName: "Conformance/scenarios")],
@@ -30,8 +30,7 @@ import Foundation
 /// - Anything else that keeps a part of the corpus from being read is an invalid input naming its path, never a
 ///   silent skip: a folder that cannot be read, a broken symbolic link, a symbolic link loop (a folder that is one
 ///   of the folders holding it), folders nested more than 256 deep, and a `*.json` file or folder whose name is not
-///   valid UTF-8 (shown with `\xFF` escapes). Folders deeper than `PATH_MAX` are read relative to their parent, so
-///   they run.
+///   valid UTF-8 (shown with `\xFF` escapes). A path longer than `PATH_MAX` is a folder or file that cannot be read.
 package struct ScenarioCorpus: Sequence, Sendable {
   /// A file or folder to read scenarios from, and how reports name it.
   package struct Root: Sendable, Equatable {
@@ -102,7 +101,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
       /// The next file or problem; `nil` when the walk is over.
       package mutating func next() -> Element? {
         switch walk.next() {
-        case .file(let file): return .file(file.displayName)
+        case .file(_, let displayName): return .file(displayName)
         case .problem(let error): return .problem(error)
         case nil: return nil
         }
@@ -114,13 +113,19 @@ package struct ScenarioCorpus: Sequence, Sendable {
   package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots), loader: loader) }
 
   /// Walks the corpus, reading one file per call of ``next()``.
+  ///
+  /// ``next()`` is ``nextItem()``, ``FileToRead/load(with:parser:)``, ``admitFile(_:)`` and ``admit(_:file:)`` in a
+  /// row. A caller that reads files on several tasks (``ConformanceRunner`` with `--jobs`) calls them itself: it walks
+  /// and admits in walk order, and loads anywhere in between.
   package struct Iterator: IteratorProtocol {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
     private let parser = JSONParser()
-    private var ids = SeenIDs()
-    /// The files read so far, by device and inode (inodes of one device in one set: 8 bytes a file).
-    private var seenFiles: [UInt64: Set<UInt64>] = [:]
+    /// The files read so far, by device and inode: a file reached again through another path is set aside.
+    private var readFiles: Set<FileID> = []
+    /// Every file name (without `.json`) walked so far, and for each, the file whose scenario took it as its id, if
+    /// one has. One dictionary for both, as a valid scenario's id is its file's name (scenario format §3.1).
+    private var names: [String: String?] = [:]
     /// Scenario files read so far, valid or not (a file reached twice counts once).
     package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
@@ -136,97 +141,85 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
     /// The next file's scenario or problems; `nil` when the walk is over.
     package mutating func next() -> Entry? {
-      while let pending = nextPending() {
-        switch pending {
-        case .invalid(let file, let errors): return .invalid(file: file, errors: errors)
-        case .file(let file):
-          if let entry = admit(Self.load(file, loader: loader, parser: parser)) { return entry }
+      while let item = nextItem() {
+        guard case .file(let file) = item else {
+          if case .problem(let error) = item { return .invalid(file: error.file, errors: [error]) }
+          continue
+        }
+        let (loaded, id) = file.load(with: loader, parser: parser)
+        if admitFile(id) { return admit(loaded, file: file.name) }
+      }
+      return nil
+    }
+
+    /// What the walk yields, before anything is read.
+    package enum Item: Sendable {
+      /// A problem of the walk (a folder that cannot be read, a broken link…), reported as an invalid file.
+      case problem(InputError)
+      /// A file to load, then to admit.
+      case file(FileToRead)
+    }
+
+    /// A scenario file the walk found, not yet opened.
+    package struct FileToRead: Sendable {
+      /// The path to open.
+      let path: String
+      /// How reports name the file.
+      package let name: String
+      /// Whether no file walked before this one has its name (without `.json`). A valid scenario's id is its file's
+      /// name (scenario format §3.1), so no earlier scenario can use this one's id: if it is valid, it is admitted,
+      /// and it can run before the files ahead of it are read. A file whose name was walked before runs only once
+      /// ``admit(_:file:)`` has taken it.
+      package let hasNewName: Bool
+
+      /// Opens, reads and validates the file. Touches nothing shared, so files can be loaded on any task.
+      ///
+      /// - Returns: The scenario or every problem found, and the file's device and inode (`nil` when it could not be
+      ///   opened) for ``admitFile(_:)``.
+      package func load(with loader: ScenarioLoader, parser: JSONParser = JSONParser())
+        -> (Result<Scenario, InputErrors>, FileID?)
+      {
+        let descriptor = open(path, JSONFile.openFlags)
+        guard descriptor >= 0 else { return (.failure(InputErrors([JSONFile.cannotRead(name, errno)])), nil) }
+        defer { close(descriptor) }
+        switch JSONFile.status(of: descriptor, displayName: name) {
+        case .failure(let error): return (.failure(InputErrors([error])), nil)
+        case .success(let info):
+          switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+          case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
+          case .success(let value): return (loader.load(value, file: name), FileID(info))
+          }
+        }
+      }
+    }
+
+    /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened.
+    package mutating func nextItem() -> Item? {
+      while let entry = walk.next() {
+        switch entry {
+        case .problem(let error):
+          walkProblemCount += 1
+          return .problem(error)
+        case .file(let path, let name):
+          let baseName = String(PathParts(name).baseName)
+          let hasNewName = names[baseName] == nil
+          if hasNewName { names[baseName] = .some(nil) }
+          return .file(FileToRead(path: path, name: name, hasNewName: hasNewName))
         }
       }
       return nil
     }
 
-    /// A file the walk found, not yet opened: ``load(_:loader:parser:)`` opens, reads and validates it (on any
-    /// thread), then ``admit(_:)`` checks it, in walk order. Holds the file's path, not a descriptor.
-    package struct FileToRead: Sendable {
-      /// How reports name the file.
-      package var name: String { reference.displayName }
-      let reference: ScenarioWalk.FileReference
-    }
-
-    /// What the walk yields next, before reading: a problem of the walk itself (a folder that cannot be read, a broken
-    /// link…), or a file to load.
-    package enum Pending: Sendable {
-      /// A problem of the walk, reported as an invalid file (counted in ``walkProblemCount``, not ``fileCount``).
-      case invalid(file: String, errors: [InputError])
-      /// A file to give to ``load(_:loader:parser:)``, then to ``admit(_:)``.
-      case file(FileToRead)
-    }
-
-    /// A file opened, read and validated by ``load(_:loader:parser:)``, for ``admit(_:)``.
-    package struct LoadedFile: Sendable {
-      /// How reports name the file.
-      package let name: String
-      /// The file's device and inode, which tell a file reached through two paths; `nil` when it could not be opened.
-      package let id: FileID?
-      /// The scenario, or every problem found in the file.
-      package let result: Result<Scenario, InputErrors>
-    }
-
-    /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened: a file is
-    /// opened only by ``load(_:loader:parser:)``, and a pending file holds no descriptor (but for a path longer than
-    /// `PATH_MAX`, which keeps its folder open; see ``ScenarioWalk``).
-    package mutating func nextPending() -> Pending? {
-      switch walk.next() {
-      case .problem(let error)?:
-        walkProblemCount += 1
-        return .invalid(file: error.file, errors: [error])
-      case .file(let file)?: return .file(FileToRead(reference: file))
-      case nil: return nil
-      }
-    }
-
-    /// Opens, reads and validates a file, then closes it. Pure: files can be loaded in parallel, as long as they are
-    /// admitted in walk order.
-    package static func load(_ file: FileToRead, loader: ScenarioLoader, parser: JSONParser = JSONParser())
-      -> LoadedFile
-    {
-      let name = file.name
-      let descriptor = file.reference.open()
-      guard descriptor >= 0 else {
-        return LoadedFile(name: name, id: nil, result: .failure(InputErrors([JSONFile.cannotRead(name, errno)])))
-      }
-      defer { close(descriptor) }
-      switch JSONFile.status(of: descriptor, displayName: name) {
-      case .failure(let error): return LoadedFile(name: name, id: nil, result: .failure(InputErrors([error])))
-      case .success(let info):
-        let result: Result<Scenario, InputErrors>
-        switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
-        case .failure(let error): result = .failure(InputErrors([error]))
-        case .success(let value): result = loader.load(value, file: name)
-        }
-        return LoadedFile(name: name, id: FileID(info), result: result)
-      }
-    }
-
-    /// Turns a loaded file into an entry, in walk order: `nil` for a file already read through another path (a
-    /// symbolic link), which is not counted; else the scenario, or its problems, a scenario whose id an earlier file
-    /// used among them (scenario format §3.1).
-    package mutating func admit(_ loaded: LoadedFile) -> Entry? {
-      guard admitFile(loaded.id) else { return nil }
-      return admit(loaded.result, file: loaded.name)
-    }
-
-    /// Counts a loaded file, in walk order: `false` for a file already read through another path (by device and
-    /// inode; `id` is `nil` for a file that could not be opened, which always counts).
+    /// Counts a loaded file, in walk order: `false` for a file already read through another path (a symbolic link),
+    /// known by its device and inode; `id` is `nil` for a file that could not be opened, which always counts.
     package mutating func admitFile(_ id: FileID?) -> Bool {
-      if let id, !seenFiles[id.device, default: []].insert(id.inode).inserted { return false }
+      if let id, !readFiles.insert(id).inserted { return false }
       fileCount += 1
       return true
     }
 
-    /// Turns a loaded file's result into an entry, rejecting a scenario whose id an earlier file used (scenario format
-    /// §3.1). Call in walk order, after ``admitFile(_:)``.
+    /// Turns a loaded file into an entry, in walk order: the scenario, or its problems, a scenario whose id an earlier
+    /// file used among them (scenario format §3.1).
     package mutating func admit(_ loaded: Result<Scenario, InputErrors>, file name: String) -> Entry {
       switch loaded {
       case .failure(let failure):
@@ -237,12 +230,12 @@ package struct ScenarioCorpus: Sequence, Sendable {
       }
     }
 
-    /// Records the id of a scenario loaded from `name`, in walk order: the duplicate-id error when an earlier file
-    /// used it (scenario format §3.1), else `nil`. For a caller that has already run the scenario and kept only its
-    /// id; ``admit(_:file:)`` is this for a whole loaded file.
+    /// Admits the id of a valid scenario read from `name`, in walk order: the duplicate-id error when an earlier
+    /// file used it (scenario format §3.1), else `nil`. For a caller that keeps only the id of a scenario it has run.
     package mutating func admit(id: String, file name: String) -> InputError? {
-      guard let other = ids.insert(id, file: name) else { return nil }
-      return .duplicateID(file: name, id: id, other: other)
+      if case let other?? = names[id] { return .duplicateID(file: name, id: id, other: other) }
+      names[id] = .some(name)
+      return nil
     }
 
     /// Walks the rest of the corpus without reading it and returns how many scenario files were left (for

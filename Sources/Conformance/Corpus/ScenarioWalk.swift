@@ -3,9 +3,9 @@ import Foundation
 /// Walks the files and folders a run is given, in order, and yields each scenario file (`*.json`) it finds, or a
 /// problem that keeps part of the corpus from being read; ``ScenarioCorpus`` reads what it yields.
 ///
-/// Each folder is read with `openat`/`fdopendir` relative to its parent's descriptor, so the walk works below
-/// `PATH_MAX` (4,096 bytes of path on Linux) and uses no Foundation `URL`. Only one folder's entries are held and
-/// sorted at a time, so memory does not grow with the corpus.
+/// Folders are read with `opendir`/`readdir` on their whole path. Only the folders of the current path are held (their
+/// sorted entries), so memory grows with the largest folder, not with the corpus, and no descriptor stays open between
+/// two calls of ``next()``.
 ///
 /// What it yields, and what it passes over:
 /// - The roots in the order given: a file root as it is (whatever its name), a folder root searched recursively.
@@ -13,58 +13,21 @@ import Foundation
 ///   only. Symbolic links are followed, to files and folders alike.
 /// - Hidden entries (a name that starts with `.`, such as `.git/` or `.draft.json`) are passed over and counted in
 ///   ``ignoredCount``.
-/// - A problem, reported as an ``InputError`` naming the path, for: a folder that cannot be read (`EACCES`…), a
-///   symbolic link that points nowhere, a folder that is a link back to one that holds it (a loop: the folders on
-///   the current path are tracked by device and inode), folders nested more than ``maximumDepth`` deep, and a
-///   `*.json` file or a folder whose name is not valid UTF-8 (shown with `\xFF` escapes).
-///
-/// A ``FileReference`` holds the file's whole path, which can be opened after the walk has left its folder, on another
-/// thread (`--jobs`), so a run holds open only the files it is reading and the folders of the walk's current path. A
-/// path longer than `PATH_MAX` cannot be opened whole: such a reference keeps its folder's descriptor instead, closed
-/// when the last reference to it is released.
+/// - A problem, reported as an ``InputError`` naming the path, for: a folder that cannot be read (`EACCES`, or a path
+///   longer than `PATH_MAX`…), a symbolic link that points nowhere, a folder that is a link back to one that holds it
+///   (a loop: the folders on the current path are tracked by device and inode), folders nested more than
+///   ``maximumDepth`` deep, and a `*.json` file or a folder whose name is not valid UTF-8 (shown with `\xFF` escapes).
 final class ScenarioWalk {
   /// What the walk found next.
   enum Entry {
-    /// A scenario file, to open with ``FileReference/open()`` (on any thread, before or after the next entry).
-    case file(FileReference)
+    /// A scenario file: its whole path, to open (on any thread), and how reports name it.
+    case file(path: String, displayName: String)
     /// A file or folder that cannot be walked or read; the walk goes on with the next entry.
     case problem(InputError)
   }
 
-  /// A scenario file the walk found: where it is, and how reports name it.
-  struct FileReference: Sendable {
-    /// The folder, kept open while this reference lives, for a file whose whole path is longer than `PATH_MAX`; else
-    /// `nil`, and ``name`` is the whole path.
-    let directory: Directory?
-    /// The whole path (NUL-terminated), or the name within ``directory``.
-    let name: [CChar]
-    /// How reports name the file.
-    let displayName: String
-
-    /// Opens the file for reading (following symbolic links); returns the descriptor, or -1 and sets `errno`.
-    func open() -> Int32 {
-      openat(directory?.descriptor ?? AT_FDCWD, name, JSONFile.openFlags)
-    }
-  }
-
-  /// An open folder, closed when the walk and every ``FileReference`` to its files have let it go. Its entries are
-  /// read once, by the walk, when it enters the folder; afterwards only its descriptor is used (by `openat`, which
-  /// any thread may call).
-  final class Directory: @unchecked Sendable {
-    private let stream: DirectoryStream
-    /// The folder's descriptor, for `openat` of its children.
-    let descriptor: Int32
-
-    fileprivate init(_ stream: DirectoryStream) {
-      self.stream = stream
-      descriptor = dirfd(stream)
-    }
-
-    deinit { closedir(stream) }
-  }
-
   /// How many folders deep the walk goes below a root; deeper folders are reported, not searched. As deep as the
-  /// JSON nesting limit (Conformance/README.md), and a bound on the descriptors the walk keeps open.
+  /// JSON nesting limit (Conformance/README.md), so that no corpus a person writes reaches it.
   static let maximumDepth = 256
 
   /// Hidden files and folders passed over so far.
@@ -89,30 +52,13 @@ final class ScenarioWalk {
         }
         let child = stack[top].children[stack[top].position]
         stack[top].position += 1
-        let name = stack[top].nameBytes(of: child)
+        let name = child.name
+        let (path, display) = (stack[top].path + "/" + name, Self.join(stack[top].display, name))
         switch child.kind {
-        case .file:
-          let displayName = Self.join(stack[top].display, String(decoding: name, as: UTF8.self))
-          guard stack[top].path.count + 1 + name.count < Int(PATH_MAX) else {
-            return .file(
-              FileReference(
-                directory: stack[top].directory, name: name.map { CChar(bitPattern: $0) } + [0],
-                displayName: displayName))
-          }
-          return .file(
-            FileReference(directory: nil, name: Self.cPath(stack[top].path, name), displayName: displayName))
-        case .problem:
-          let shown = ControlEscaping.validUTF8(name) ?? ControlEscaping.escapeBytes(name)
-          return .problem(
-            InputError(
-              file: Self.join(stack[top].display, shown), path: nil, message: stack[top].problems[Int(child.problem)]))
+        case .file: return .file(path: path, displayName: display)
+        case .problem(let message): return .problem(InputError(file: display, path: nil, message: message))
         case .folder:
-          let folder = (
-            name: name.map { CChar(bitPattern: $0) } + [0],
-            display: Self.join(stack[top].display, String(decoding: name, as: UTF8.self)),
-            path: Self.joinedPath(stack[top].path, name)
-          )
-          if let problem = enter(folder, parent: stack[top].directory.descriptor) { return .problem(problem) }
+          if let problem = enter(path: path, display: display) { return .problem(problem) }
         }
       } else if nextRoot < roots.count {
         let root = roots[nextRoot]
@@ -126,89 +72,38 @@ final class ScenarioWalk {
 
   // MARK: - Folders
 
-  /// A folder being walked: its open directory, its children sorted, and the next child's position. The children's
-  /// names are kept in one byte buffer (``names``) and each child is a few integers, so a folder of 100,000 files
-  /// costs a few megabytes, and paths are built only as files are yielded (issue 7, item 8).
+  /// A folder being walked: its identity (for loops), its children sorted, and the next child's position.
   private struct Folder {
-    let directory: Directory
     let id: FileID
+    let path: String
     let display: String
-    /// The folder's path, as the walk reached it (from the root's path); its files are opened by their whole path.
-    let path: [UInt8]
-    /// Every child's name, one after the other (UTF-8, or the raw bytes of a name that is not).
-    var names = ByteArena()
-    var children: [Child] = []
-    /// The messages of children that are problems, by ``Child/problem``.
-    var problems: [String] = []
+    let children: [Child]
     var position = 0
-
-    init(directory: Directory, id: FileID, display: String, path: [UInt8]) {
-      self.directory = directory
-      self.id = id
-      self.display = display
-      self.path = path
-    }
-
-    func nameBytes(of child: Child) -> ArraySlice<UInt8> {
-      names.bytes(at: child.start, length: Int(child.length))
-    }
-
-    /// Sorts the children as whole paths sort: by name in byte order (Unicode scalar order for UTF-8), a folder's
-    /// name followed by `/`.
-    mutating func sortChildren() {
-      let names = self.names
-      children.sort { a, b in Child.precedes(a, b, in: names) }
-    }
   }
 
-  /// One entry of a folder: where its name is in ``Folder/names``, and what it is.
+  /// One entry of a folder that the walk yields: a scenario file, a folder to search, or a problem.
   private struct Child {
-    enum Kind: UInt8 {
-      case file, folder, problem
+    enum Kind {
+      case file, folder
+      case problem(String)
     }
-    let start: Int32
-    /// A name is at most 255 bytes (`NAME_MAX`).
-    let length: UInt8
     let kind: Kind
-    /// For a problem, its message's index in ``Folder/problems`` (a folder has at most 65,535 problems listed).
-    let problem: UInt16
+    /// The raw name, then `/` for a folder: children sort by it, as whole paths sort.
+    let sortKey: [UInt8]
+    /// Whether ``sortKey`` ends with the `/` of a folder.
+    let endsWithSlash: Bool
 
-    /// The byte of this child's sort key at `index`, or -1 past its end: the name, then `/` for a folder.
-    func keyByte(_ index: Int, in names: ByteArena) -> Int {
-      if index < Int(length) { return Int(names.byte(at: start, index)) }
-      return index == Int(length) && kind == .folder ? 0x2F : -1
+    /// The name, with `\xFF` escapes for one that is not UTF-8 (always a problem).
+    var name: String {
+      let raw = endsWithSlash ? sortKey.dropLast() : sortKey[...]
+      return ControlEscaping.validUTF8(raw) ?? ControlEscaping.escapeBytes(raw)
     }
 
-    static func precedes(_ a: Child, _ b: Child, in names: ByteArena) -> Bool {
-      var index = 0
-      while true {
-        let (x, y) = (a.keyByte(index, in: names), b.keyByte(index, in: names))
-        if x != y { return x < y }
-        if x < 0 { return false }
-        index += 1
-      }
+    init(_ kind: Kind, name: [UInt8], isFolder: Bool) {
+      self.kind = kind
+      sortKey = isFolder ? name + [0x2F] : name
+      endsWithSlash = isFolder
     }
-  }
-
-  /// `folder/name`, in one allocation: a folder's path.
-  private static func joinedPath(_ folder: [UInt8], _ name: ArraySlice<UInt8>) -> [UInt8] {
-    var path: [UInt8] = []
-    path.reserveCapacity(folder.count + 1 + name.count)
-    path.append(contentsOf: folder)
-    path.append(UInt8(ascii: "/"))
-    path.append(contentsOf: name)
-    return path
-  }
-
-  /// `folder/name` as a NUL-terminated C string, in one allocation: a file's whole path, for `open`.
-  private static func cPath(_ folder: [UInt8], _ name: ArraySlice<UInt8>) -> [CChar] {
-    var path: [CChar] = []
-    path.reserveCapacity(folder.count + name.count + 2)
-    for byte in folder { path.append(CChar(bitPattern: byte)) }
-    path.append(CChar(bitPattern: UInt8(ascii: "/")))
-    for byte in name { path.append(CChar(bitPattern: byte)) }
-    path.append(0)
-    return path
   }
 
   /// `display/name`, or `name` for the current directory's own entries.
@@ -219,141 +114,104 @@ final class ScenarioWalk {
   /// Starts a root: a folder is pushed to be walked, anything else is yielded as a file (the reader reports what it
   /// is not, or why it cannot be opened).
   private func start(_ root: ScenarioCorpus.Root) -> Entry? {
-    let path = Array(root.path.utf8CString)
-    let file = Entry.file(FileReference(directory: nil, name: path, displayName: root.displayName))
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let code = errno
-      var info = stat()
-      guard stat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return file }
-      return .problem(folderProblem(root.folderDisplay, "cannot read the folder: \(Self.reason(code))"))
-    }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      close(descriptor)
-      return file
+    guard stat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      return .file(path: root.path, displayName: root.displayName)
     }
-    return push(descriptor, info: info, display: root.displayName, path: Array(root.path.utf8)).map(Entry.problem)
+    return push(path: root.path, display: root.displayName, shown: root.folderDisplay).map(Entry.problem)
   }
 
-  /// Opens the folder `child` of the folder `parent` and pushes it, or returns why it cannot be walked.
-  private func enter(_ child: (name: [CChar], display: String, path: [UInt8]), parent: Int32) -> InputError? {
-    if stack.count > Self.maximumDepth {
-      return folderProblem(
-        Self.clipped(child.display),
-        "folders are nested more than \(Self.maximumDepth) deep here; this folder is not searched (move the scenarios up)"
+  /// Pushes the folder `path`, or returns why it cannot be walked.
+  private func enter(path: String, display: String) -> InputError? {
+    guard stack.count <= Self.maximumDepth else {
+      return InputError(
+        file: Self.clipped(display), path: nil,
+        message:
+          "folders are nested more than \(Self.maximumDepth) deep here; this folder is not searched (move the scenarios up)"
       )
     }
-    let descriptor = openat(parent, child.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      return folderProblem(Self.clipped(child.display), "cannot read the folder: \(Self.reason(errno))")
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      let code = errno
-      close(descriptor)
-      return folderProblem(Self.clipped(child.display), "cannot read the folder: \(Self.reason(code))")
-    }
-    return push(descriptor, info: info, display: child.display, path: child.path)
+    return push(path: path, display: display, shown: Self.clipped(display))
   }
 
-  /// Reads and sorts the entries of the open folder `descriptor` and pushes it, unless it is a folder already on the
-  /// current path (a symbolic link loop).
-  private func push(_ descriptor: Int32, info: stat, display: String, path: [UInt8]) -> InputError? {
+  /// Reads and sorts the entries of the folder `path` and pushes it, unless it is a folder already on the current
+  /// path (a symbolic link loop). `shown` names the folder in a problem.
+  private func push(path: String, display: String, shown: String) -> InputError? {
+    func problem(_ message: String) -> InputError { InputError(file: shown, path: nil, message: message) }
+    guard let stream = opendir(path) else { return problem("cannot read the folder: \(JSONFile.reason(errno))") }
+    defer { closedir(stream) }
+    var info = stat()
+    guard fstat(dirfd(stream), &info) == 0 else { return problem("cannot read the folder: \(JSONFile.reason(errno))") }
     let id = FileID(info)
-    let shown = display.isEmpty ? "." : Self.clipped(display)
     if let ancestor = stack.first(where: { $0.id == id }) {
-      close(descriptor)
       let ancestorName = ancestor.display.isEmpty ? "." : Self.clipped(ancestor.display)
-      return folderProblem(
-        shown,
+      return problem(
         "this folder is '\(ancestorName)' again, through a symbolic link (a loop); it is not searched twice; remove the link"
       )
     }
-    guard let stream = fdopendir(descriptor) else {
-      let code = errno
-      close(descriptor)
-      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
-    }
-    let directory = Directory(stream)  // Closes the folder once nothing refers to it.
-    var folder = Folder(directory: directory, id: id, display: display, path: path)
+    var children: [Child] = []
     errno = 0
     while let entry = readdir(stream) {
-      add(entry, in: directory.descriptor, to: &folder)
+      if let child = child(entry, in: dirfd(stream)) { children.append(child) }
       errno = 0
     }
-    if errno != 0 {
-      let code = errno
-      return folderProblem(shown, "cannot read the folder: \(Self.reason(code))")
-    }
-    folder.sortChildren()
-    stack.append(folder)
+    if errno != 0 { return problem("cannot read the folder: \(JSONFile.reason(errno))") }
+    children.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    stack.append(Folder(id: id, path: path, display: display, children: children))
     return nil
   }
 
-  /// Adds one folder entry to `folder`: a scenario file, a folder or a problem; passes over `.`, `..`, hidden
-  /// entries (counting them) and files not named `*.json`.
-  private func add(_ entry: UnsafeMutablePointer<dirent>, in descriptor: Int32, to folder: inout Folder) {
-    let length = withUnsafeBytes(of: &entry.pointee.d_name) { raw in raw.firstIndex(of: 0) ?? raw.count }
-    guard length > 0 else { return }
-    let (first, second) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in (raw[0], length > 1 ? raw[1] : 0) }
-    if first == 0x2E {
-      if length == 1 || (length == 2 && second == 0x2E) { return }
+  /// One folder entry as a child to walk: a scenario file, a folder or a problem; `nil` for `.`, `..`, hidden
+  /// entries (counting them) and files not named `*.json`. Looked up relative to the open folder, `descriptor`.
+  private func child(_ entry: UnsafeMutablePointer<dirent>, in descriptor: Int32) -> Child? {
+    let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+    guard !bytes.isEmpty, bytes != [0x2E], bytes != [0x2E, 0x2E] else { return nil }
+    if bytes[0] == 0x2E {
       ignoredCount += 1
-      return
+      return nil
     }
-    let start = withUnsafeBytes(of: &entry.pointee.d_name) { raw in folder.names.append(raw.prefix(length)) }
-    let bytes = folder.names.bytes(at: start, length: length)
-    let isUTF8 = bytes.allSatisfy { $0 < 0x80 } || ControlEscaping.validUTF8(bytes) != nil
-    let isJSON = length > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
-    var problem: String?
-    let kind: Child.Kind
+    let isJSON = bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8)
     let type = Int32(entry.pointee.d_type)
-    // The name as a C string is needed only to follow a link or an entry of unknown type.
-    let name = type == Int32(DT_DIR) || type == Int32(DT_REG) ? [] : bytes.map { CChar(bitPattern: $0) } + [0]
-    switch Self.kind(of: name, type: entry.pointee.d_type, in: descriptor) {
-    case .folder:
-      kind = isUTF8 ? .folder : .problem
-      if !isUTF8 { problem = "the folder's name is not valid UTF-8, so it is not searched; rename it" }
-    case .file:
-      guard isJSON else {
-        folder.names.removeLast(from: start)
-        return
-      }
-      kind = isUTF8 ? .file : .problem
-      if !isUTF8 { problem = "the file's name is not valid UTF-8, so it is not read; rename it" }
-    case .problem(let message):
-      kind = .problem
-      problem = message
+    if type == Int32(DT_REG), !isJSON { return nil }
+    let isUTF8 = bytes.allSatisfy { $0 < 0x80 } || ControlEscaping.validUTF8(bytes) != nil
+    let kind: Child.Kind
+    switch type {
+    case Int32(DT_DIR): kind = .folder
+    case Int32(DT_REG): kind = .file
+    default: kind = Self.kind(of: bytes.map { CChar(bitPattern: $0) } + [0], type: type, in: descriptor)
     }
-    if let problem { folder.problems.append(problem) }
-    folder.children.append(
-      Child(
-        start: start, length: UInt8(clamping: length), kind: kind,
-        problem: UInt16(clamping: max(0, folder.problems.count - 1))))
+    switch kind {
+    case .folder:
+      guard isUTF8 else {
+        return Child(
+          .problem("the folder's name is not valid UTF-8, so it is not searched; rename it"), name: bytes,
+          isFolder: true)
+      }
+      return Child(.folder, name: bytes, isFolder: true)
+    case .file:
+      guard isJSON else { return nil }
+      guard isUTF8 else {
+        return Child(
+          .problem("the file's name is not valid UTF-8, so it is not read; rename it"), name: bytes, isFolder: false)
+      }
+      return Child(.file, name: bytes, isFolder: false)
+    case .problem: return Child(kind, name: bytes, isFolder: false)
+    }
   }
 
-  /// What an entry turned out to be.
-  private enum EntryKind {
-    case file, folder
-    case problem(String)
-  }
-
-  /// Whether an entry is a folder or a file, following a symbolic link; a problem for a link that points nowhere
-  /// or cannot be followed.
-  private static func kind(of name: [CChar], type: UInt8, in folder: Int32) -> EntryKind {
-    if Int32(type) == Int32(DT_DIR) { return .folder }
-    if Int32(type) == Int32(DT_REG) { return .file }
+  /// Whether the entry `name` (NUL-terminated, not always UTF-8; `type` its `d_type`) of the open folder `folder` is
+  /// a folder or a file, following a symbolic link; a problem for a link that points nowhere or cannot be followed.
+  private static func kind(of name: [CChar], type: Int32, in folder: Int32) -> Child.Kind {
     var info = stat()
-    let found = fstatat(folder, name, &info, 0) == 0
-    if found { return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file }
+    if fstatat(folder, name, &info, 0) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file }
     let code = errno
-    guard Int32(type) == Int32(DT_LNK) || code == ENOENT else { return .problem("cannot be read: \(reason(code))") }
+    guard type == Int32(DT_LNK) || code == ENOENT else {
+      return .problem("cannot be read: \(JSONFile.reason(code))")
+    }
     if code == ENOENT {
       return .problem(
         "a symbolic link to \(linkTarget(name, in: folder)), which does not exist (a broken link); fix or remove it")
     }
-    return .problem("a symbolic link that cannot be followed: \(reason(code))")
+    return .problem("a symbolic link that cannot be followed: \(JSONFile.reason(code))")
   }
 
   /// Where a symbolic link points, quoted, or "a path" when it cannot be read.
@@ -365,34 +223,19 @@ final class ScenarioWalk {
     return "'\(clipped(ControlEscaping.validUTF8(bytes) ?? ControlEscaping.escapeBytes(bytes)))'"
   }
 
-  private func folderProblem(_ display: String, _ message: String) -> InputError {
-    InputError(file: display, path: nil, message: message)
-  }
-
   // MARK: - Text
-
-  /// `strerror` of an error number, e.g. "Permission denied", with what to do for a limit of open files.
-  private static func reason(_ code: Int32) -> String { JSONFile.reason(code) }
 
   /// How many characters of a long path a problem shows: the end, which names the folders that matter.
   static let shownPathLength = 200
 
-  /// A path of at most ``shownPathLength`` characters: a longer one (below `PATH_MAX`'s worth of folders) is shown
-  /// by its length and its end, `[a path of 5210 characters, ending] …/deep/folder`.
+  /// A path of at most ``shownPathLength`` characters: a longer one is shown by its length and its end,
+  /// `[a path of 5210 characters, ending] …/deep/folder`.
   static func clipped(_ path: String) -> String {
     let count = path.count
     guard count > shownPathLength else { return path }
     return "[a path of \(count) characters, ending] …" + path.suffix(shownPathLength)
   }
 }
-
-#if canImport(Darwin)
-  /// What `fdopendir` returns.
-  fileprivate typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#else
-  /// What `fdopendir` returns (`DIR` is opaque in Glibc).
-  fileprivate typealias DirectoryStream = OpaquePointer
-#endif
 
 extension ScenarioCorpus.Root {
   /// How a problem with the root folder itself names it: its display name, or `.` for the current directory.

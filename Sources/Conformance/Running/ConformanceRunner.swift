@@ -2,10 +2,10 @@ import Foundation
 
 /// Runs scenario files against one or more implementations and reports each result as it comes.
 ///
-/// Files are read, validated and run as they are walked, in batches of 32 (streaming), so memory does not grow with
+/// Files are read, validated and run as they are walked, in windows of 32 (streaming), so memory does not grow with
 /// the corpus: only small per-scenario results are kept. A file that fails validation is reported with every problem
-/// and the run goes on. With ``Options/jobs`` above 1, files are read and run by that many tasks at once, and the
-/// events are the same as with 1.
+/// and the run goes on. With ``Options/jobs`` above 1, that many windows are read and run at once, and the events are
+/// the same as with 1 (the run loop is in `ConformanceRunner+RunLoop.swift`).
 ///
 /// ```swift
 /// let runner = ConformanceRunner(implementations: [swift], loader: loader, options: .init(jobs: 2))
@@ -31,10 +31,9 @@ package struct ConformanceRunner: Sendable {
     /// entry that matches no scenario an error: a run over some files cannot tell a stale entry from one whose
     /// scenario it did not read.
     package var filesAreWholeCorpus: Bool
-    /// How many tasks read and run files at once (`--jobs N`, 1 to 1,024; other values are clamped): with only the
-    /// in-process implementation, N windows of 32 files; with a harness, N chunks of a window of N × 32 files in each
-    /// stage of a pipeline. Every event and report is the same as with 1. `--fail-fast` runs one scenario at a time
-    /// whatever this is.
+    /// How many tasks read and run files at once (`--jobs N`, 1 to 1,024; other values are clamped), each a window of
+    /// 32 files. Every event and report is the same as with 1. `--fail-fast` runs one scenario at a time whatever
+    /// this is.
     package var jobs: Int
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
@@ -110,57 +109,21 @@ package struct ConformanceRunner: Sendable {
       summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
     }
-    var check = options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) }
-    var entries = corpus.makeIterator()
-    if options.jobs > 1, !options.failFast, started.allSatisfy({ $0.implementation is SwiftImplementation }) {
-      await runOnWorkers(&entries, on: started, check: &check, into: &summary, emit: emit)
-    } else if options.jobs > 1, !options.failFast {
-      await runInParallel(&entries, on: started, check: &check, into: &summary, emit: emit)
-    } else {
-      await runInOrder(&entries, on: started, check: &check, into: &summary, emit: emit)
-    }
+    var progress = Progress(
+      walk: corpus.makeIterator(),
+      check: options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) },
+      summary: summary)
+    await runLoop(&progress, on: started, emit: emit)
+    summary = progress.summary
     for implementation in implementations { await implementation.shutdown() }
     // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
-    check?.finish(
+    progress.check?.finish(
       into: &summary,
       checkUnmatched: options.filesAreWholeCorpus && summary.stoppedEarlyWithRemaining == nil
         && summary.invalidFiles == 0)
     summary.duration = (ContinuousClock.now - clock).seconds
     emit(.finished(summary))
     return summary
-  }
-
-  // MARK: - Reading and running
-
-  /// Reads one file at a time and runs a batch as soon as it is full (`--jobs 1`, and `--fail-fast`).
-  private func runInOrder(
-    _ entries: inout ScenarioCorpus.Iterator, on started: [Started], check: inout BaselineCheck?,
-    into summary: inout RunSummary, emit: (RunEvent) -> Void
-  ) async {
-    var batch: [Scenario] = []
-    let batchSize = options.failFast ? 1 : Self.batchSize
-    while let entry = entries.next() {
-      let scenario: Scenario
-      switch entry {
-      case .invalid(let file, let errors):
-        summary.invalidFiles += 1
-        emit(.invalid(file: file, errors: errors))
-        continue
-      case .scenario(let read): scenario = read
-      }
-      check?.noteRead(scenario.id)
-      guard options.selects(scenario) else { continue }
-      batch.append(scenario)
-      guard batch.count == batchSize else { continue }
-      let failed = await run(batch, on: started, baseline: check, into: &summary, emit: emit)
-      batch.removeAll(keepingCapacity: true)
-      if options.failFast, failed {
-        let remaining = entries.skipRemainingFiles()
-        if remaining > 0 { summary.stoppedEarlyWithRemaining = remaining }
-        return
-      }
-    }
-    if !batch.isEmpty { _ = await run(batch, on: started, baseline: check, into: &summary, emit: emit) }
   }
 
   // MARK: - Steps of a run
@@ -312,20 +275,6 @@ package struct ConformanceRunner: Sendable {
     } else if report.divergence != nil {
       summary.divergences += 1
     }
-  }
-}
-
-/// A scenario file to run: where it is and how reports name it.
-package struct ScenarioFile: Sendable, Equatable {
-  /// The file's location.
-  package var url: URL
-  /// The name shown in reports, relative to the working directory where possible.
-  package var displayName: String
-
-  /// Creates a file entry.
-  package init(url: URL, displayName: String) {
-    self.url = url
-    self.displayName = displayName
   }
 }
 

@@ -27,7 +27,6 @@ enum ScenarioJudge {
 
   private static func judge(_ scenario: Scenario, trace: [TraceEntry]) -> (Outcome, [String]) {
     if scenario.level == .runtime { return RuntimeJudge.judge(scenario, trace: trace) }
-    if passesExhaustively(scenario, trace: trace) { return (.passed, []) }
     guard trace.count == scenario.steps.count else {
       return (
         .noTrace(
@@ -62,56 +61,6 @@ enum ScenarioJudge {
     }
     if let failure { return (.failed(failure), notChecked) }
     return (.passed, notChecked)
-  }
-
-  // MARK: - Fast path
-
-  /// Whether an exhaustive scenario's trace matches every step, decided without building the expected states: each
-  /// step's state is compared with the previous *actual* state merged with the step's `changes`, in one sorted walk
-  /// (runner-profile.md, change C). While every step matches, the previous actual state is the previous expected one.
-  /// `false` means "not shown to pass": the full judge then runs, so failure text never depends on this path.
-  static func passesExhaustively(_ scenario: Scenario, trace: [TraceEntry]) -> Bool {
-    guard scenario.exhaustive, trace.count == scenario.steps.count else { return false }
-    var previous = scenario.initialState
-    for (step, entry) in zip(scenario.steps, trace) {
-      guard entry.effects == (step.effects ?? []) else { return false }
-      switch step.state {
-      case .unchanged: guard entry.state == previous else { return false }
-      case .full(let state): guard entry.state == state else { return false }
-      case .changes(let changes): guard equals(entry.state, previous, mergedWith: changes) else { return false }
-      }
-      previous = entry.state
-    }
-    return true
-  }
-
-  /// Whether `actual` equals `base.merging(changes)` (scenario format §3.3), walking the three sorted objects once.
-  /// A change that merges into a nested object is left to the full judge (`false`).
-  static func equals(_ actual: JSONValue, _ base: JSONValue, mergedWith changes: JSONValue) -> Bool {
-    guard case .object(let actual) = actual, case .object(let base) = base, case .object(let changes) = changes else {
-      return false
-    }
-    var (a, b, c) = (0, 0, 0)
-    while b < base.count || c < changes.count {
-      let expected: (key: String, value: JSONValue)
-      if b < base.count, c < changes.count, ScalarOrder.equal(base.members[b].key, changes.members[c].key) {
-        if case .object = base.members[b].value, case .object = changes.members[c].value { return false }
-        expected = changes.members[c]
-        b += 1
-        c += 1
-      } else if c < changes.count, b == base.count || ScalarOrder.less(changes.members[c].key, base.members[b].key) {
-        expected = changes.members[c]
-        c += 1
-      } else {
-        expected = base.members[b]
-        b += 1
-      }
-      guard a < actual.count, ScalarOrder.equal(actual.members[a].key, expected.key),
-        actual.members[a].value == expected.value
-      else { return false }
-      a += 1
-    }
-    return a == actual.count
   }
 
   // MARK: - Full judge

@@ -11,9 +11,9 @@ package enum JSONFile {
   ///   message for unreadable, oversized or non-UTF-8 files.
   static func read(_ url: URL, displayName: String, parser: JSONParser = JSONParser()) -> Result<JSONValue, InputError>
   {
-    // One path lookup: open, then fstat the descriptor. Opening follows symbolic
-    // links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the open, and anything
-    // but a regular file is refused before a byte is read.
+    // One path lookup: open, then fstat the descriptor, which costs less than a stat before the open. Opening
+    // follows symbolic links, so a link cannot smuggle in a larger file; O_NONBLOCK keeps a FIFO from blocking the
+    // open, and anything but a regular file is refused before a byte is read.
     let descriptor = url.withUnsafeFileSystemRepresentation { path in path.map { open($0, openFlags) } ?? -1 }
     guard descriptor >= 0 else { return .failure(cannotRead(displayName, errno)) }
     defer { close(descriptor) }
@@ -32,9 +32,8 @@ package enum JSONFile {
     InputError(file: displayName, path: nil, message: "cannot read the file: \(reason(code))")
   }
 
-  /// `strerror(code)`, followed for `EMFILE` and `ENFILE` by what to do: a run holds open only the files it reads and
-  /// the folders of the walk's current path, so the limit is lower than the folders are deep, or other programs hold
-  /// the rest.
+  /// `strerror(code)`, followed for `EMFILE` and `ENFILE` by what to do: a run holds open only the files it reads
+  /// (one a task) and the one folder the walk is listing, so the limit is very low, or other programs hold the rest.
   static func reason(_ code: Int32) -> String {
     let text = String(cString: strerror(code))
     guard code == EMFILE || code == ENFILE else { return text }

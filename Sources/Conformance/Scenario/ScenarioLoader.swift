@@ -48,10 +48,8 @@ package struct ScenarioLoader: Sendable {
   /// - Parameters:
   ///   - value: The document.
   ///   - file: The file name used in errors and reports.
-  ///   - fastPass: Whether valid reducer steps may be read by ``quickReducerSteps(_:manifest:)`` first; the result is
-  ///     the same either way (tests turn it off to compare the two passes).
   /// - Returns: The scenario, or every problem found.
-  package func load(_ value: JSONValue, file: String, fastPass: Bool = true) -> Result<Scenario, InputErrors> {
+  package func load(_ value: JSONValue, file: String) -> Result<Scenario, InputErrors> {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "a scenario", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
@@ -62,7 +60,7 @@ package struct ScenarioLoader: Sendable {
     guard let level = readLevel(&reader, issues: &levelIssues) else {
       return .failure(InputErrors(levelIssues.errors(file: file)))
     }
-    // Plain string work: building a URL per file costed more than validating it (runner-profile.md, change A).
+    // Plain string work: building a URL for every file cost more than validating it.
     let parts = PathParts(file)
     let id = readID(&reader, parts: parts, issues: &issues)
     let feature = readFeature(&reader, parts: parts, issues: &issues)
@@ -80,8 +78,7 @@ package struct ScenarioLoader: Sendable {
     }
     let steps =
       stepsValue.map {
-        readCheckedSteps(
-          $0, level: level, initialState: initialStateValue, manifest: manifest, fastPass: fastPass, issues: &issues)
+        readCheckedSteps($0, level: level, initialState: initialStateValue, manifest: manifest, issues: &issues)
       } ?? []
     guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(
@@ -172,12 +169,9 @@ package struct ScenarioLoader: Sendable {
 
   /// The steps, then every merged expected state checked against the manifest when the steps themselves are valid.
   private func readCheckedSteps(
-    _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?, fastPass: Bool,
+    _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?,
     issues: inout IssueList
   ) -> [Step] {
-    if fastPass, level == .reducer, let manifest, let steps = Self.quickReducerSteps(value, manifest: manifest) {
-      return steps
-    }
     let issuesBefore = issues.items.count
     let steps = readSteps(value, level: level, manifest: manifest, issues: &issues)
     // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
@@ -261,69 +255,6 @@ package struct ScenarioLoader: Sendable {
         ? readRuntimeStep(element, index: index, at: stepPath, manifest: manifest, calls: &calls, issues: &issues)
         : readStep(element, at: stepPath, manifest: manifest, issues: &issues)
       if let step { steps.append(step) }
-    }
-    return steps
-  }
-
-  /// The steps of a reducer-level scenario when every one is valid and no `changes` holds a nested object; `nil`
-  /// otherwise, and the caller reads them again with ``readSteps(_:level:manifest:issues:)`` for the errors (and the
-  /// merged-state check that nested `changes` need).
-  ///
-  /// The fast pass of validation (issue "runner speed", item 1): it builds no JSON path, reader or message and looks
-  /// at each member once, so a valid step costs only the manifest's checks. It accepts a subset of what the full pass
-  /// accepts, and gives the same steps: `QuickValidationTests` runs both on every fixture.
-  static func quickReducerSteps(_ value: JSONValue, manifest: FeatureManifest) -> [Step]? {
-    guard case .array(let elements) = value, !elements.isEmpty else { return nil }
-    var steps: [Step] = []
-    steps.reserveCapacity(elements.count)
-    var issues = IssueList()  // Stays empty, allocating nothing, while the values are valid.
-    for element in elements {
-      guard case .object(let object) = element else { return nil }
-      var send: JSONValue?
-      var expect: JSONObject?
-      var description: String?
-      for member in object.members {
-        let key = member.key
-        if ScalarOrder.equal(key, "send") {
-          send = member.value
-        } else if ScalarOrder.equal(key, "expect") {
-          guard case .object(let value) = member.value else { return nil }
-          expect = value
-        } else if ScalarOrder.equal(key, "description") {
-          guard case .string(let text) = member.value, !text.allSatisfy(\.isWhitespace) else { return nil }
-          description = text
-        } else if !ScalarOrder.equal(key, "$schema") {
-          return nil
-        }
-      }
-      guard let send else { return nil }
-      manifest.checkAction(send, at: .root, issues: &issues)
-      var state = StateExpectation.unchanged
-      var effects: [JSONValue]?
-      if let expect {
-        for member in expect.members {
-          let key = member.key
-          if ScalarOrder.equal(key, "changes") {
-            guard case .unchanged = state, case .object(let changes) = member.value,
-              !changes.members.contains(where: { $0.value.objectValue != nil })
-            else { return nil }
-            manifest.checkState(member.value, at: .root, partial: true, issues: &issues)
-            state = .changes(member.value)
-          } else if ScalarOrder.equal(key, "state") {
-            guard case .unchanged = state else { return nil }
-            manifest.checkState(member.value, at: .root, partial: false, issues: &issues)
-            state = .full(member.value)
-          } else if ScalarOrder.equal(key, "effects") {
-            guard case .array(let list) = member.value else { return nil }
-            for effect in list { manifest.checkEffect(effect, at: .root, issues: &issues) }
-            effects = list
-          } else if !ScalarOrder.equal(key, "$schema") {
-            return nil
-          }
-        }
-      }
-      guard issues.isEmpty else { return nil }
-      steps.append(Step(send: send, state: state, effects: effects, description: description))
     }
     return steps
   }

@@ -94,6 +94,18 @@ struct RunCommand: CLICommand {
       console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
       return ExitCode.success
     }
+    let (plan, afterwards) = try Self.plan(scanner, console: console, swift: swift)
+    let summary = await plan.run()
+    return afterwards.finish(after: summary, console: console)
+  }
+
+  /// Builds the run from the options: the files, implementations, selection, baseline and reporters, and what to do
+  /// once it is over. Checks every option before anything runs.
+  ///
+  /// - Throws: ``CLIError`` for a usage error, an unusable report file, implementation, baseline or path.
+  private static func plan(_ scanner: ArgumentScanner, console: Console, swift: SwiftImplementation) throws(CLIError)
+    -> (RunPlan, Afterwards)
+  {
     let format = scanner.value("format") ?? "text"
     guard format == "text" || format == "json" else {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
@@ -109,33 +121,53 @@ struct RunCommand: CLICommand {
       scanner, workspace: workspace, environment: console.environment, command: name)
     let corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
+    let afterwards = Afterwards(
+      format: format, workspace: workspace, baseline: baseline,
+      update: baseline.updateTarget.map { _ in
+        BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
+      },
+      json: (json, JSONReporter()), junit: (junit, JUnitReporter()))
+    let options = ConformanceRunner.Options(
+      filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
+      allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
+      filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
+    let plan = RunPlan(
+      corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
+      reporters: afterwards.reporters(console: console))
+    return (plan, afterwards)
+  }
 
-    let update = baseline.updateTarget.map { _ in
-      BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
-    }
-    let (jsonReporter, junitReporter) = (JSONReporter(), JUnitReporter())
-    let reporters = Self.reporters(
-      format: format, console: console, json: format == "json" || json != nil ? jsonReporter : nil,
-      junit: junit != nil ? junitReporter : nil, update: update)
+  /// What the command does around the run's events and after them: the JSON report on standard output, the baseline
+  /// update, the report files.
+  private struct Afterwards {
+    var format: String
+    var workspace: Workspace
+    var baseline: BaselineSelection
+    var update: BaselineUpdate?
+    var json: (file: ReportFile?, reporter: JSONReporter)
+    var junit: (file: ReportFile?, reporter: JUnitReporter)
 
-    let runner = ConformanceRunner(
-      implementations: implementations, loader: loader,
-      options: .init(
-        filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
-        allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
-        filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs))
-    let summary = await runner.run(corpus, invalidInputs: manifestErrors) { event in
-      for reporter in reporters { reporter.handle(event) }
+    /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard
+    /// error), then the JSON and JUnit reporters and the baseline update when asked for.
+    func reporters(console: Console) -> [any RunReporter] {
+      RunCommand.reporters(
+        format: format, console: console, json: format == "json" || json.file != nil ? json.reporter : nil,
+        junit: junit.file != nil ? junit.reporter : nil, update: update)
     }
-    if format == "json" { console.outRaw(jsonReporter.document) }
-    let status =
-      update.map {
-        writeBaseline($0, baseline, after: summary, workspace: workspace, console: console, quiet: format == "json")
-      } ?? summary.exitCode
-    console.flush()
-    let written = writeReportFiles(
-      [(junit, junitReporter.write(to:)), (json, jsonReporter.write(to:))], console: console)
-    return written ? status : ExitCode.invalidInput
+
+    /// Writes what follows the run and returns the exit status.
+    func finish(after summary: RunSummary, console: Console) -> Int32 {
+      if format == "json" { console.outRaw(json.reporter.document) }
+      let status =
+        update.map {
+          RunCommand.writeBaseline(
+            $0, baseline, after: summary, workspace: workspace, console: console, quiet: format == "json")
+        } ?? summary.exitCode
+      console.flush()
+      let written = RunCommand.writeReportFiles(
+        [(junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:))], console: console)
+      return written ? status : ExitCode.invalidInput
+    }
   }
 
   /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard error),

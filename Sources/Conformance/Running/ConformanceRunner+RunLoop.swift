@@ -1,0 +1,158 @@
+import Foundation
+
+// The run loop: one path for every implementation and every `--jobs` value.
+//
+// The walk goes ahead in windows of files. Workers (at most `jobs` at once) each read a window and run, as one batch,
+// the selected scenarios whose file has a name no earlier file had: a valid scenario's id is its file's name (scenario
+// format §3.1), so no earlier scenario can have used their ids. The reporter takes the windows in walk order, admits
+// each file (by device and inode, then by id), runs the rare scenario whose file shares an earlier file's name once it
+// is admitted, and reports. So every event comes in the order `--jobs 1` gives, and memory holds only the windows in
+// flight. The one scenario a worker may run that `--jobs 1` would not is a file first reached through a symbolic link
+// of another name (invalid there, as its id is not that name): its own path is then set aside after running, unseen.
+extension ConformanceRunner {
+  /// A walked item after a worker has read it, in walk order. A worker frees what it parsed and keeps only what the
+  /// reporter needs: freeing a file's values is a good part of a run's work, and the reporter does its work alone.
+  enum ReadItem: Sendable {
+    /// A problem of the walk (not a file).
+    case problem(InputError)
+    /// A file that is not a valid scenario; `fileID` tells a file reached through two paths.
+    case invalid(file: String, fileID: FileID?, errors: [InputError])
+    /// A valid scenario, by its id (to admit), and how far it went.
+    case valid(file: String, fileID: FileID?, id: String, run: Run)
+  }
+
+  /// How far a worker took a valid scenario.
+  enum Run: Sendable {
+    /// The options do not select it.
+    case notSelected
+    /// Run and judged: its file's name is new, so it is admitted.
+    case judged(ScenarioVerdict)
+    /// Selected, but its file's name was walked before: it runs only once it is admitted.
+    case waiting(Scenario)
+  }
+
+  /// What the reporter keeps between windows.
+  struct Progress {
+    /// The walk, which also admits files in walk order.
+    var walk: ScenarioCorpus.Iterator
+    /// The baseline's bookkeeping of the scenarios read.
+    var check: BaselineCheck?
+    /// The totals so far.
+    var summary: RunSummary
+    /// Verdicts of admitted, selected scenarios not yet reported: they are reported a batch at a time, so an invalid
+    /// file's event falls at the same place among them whatever `--jobs` is.
+    var verdicts: [ScenarioVerdict] = []
+    /// Whether `--fail-fast` has stopped the run.
+    var stopped = false
+  }
+
+  /// Runs the corpus: walks windows of files, has workers read and run them, and reports them in walk order.
+  ///
+  /// `--fail-fast` is this loop with windows and batches of one file and one worker, so no scenario runs after the
+  /// first failure and the files not run are those the walk has not reached.
+  func runLoop(_ progress: inout Progress, on started: [Started], emit: (RunEvent) -> Void) async {
+    let windowSize = options.failFast ? 1 : Self.batchSize
+    let workers = options.failFast ? 1 : options.jobs
+    let ahead = options.failFast ? 1 : 2 * workers  // Windows read but not yet reported: bounds memory.
+    let (options, loader, baseline) = (options, loader, progress.check)
+    await withTaskGroup(of: (Int, [ReadItem]).self) { group in
+      var (launched, reported, running) = (0, 0, 0)
+      var finished: [Int: [ReadItem]] = [:]
+      while true {
+        while !progress.stopped, running < workers, launched - reported < ahead {
+          var window: [ScenarioCorpus.Iterator.Item] = []
+          while window.count < windowSize, let item = progress.walk.nextItem() { window.append(item) }
+          guard !window.isEmpty else { break }
+          group.addTask { [launched] in
+            (launched, await Self.readAndRun(window, on: started, options: options, baseline: baseline, loader: loader))
+          }
+          (launched, running) = (launched + 1, running + 1)
+        }
+        guard running > 0, let (index, items) = await group.next() else { break }
+        running -= 1
+        finished[index] = items
+        while !progress.stopped, let ready = finished.removeValue(forKey: reported) {
+          for item in ready { await admitAndReport(item, &progress, on: started, emit: emit) }
+          reported += 1
+        }
+      }
+    }
+    if !progress.verdicts.isEmpty { _ = report(progress.verdicts, into: &progress.summary, emit: emit) }
+    if progress.stopped {
+      let remaining = progress.walk.skipRemainingFiles()
+      if remaining > 0 { progress.summary.stoppedEarlyWithRemaining = remaining }
+    }
+  }
+
+  /// Reads a window of walked files and runs, as one batch, the selected scenarios whose file has a new name
+  /// (``ScenarioCorpus/Iterator/FileToRead/hasNewName``). Touches nothing shared: any task may call it.
+  private static func readAndRun(
+    _ window: [ScenarioCorpus.Iterator.Item], on started: [Started], options: Options, baseline: BaselineCheck?,
+    loader: ScenarioLoader
+  ) async -> [ReadItem] {
+    let parser = JSONParser()
+    var items: [ReadItem] = []
+    var runnable: [(position: Int, scenario: Scenario)] = []
+    for item in window {
+      guard case .file(let file) = item else {
+        if case .problem(let error) = item { items.append(.problem(error)) }
+        continue
+      }
+      let (loaded, fileID) = file.load(with: loader, parser: parser)
+      switch loaded {
+      case .failure(let failure): items.append(.invalid(file: file.name, fileID: fileID, errors: failure.errors))
+      case .success(let scenario) where !options.selects(scenario):
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))
+      case .success(let scenario) where !file.hasNewName:
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .waiting(scenario)))
+      case .success(let scenario):
+        runnable.append((items.count, scenario))
+        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))  // Judged below.
+      }
+    }
+    guard !runnable.isEmpty else { return items }
+    let verdicts = await evaluate(runnable.map(\.scenario), on: started, baseline: baseline)
+    for ((position, _), verdict) in zip(runnable, verdicts) {
+      guard case .valid(let file, let fileID, let id, _) = items[position] else { continue }
+      items[position] = .valid(file: file, fileID: fileID, id: id, run: .judged(verdict))
+    }
+    return items
+  }
+
+  /// Admits and reports one read item, in walk order: an invalid file at once, a verdict with its batch.
+  private func admitAndReport(
+    _ item: ReadItem, _ progress: inout Progress, on started: [Started], emit: (RunEvent) -> Void
+  ) async {
+    var verdict: ScenarioVerdict
+    switch item {
+    case .problem(let error):
+      progress.summary.invalidFiles += 1
+      emit(.invalid(file: error.file, errors: [error]))
+      return
+    case .invalid(let file, let fileID, let errors):
+      guard progress.walk.admitFile(fileID) else { return }  // Already read through another path.
+      progress.summary.invalidFiles += 1
+      emit(.invalid(file: file, errors: errors))
+      return
+    case .valid(let file, let fileID, let id, let run):
+      guard progress.walk.admitFile(fileID) else { return }
+      if let duplicate = progress.walk.admit(id: id, file: file) {
+        progress.summary.invalidFiles += 1
+        emit(.invalid(file: file, errors: [duplicate]))
+        return
+      }
+      progress.check?.noteRead(id)
+      switch run {
+      case .notSelected: return
+      case .judged(let judged): verdict = judged
+      case .waiting(let scenario):  // Admitted now, so it may run.
+        verdict = await Self.evaluate([scenario], on: started, baseline: progress.check)[0]
+      }
+    }
+    progress.verdicts.append(verdict)
+    guard progress.verdicts.count == (options.failFast ? 1 : Self.batchSize) else { return }
+    let failed = report(progress.verdicts, into: &progress.summary, emit: emit)
+    progress.verdicts.removeAll(keepingCapacity: true)
+    progress.stopped = options.failFast && failed
+  }
+}
