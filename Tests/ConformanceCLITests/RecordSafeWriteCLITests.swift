@@ -110,6 +110,25 @@ struct RecordSafeWriteCLITests {
     #expect(try RecordCLITests.text(RecordCLITests.file, in: root) == RecordCLITests.submitRecordedFromLog)
   }
 
+  @Test func anActionLogScenarioNeverTakesAnIdTheCorpusHas() throws {
+    let root = try RecordCLITests.workspace(["login-recorded-submit.json": RecordCLITests.submit])
+    try Data(#"{"type": "submit"}"#.utf8).write(to: root.appendingPathComponent("session.ndjson"))
+    let result = try CLI.run(
+      [
+        "record", "--actions", "session.ndjson", "--feature", "login", "--id", "login-recorded-submit", "--from",
+        "swift", "--out", "Conformance/scenarios/login/runtime",
+      ], in: root)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: 'login-recorded-submit' is already the id of \(RecordCLITests.file); ids are unique across the "
+          + "corpus, so choose another --id"
+      ])
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: root.appendingPathComponent("Conformance/scenarios/login/runtime/login-recorded-submit.json").path))
+  }
+
   @Test func aFullDiskLeavesNoEmptyScenarioBehind() throws {
     let root = try RecordCLITests.workspace([:])
     try Data(#"{"type": "submit"}"#.utf8).write(to: root.appendingPathComponent("session.ndjson"))

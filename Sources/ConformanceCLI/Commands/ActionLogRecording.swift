@@ -74,6 +74,11 @@ enum ActionLogRecording {
     if FileManager.default.fileExists(atPath: target.path) {
       throw .input("\(shown) exists: not replaced; choose another --id or --out, or move the file away")
     }
+    if let other = Self.scenarioFile(named: settings.id, in: workspace) {
+      throw .input(
+        "'\(settings.id)' is already the id of \(workspace.displayName(other)); ids are unique across the corpus, so "
+          + "choose another --id")
+    }
     let trace: [TraceEntry]
     switch await observe(scenario, on: implementation, loader: loader) {
     case .failure(let status): return status(console)
@@ -94,6 +99,17 @@ enum ActionLogRecording {
       "wrote \(shown): \(ReportText.plural(actions.count, "step", "steps")) from \(logName), expectations from \(implementation.name)"
     )
     return ExitCode.success
+  }
+
+  /// A scenario file of the workspace's scenarios folder whose id would be `id` (its name is `<id>.json`), if any:
+  /// a new scenario with that id would make the next run find a duplicate.
+  private static func scenarioFile(named id: String, in workspace: Workspace) -> URL? {
+    guard let folder = workspace.scenariosFolder,
+      let walk = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+    else { return nil }
+    for case let url as URL in walk where url.lastPathComponent == id + ".json" { return url }
+    return nil
   }
 
   /// The log's actions with their 1-based line numbers, or every line's syntax error as `log:LINE:COLUMN: message`.
