@@ -177,7 +177,8 @@ struct BaselineCheckTests {
     #expect(different.exitCode == 1)
     #expect(
       different.baselineProblems.map(\.message) == [
-        "'\(id)' diverges differently: step 2 at state.password; recorded: step 3 at state.password"
+        "'\(id)' diverges differently: step 2 at state.password between other, swift; recorded: step 3 at "
+          + "state.password between other, swift"
       ])
 
     let (_, _, fixed) = await Self.run(
@@ -185,6 +186,40 @@ struct BaselineCheckTests {
       implementations: [TestFeatures.swift, AlteredImplementation(name: "other") { _ in nil }])
     #expect(fixed.exitCode == 1)
     #expect(fixed.baselineProblems.map(\.message) == ["fixed: remove the entry ('\(id)' no longer diverges)"])
+  }
+
+  /// A `diverges` entry records where the traces differ at later steps too, and between which implementations: a
+  /// divergence that spreads to a new place later, or one among other implementations, is not the one recorded.
+  @Test func aDivergesEntryMustNotHideALaterDivergenceOrAnotherImplementation() async {
+    let id = "login-non-exhaustive-failure-checks-error-only"
+    let changesPassword = { (name: String, later: Bool) in
+      AlteredImplementation(name: name) { entry in
+        guard case .object(var state) = entry.state, state["password"] == .string("correct-horse") else { return nil }
+        state["password"] = .string("changed")
+        let effects = later && state["isLoading"] == .bool(true) ? entry.effects + [["type": "leak"]] : entry.effects
+        return TraceEntry(state: .object(state), effects: effects)
+      }
+    }
+    let recorded = Self.entry(id, ["swift", "other"], expect: .diverges, step: 2, paths: ["state.password"])
+    let (_, _, spreads) = await Self.run(
+      [Self.nonExhaustive], entries: [recorded],
+      implementations: [TestFeatures.swift, changesPassword("other", true)])
+    #expect(spreads.exitCode == 1)
+    #expect(
+      spreads.baselineProblems.map(\.message) == [
+        "'\(id)' diverges differently: step 2 at state.password; later at effects between other, swift; "
+          + "recorded: step 2 at state.password between other, swift"
+      ])
+
+    let (_, _, another) = await Self.run(
+      [Self.nonExhaustive], entries: [recorded],
+      implementations: [TestFeatures.swift, changesPassword("other", false), changesPassword("third", false)])
+    #expect(another.exitCode == 1)
+    #expect(
+      another.baselineProblems.map(\.message) == [
+        "'\(id)' diverges differently: step 2 at state.password between other, swift, third; recorded: step 2 at "
+          + "state.password between other, swift"
+      ])
   }
 
   @Test func aKnownPairMustNotHideANewFailureAtALaterStep() async throws {

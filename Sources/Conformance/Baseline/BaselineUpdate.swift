@@ -93,7 +93,7 @@ package final class BaselineUpdate: RunReporter {
       added.append(
         KnownDivergences.Entry(
           scenario: report.id, implementations: names, expect: .diverges, step: recorded.step, paths: recorded.paths,
-          reason: reason, spec: spec))
+          laterPaths: recorded.laterPaths, reason: reason, spec: spec))
     }
   }
 

@@ -97,16 +97,28 @@ struct RecordedFailure: Equatable {
 struct RecordedDivergence: Equatable {
   var step: Int
   var paths: [String]
+  /// The paths later steps also differ at, beyond ``paths``.
+  var laterPaths: [String]
+  /// The implementations compared, sorted: a divergence among others is not the one recorded.
+  var implementations: [String]
 
   init(_ divergence: Divergence) {
     step = divergence.stepIndex + 1
     paths = RecordedFailure.sorted(Set(divergence.rows.map(\.path.description)))
+    laterPaths = divergence.laterPaths
+    implementations = divergence.implementations.sorted()
   }
 
   init(_ entry: KnownDivergences.Entry) {
     step = entry.step
     paths = RecordedFailure.sorted(Set(entry.paths))
+    laterPaths = RecordedFailure.sorted(Set(entry.laterPaths))
+    implementations = entry.implementations.sorted()
   }
 
-  var text: String { "step \(step) at \(paths.joined(separator: ", "))" }
+  var text: String {
+    "step \(step) at \(paths.joined(separator: ", "))"
+      + (laterPaths.isEmpty ? "" : "; later at \(laterPaths.joined(separator: ", "))")
+      + " between \(implementations.joined(separator: ", "))"
+  }
 }

@@ -24,7 +24,14 @@ extension Divergence {
           path: path, expected: isSpecified ? expected.value(at: path) : nil, isSpecified: isSpecified,
           values: observed.map { ($0.0, $0.1.value(at: path)) })
       }
-      return Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
+      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
+      divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
+        let values = named.map { name, names, trace -> (String, JSONValue) in
+          (name, trace.indices.contains(later) ? names.entryValue(trace[later], step: later + 1) : .null)
+        }
+        return values.first.map { differingPaths(values, from: $0.1) } ?? []
+      }
+      return divergence
     }
     return nil
   }

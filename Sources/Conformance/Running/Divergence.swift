@@ -24,6 +24,23 @@ package struct Divergence: Sendable {
   package var rows: [Row]
   /// How a runtime-level step reads (``Step/title``); `nil` at reducer level.
   package var title: String? = nil
+  /// The paths at which the traces also differ in later steps, beyond those of the first differing step, sorted: a
+  /// baseline entry records them, so a divergence that spreads to new places later is not hidden by one recorded at
+  /// its first step.
+  package var laterPaths: [String] = []
+  /// The implementations whose traces were compared, in implementation order.
+  package var implementations: [String] { rows.first?.values.map(\.implementation) ?? [] }
+
+  /// The paths, beyond `first`, at which `differing` finds the traces differ at any step after `index`, sorted as a
+  /// baseline entry's paths are.
+  static func laterPaths(after index: Int, steps: Int, first: [JSONPath], differing: (Int) -> [JSONPath]) -> [String] {
+    var seen = Set(first.map(\.description))
+    var later: [String] = []
+    for step in (index + 1)..<max(index + 1, steps) {
+      for path in differing(step) where seen.insert(path.description).inserted { later.append(path.description) }
+    }
+    return RecordedFailure.sorted(Set(later))
+  }
 
   /// The JSON paths at which any implementation's value in `observed` (after the first) differs from `reference`, each once, in the order
   /// first found.
@@ -61,7 +78,13 @@ package struct Divergence: Sendable {
           path: path, expected: expected, isSpecified: isSpecified,
           values: observed.map { ($0.0, $0.1.value(at: path)) })
       }
-      return Divergence(stepIndex: index, action: step.send, rows: rows)
+      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows)
+      divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
+        differingPaths(
+          traces.map { ($0.implementation, Self.observation($0.trace, at: later)) },
+          from: Self.observation(traces[0].trace, at: later))
+      }
+      return divergence
     }
     return nil
   }
