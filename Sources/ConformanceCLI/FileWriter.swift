@@ -110,6 +110,10 @@ enum FileWriter {
   }
 
   /// The file a symbolic link (or a chain of them) points to, or `url`; a loop or a link to a folder is an error.
+  /// The file `url` names once its symbolic links are followed, even to a file that does not exist yet (where a
+  /// write through the link would create it); `url` itself for a link loop.
+  static func target(of url: URL) -> URL { (try? resolve(url, display: "")) ?? url }
+
   private static func resolve(_ url: URL, display: String) throws(Failure) -> URL {
     var info = stat()
     guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }

@@ -239,6 +239,23 @@ struct FileWriterTests {
     #expect(Self.mode(baseline) == 0o444)
   }
 
+  /// Two report options that name one file through a link to a file not written yet are refused before the run.
+  @Test func twoReportsThroughADanglingLinkToOneFileAreRefusedUpFront() throws {
+    let folder = try Self.folder()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("lnk.json").path, withDestinationPath: "same.xml")
+    let result = try CLI.run(
+      [
+        "run", CLI.repository.appendingPathComponent("Conformance/scenarios/login").path, "--junit", "same.xml",
+        "--json", "lnk.json",
+      ], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.first
+        == "error: '--junit' and '--json' name the same file 'same.xml'; give each report its own file")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("same.xml").path))
+  }
+
   @Test func aReportPathTakenDuringTheRunIsNotOverwritten() throws {
     // The check before the run passes (no file); a file that is not a report appears before the write: refused.
     let folder = try Self.folder()

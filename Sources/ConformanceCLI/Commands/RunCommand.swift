@@ -223,8 +223,8 @@ struct RunCommand: CLICommand {
   ) {
     // The same file twice is said first: otherwise the second option would find a report there and refuse it.
     if let junit = scanner.value("junit"), let json = scanner.value("json"),
-      ReportFile.followingLink(workspace.url(for: junit)).resolvingSymlinksInPath().path
-        == ReportFile.followingLink(workspace.url(for: json)).resolvingSymlinksInPath().path
+      FileWriter.target(of: workspace.url(for: junit)).resolvingSymlinksInPath().path
+        == FileWriter.target(of: workspace.url(for: json)).resolvingSymlinksInPath().path
     {
       throw .usage("'--junit' and '--json' name the same file '\(junit)'; give each report its own file", command: name)
     }
