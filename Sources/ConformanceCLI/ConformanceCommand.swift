@@ -50,6 +50,7 @@ public enum ConformanceCommand {
     // The harnesses a worker starts must not take themselves for workers, nor inherit the backtrace setting the
     // supervisor chose for the worker alone (the runtime read it when this process started).
     unsetenv(CrashSupervisor.variable)
+    unsetenv(CrashSupervisor.crashVariable)
     if console.environment[CrashSupervisor.backtraceVariable] != nil {
       unsetenv("SWIFT_BACKTRACE")
       unsetenv(CrashSupervisor.backtraceVariable)

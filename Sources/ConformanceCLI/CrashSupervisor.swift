@@ -35,6 +35,10 @@ enum CrashSupervisor {
   /// starts get the user's environment unchanged.
   static let backtraceVariable = "CONFORMANCE_WORKER_BACKTRACE"
 
+  /// Set for the second worker: how the first one ended (`was killed by signal 4 (SIGILL)`), so a run in which no
+  /// pair crashes again says so in its reports (``ConformanceRunner/Options/earlierCrash``).
+  static let crashVariable = "CONFORMANCE_WORKER_CRASH"
+
   /// The subcommands run under supervision: the two that run the in-process Swift implementation at length.
   static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name]
 
@@ -95,6 +99,7 @@ enum CrashSupervisor {
         + "a failed precondition; running it again with '\(swiftName)' out of process ('\(executable) harness'), so "
         + "that a crash there is reported as that implementation's outcome")
     environment[variable] = "out-of-process"
+    environment[crashVariable] = "\(ExitStatus.signaled(signal))"
     environment["SWIFT_BACKTRACE"] = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]
     environment[backtraceVariable] = nil
     let second = workers.run(executable, environment: environment)

@@ -206,6 +206,7 @@ package final class JSONReporter: RunReporter {
       "scenarios": .number(.integer(Int64(summary.scenarios))), "passed": .number(.integer(Int64(summary.passed))),
       "failed": .number(.integer(Int64(summary.failed))), "skipped": .number(.integer(Int64(summary.skipped))),
       "notApplicable": .number(.integer(Int64(summary.notApplicable))),
+      "runFailures": .array(summary.runFailures.map(JSONValue.string)),
       "divergences": .number(.integer(Int64(summary.divergences))),
       "invalidFiles": .number(.integer(Int64(summary.invalidFiles))), "byImplementation": .object(byImplementation),
       "durationSeconds": .number(.double(summary.duration)), "exitCode": .number(.integer(Int64(summary.exitCode))),

@@ -26,7 +26,15 @@ package final class JUnitReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started: break
-    case .finished(let summary): addBaseline(summary)
+    case .finished(let summary):
+      addBaseline(summary)
+      for failure in summary.runFailures {
+        add(
+          suite: "run",
+          testcase: "    <testcase name=\"run\" classname=\"run\" time=\"0\">\n"
+            + "      <error message=\(attribute(failure)) type=\"run\">\(text(failure))</error>\n    </testcase>",
+          kind: .error, time: 0)
+      }
     case .invalid(let file, let errors): addInvalid(file, errors)
     case .scenario(let report):
       for result in report.verdicts { add(result) }

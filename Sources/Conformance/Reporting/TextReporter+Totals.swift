@@ -13,6 +13,9 @@ extension TextReporter {
         style.red(ReportText.plural(summary.divergences, "divergence", "divergences") + " between implementations"))
     }
     lines += baselineLines(summary, style: style)
+    for failure in summary.runFailures {
+      lines.append(style.red("The run failed") + ": " + ReportText.oneLine(failure))
+    }
     if summary.invalidFiles > 0 {
       lines.append(
         style.red(ReportText.plural(summary.invalidFiles, "file", "files") + " invalid (see the errors above)"))
@@ -64,6 +67,9 @@ extension TextReporter {
     }
     if summary.invalidFiles > 0 {
       closing += ", " + ReportText.plural(summary.invalidFiles, "invalid file", "invalid files")
+    }
+    if !summary.runFailures.isEmpty {
+      closing += ", " + ReportText.plural(summary.runFailures.count, "run failure", "run failures")
     }
     return closing
   }

@@ -16,6 +16,10 @@ package struct ConformanceRunner: Sendable {
   package struct Options: Sendable {
     /// Run only scenarios whose id contains this text, when set.
     package var filter: String?
+    /// How an earlier attempt at this same run ended, when it crashed with the Swift implementation in process (for
+    /// example `killed by signal 4 (SIGILL)`): a run in which no pair then crashes records the crash as a run failure,
+    /// so neither the exit status nor the reports read green.
+    package var earlierCrash: String? = nil
     /// Run only scenarios with at least one of these tags, when non-empty.
     package var tags: [String]
     /// Stop after the first scenario that fails the gate.
@@ -122,6 +126,11 @@ package struct ConformanceRunner: Sendable {
       checkUnmatched: options.filesAreWholeCorpus && summary.stoppedEarlyWithRemaining == nil
         && summary.invalidFiles == 0)
     summary.duration = (ContinuousClock.now - clock).seconds
+    if let crash = options.earlierCrash, summary.count(.crashed) == 0 {
+      summary.runFailures.append(
+        "the run \(crash) with the Swift implementation in process, but no scenario crashed when it ran again out of "
+          + "process; the crash may depend on timing or on more than one scenario")
+    }
     emit(.finished(summary))
     return summary
   }

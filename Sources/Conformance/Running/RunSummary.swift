@@ -24,6 +24,8 @@ package struct RunSummary: Sendable {
   package var baselineProblems: [BaselineProblem] = []
   /// Baseline entries that match no scenario read in this run: the baseline is invalid (exit status 2).
   package var invalidBaseline: [InputError] = []
+  /// Failures of the run itself rather than of a pair (an in-process crash no pair shows): each fails the gate.
+  package var runFailures: [String] = []
   /// Why pairs were not sent, by implementation, then by reason, with how many pairs each reason covers: the
   /// `skipped` and `not applicable` pairs, so the closing lines say what each implementation did not check and why.
   package var unsentReasons: [String: [UnsentReason: Int]] = [:]
@@ -81,6 +83,7 @@ package struct RunSummary: Sendable {
     if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return ExitCode.invalidInput }
     let gateFailed =
       failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) || ranNothing
+      || !runFailures.isEmpty
     return gateFailed ? ExitCode.gateFailure : ExitCode.success
   }
 }

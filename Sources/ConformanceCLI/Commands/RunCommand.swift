@@ -127,10 +127,13 @@ struct RunCommand: CLICommand {
         BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
       },
       json: (json, JSONReporter()), junit: (junit, JUnitReporter()))
-    let options = ConformanceRunner.Options(
+    var options = ConformanceRunner.Options(
       filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
       filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
+    if CrashSupervisor.Role(environment: console.environment) == .outOfProcessWorker {
+      options.earlierCrash = console.environment[CrashSupervisor.crashVariable]
+    }
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
       reporters: afterwards.reporters(console: console))
