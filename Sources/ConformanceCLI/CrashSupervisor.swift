@@ -2,11 +2,11 @@ import Conformance
 import Foundation
 
 /// Keeps a trap in the in-process Swift implementation from taking `run` and `fuzz` down with it: the command runs in
-/// a child process (a *worker*) that this process watches, and when the worker dies from a signal, the command runs
+/// a child process (a *worker*) that this process watches (`record` too), and when the worker dies from a signal, the command runs
 /// again with the Swift implementation served out of process, where a trap is that implementation's `crashed`.
 ///
 /// A trap (Swift's checked arithmetic, a force unwrap, a failed precondition: `SIGILL` or `SIGTRAP` on Linux) cannot
-/// be caught in the process that traps. So `conformance run` and `conformance fuzz` start themselves again as a worker
+/// be caught in the process that traps. So `conformance run`, `fuzz` and `record` start themselves again as a worker
 /// (the same executable, `/proc/self/exe`, with the same arguments, standard streams and environment, plus
 /// ``variable``) and wait for it:
 /// - the worker exits: the tool exits with its status, so a normal run costs one process start and nothing more;
@@ -39,8 +39,8 @@ enum CrashSupervisor {
   /// pair crashes again says so in its reports (``ConformanceRunner/Options/earlierCrash``).
   static let crashVariable = "CONFORMANCE_WORKER_CRASH"
 
-  /// The subcommands run under supervision: the two that run the in-process Swift implementation at length.
-  static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name]
+  /// The subcommands run under supervision: those that run the in-process Swift implementation at length.
+  static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name, RecordCommand.name]
 
   /// The signals that mean the worker crashed (a trap, an abort, a bad memory access), rather than being stopped.
   static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]

@@ -201,6 +201,28 @@ struct CrashSupervisorCLITests {
     #expect(xml.contains(#"<testsuite name="run" tests="1" failures="0" errors="1""#), "\(xml)")
   }
 
+  /// `record` is supervised too: a scenario that traps the in-process reducer is named, with the crash, and the
+  /// other files are still recorded.
+  @Test func recordNamesTheScenarioThatCrashed() throws {
+    let long =
+      #"{"id": "login-long-email", "feature": "login", "description": "L1: x.", "steps": ["#
+      + #"{"send": {"type": "emailChanged", "value": "\#(String(repeating: "a", count: 200))"}}]}"#
+    let root = try RecordCLITests.workspace([
+      "login-recorded-submit.json": RecordCLITests.submit, "login-long-email.json": long,
+    ])
+    let result = try Self.runTrapping(
+      [
+        "record", "Conformance/scenarios/login/login-long-email.json", RecordCLITests.file, "--from", "swift",
+        "--write",
+      ], in: root)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.errorLines.contains(
+        "error: Conformance/scenarios/login/login-long-email.json: nothing recorded: 'swift' crashed: the harness was "
+          + "killed by signal 4 (SIGILL) before replying"), "\(result.errorLines)")
+    #expect(try RecordCLITests.text(RecordCLITests.file, in: root) == RecordCLITests.submitRecorded)
+  }
+
   /// The variable that makes a process a worker stops at the worker: a harness it starts (which may run
   /// `conformance` itself) never sees it.
   @Test func harnessesDoNotSeeTheWorkerVariable() throws {

@@ -98,7 +98,9 @@ struct RecordCommand: CLICommand {
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
-    let implementation = try select(from, arguments: arguments, workspace: workspace, swift: swift, loader: loader)
+    let implementation = try select(
+      from, arguments: arguments, workspace: workspace, swift: swift, loader: loader,
+      environment: console.environment)
     if scanner.value("actions") != nil {
       guard scanner.positionals.isEmpty else {
         throw .usage("give either scenario paths or --actions, not both", command: name)
@@ -130,7 +132,8 @@ struct RecordCommand: CLICommand {
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name; ``CLIError/input(_:)`` for an invalid config.
   private static func select(
-    _ from: String, arguments: [String], workspace: Workspace, swift: SwiftImplementation, loader: ScenarioLoader
+    _ from: String, arguments: [String], workspace: Workspace, swift: SwiftImplementation, loader: ScenarioLoader,
+    environment: [String: String]
   ) throws(CLIError) -> any Implementation {
     let selection = RunCommand.options.named(["impl", "harness", "config", "startup-timeout", "timeout"])
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
@@ -150,8 +153,8 @@ struct RecordCommand: CLICommand {
     }
     let selected = try ImplementationSelection.resolve(
       try ArgumentScanner(kept, options: selection, command: name), workspace: workspace,
-      // Not run under CrashSupervisor: the Swift implementation is always in process here.
-      swift: swift.bound(to: loader.manifests), environment: [:], command: name)
+      // Under CrashSupervisor, a second attempt records from the Swift implementation out of process.
+      swift: swift.bound(to: loader.manifests), environment: environment, command: name)
     guard let implementation = selected.first else {
       throw .usage("unknown implementation '\(from)'", command: name)
     }
