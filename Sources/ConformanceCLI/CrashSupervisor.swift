@@ -1,9 +1,10 @@
 import Conformance
 import Foundation
 
-/// Keeps a trap in the in-process Swift implementation from taking `run` and `fuzz` down with it: the command runs in
-/// a child process (a *worker*) that this process watches (`record` too), and when the worker dies from a signal, the command runs
-/// again with the Swift implementation served out of process, where a trap is that implementation's `crashed`.
+/// Keeps a trap in the in-process Swift implementation from taking `run`, `fuzz` and `record` down with it: the
+/// command runs in a child process (a *worker*) that this process watches, and when the worker dies from a signal, the
+/// command runs again with the Swift implementation served out of process, where a trap is that implementation's
+/// `crashed`.
 ///
 /// A trap (Swift's checked arithmetic, a force unwrap, a failed precondition: `SIGILL` or `SIGTRAP` on Linux) cannot
 /// be caught in the process that traps. So `conformance run`, `fuzz` and `record` start themselves again as a worker
