@@ -7,7 +7,7 @@ import Foundation
 /// Default: `known-divergences.json` in the workspace's `Conformance` folder (next to `scenarios/`), when it exists.
 struct BaselineSelection {
   /// The baseline to apply, or `nil` for a raw run.
-  var baseline: KnownDivergences?
+  var baseline: Baseline?
   /// Where `--update-baseline` writes, or `nil` when not asked.
   var updateTarget: URL?
   /// The `$schema` reference an updated file gets, relative to it, when it lies inside the `Conformance` folder.
@@ -23,8 +23,8 @@ struct BaselineSelection {
   static func resolve(_ scanner: ArgumentScanner, workspace: Workspace, environment: [String: String], command: String)
     throws(CLIError) -> BaselineSelection
   {
-    let today = environment["CONFORMANCE_TODAY"] ?? KnownDivergences.today()
-    guard KnownDivergences.isValidDate(today) else {
+    let today = environment["CONFORMANCE_TODAY"] ?? Baseline.today()
+    guard Baseline.isValidDate(today) else {
       throw .usage("CONFORMANCE_TODAY must be a date 'YYYY-MM-DD', got '\(today)'", command: command)
     }
     let given = scanner.value("baseline")
@@ -37,7 +37,7 @@ struct BaselineSelection {
       }
       return BaselineSelection(baseline: nil, updateTarget: nil, schemaReference: nil, today: today)
     }
-    let defaultFile = workspace.conformanceFolder?.appendingPathComponent(KnownDivergences.defaultFileName)
+    let defaultFile = workspace.conformanceFolder?.appendingPathComponent(Baseline.defaultFileName)
     guard let url = given.map(workspace.url(for:)) ?? defaultFile else {
       if update {
         throw .usage(
@@ -47,9 +47,9 @@ struct BaselineSelection {
       return BaselineSelection(baseline: nil, updateTarget: nil, schemaReference: nil, today: today)
     }
     let display = workspace.displayName(url)
-    var baseline: KnownDivergences?
+    var baseline: Baseline?
     if FileManager.default.fileExists(atPath: url.path) {
-      switch KnownDivergences.load(url, displayName: display) {
+      switch Baseline.load(url, displayName: display) {
       case .failure(let failure):
         throw .invalidFile(failure.errors)
       case .success(let loaded): baseline = loaded
@@ -57,7 +57,7 @@ struct BaselineSelection {
     } else if let given, !update {
       throw .input("no such baseline file '\(given)'")
     } else if update {
-      baseline = KnownDivergences(file: display, entries: [])
+      baseline = Baseline(file: display, entries: [])
     }
     return BaselineSelection(
       baseline: baseline, updateTarget: update ? url : nil,

@@ -15,17 +15,17 @@ struct BaselineCheckTests {
     "login/login-non-exhaustive-failure-checks-error-only.json")
 
   static func entry(
-    _ scenario: String, _ implementations: [String] = ["swift"], expect: KnownDivergences.Expectation = .fails,
+    _ scenario: String, _ implementations: [String] = ["swift"], expect: Baseline.Expectation = .fails,
     step: Int = 3, paths: [String] = ["effects[0]", "state.isLoading"], expires: String? = nil
-  ) -> KnownDivergences.Entry {
-    KnownDivergences.Entry(
+  ) -> Baseline.Entry {
+    Baseline.Entry(
       scenario: scenario, implementations: implementations, expect: expect, step: step, paths: paths,
       reason: "Deliberately wrong fixture.", spec: "login.md L3.f", expires: expires)
   }
 
   /// Runs files with a baseline; returns the text report's lines, error lines and summary.
   static func run(
-    _ files: [URL], entries: [KnownDivergences.Entry], today: String = "2026-06-01",
+    _ files: [URL], entries: [Baseline.Entry], today: String = "2026-06-01",
     implementations: [any Implementation] = [TestFeatures.swift]
   ) async -> (lines: [String], errors: [String], summary: RunSummary) {
     var lines: [String] = []
@@ -33,7 +33,7 @@ struct BaselineCheckTests {
     let reporter = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { errors.append($0) })
     let runner = ConformanceRunner(
       implementations: implementations, loader: ScenarioLoader(manifests: TestPaths.manifests),
-      options: .init(baseline: KnownDivergences(file: "kd.json", entries: entries), today: today))
+      options: .init(baseline: Baseline(file: "kd.json", entries: entries), today: today))
     let summary = await runner.run(
       files: files.map { ScenarioFile(url: $0, displayName: $0.lastPathComponent) }
     ) { reporter.handle($0) }
@@ -270,7 +270,7 @@ struct BaselineCheckTests {
     let runner = ConformanceRunner(
       implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
       options: .init(
-        baseline: KnownDivergences(file: "kd.json", entries: [Self.entry("login-elsewhere")]), today: "2026-06-01",
+        baseline: Baseline(file: "kd.json", entries: [Self.entry("login-elsewhere")]), today: "2026-06-01",
         filesAreWholeCorpus: false))
     let summary = await runner.run(files: [ScenarioFile(url: Self.valid, displayName: Self.valid.lastPathComponent)]) {
       _ in
@@ -285,7 +285,7 @@ struct BaselineCheckTests {
       implementations: [TestFeatures.swift], loader: ScenarioLoader(manifests: TestPaths.manifests),
       options: .init(
         filter: "valid-credentials",
-        baseline: KnownDivergences(file: "kd.json", entries: [Self.entry("login-wrong-loading-flag")]),
+        baseline: Baseline(file: "kd.json", entries: [Self.entry("login-wrong-loading-flag")]),
         today: "2026-06-01"))
     let reporter = TextReporter(colored: false, output: { lines.append($0) }, errorOutput: { lines.append($0) })
     let summary = await runner.run(

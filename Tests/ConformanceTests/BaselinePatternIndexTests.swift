@@ -8,7 +8,7 @@ import Testing
 struct BaselinePatternIndexTests {
   private static func check(_ scenarios: [String]) -> BaselineCheck {
     BaselineCheck(
-      KnownDivergences(file: "kd.json", entries: scenarios.map { BaselineCheckTests.entry($0) }), today: "2026-06-01")
+      Baseline(file: "kd.json", entries: scenarios.map { BaselineCheckTests.entry($0) }), today: "2026-06-01")
   }
 
   @Test func aLookupTriesOnlyThePatternsWhosePrefixTheIdStartsWith() {

@@ -131,7 +131,7 @@ struct BaselineRoundTripTests {
   }
 
   /// One run with `baseline`, every event also fed to an update of it.
-  static func run(_ files: [ScenarioFile], _ implementations: [any Implementation], baseline: KnownDivergences)
+  static func run(_ files: [ScenarioFile], _ implementations: [any Implementation], baseline: Baseline)
     async -> (summary: RunSummary, update: BaselineUpdate, lines: [String])
   {
     var lines: [String] = []
@@ -150,7 +150,7 @@ struct BaselineRoundTripTests {
   @Test(arguments: cases)
   func entriesWrittenFromARunHoldOnTheSameRun(_ testCase: Case) async throws {
     let files = try Self.files(testCase)
-    let empty = KnownDivergences(file: "kd.json", entries: [], schema: "schema/known-divergences.schema.json")
+    let empty = Baseline(file: "kd.json", entries: [], schema: "schema/known-divergences.schema.json")
     let first = await Self.run(files, testCase.implementations(), baseline: empty)
     #expect(first.summary.exitCode == 1, "the case must fail without a baseline: \(first.lines)")
     #expect(first.update.unrecordable == 0)
@@ -159,7 +159,7 @@ struct BaselineRoundTripTests {
 
     // The file as written loads back to the same entries, $schema included.
     let rendered = BaselineUpdate.render(written, schema: nil)
-    let reloaded = try KnownDivergences.load(JSONParser().parse(Data(rendered.utf8)), file: "kd.json").get()
+    let reloaded = try Baseline.load(JSONParser().parse(Data(rendered.utf8)), file: "kd.json").get()
     #expect(reloaded == written)
     #expect(rendered.hasPrefix("{\n  \"$schema\": \"schema/known-divergences.schema.json\",\n"))
 
@@ -180,7 +180,7 @@ struct BaselineRoundTripTests {
 
   @Test func aMultiStepFailureRecordsItsLaterPaths() async throws {
     let files = try Self.files(Self.cases[0])
-    let run = await Self.run(files, [TestFeatures.swift], baseline: KnownDivergences(file: "kd.json", entries: []))
+    let run = await Self.run(files, [TestFeatures.swift], baseline: Baseline(file: "kd.json", entries: []))
     let entries = run.update.result().baseline.entries
     #expect(entries.map(\.step) == [1])
     #expect(entries.map(\.paths) == [["state.email"]])
@@ -193,7 +193,7 @@ struct BaselineRoundTripTests {
   @Test func aCallStillPendingAtTheEndIsRecordedWithTheFirstFailingStep() async throws {
     let files = try Self.files(Self.cases[4])
     let run = await Self.run(
-      files, [Self.retypeRuntime("swift", cancels: false)], baseline: KnownDivergences(file: "kd.json", entries: []))
+      files, [Self.retypeRuntime("swift", cancels: false)], baseline: Baseline(file: "kd.json", entries: []))
     let entries = run.update.result().baseline.entries
     #expect(entries.map(\.step) == [4])
     #expect(entries.map(\.paths) == [["cancelled.a1", "pending.a1"]])
@@ -204,12 +204,12 @@ struct BaselineRoundTripTests {
   /// differs and the step it was reported at.
   @Test func aFailsDifferentlyMessageNamesThePathThatDiffers() async throws {
     let files = try Self.files(Self.cases[4])
-    let entry = KnownDivergences.Entry(
+    let entry = Baseline.Entry(
       scenario: "login-round-trip", implementations: ["swift"], expect: .fails, step: 4, paths: ["cancelled.a1"],
       reason: "r", spec: "s")
     let run = await Self.run(
       files, [Self.retypeRuntime("swift", cancels: false)],
-      baseline: KnownDivergences(file: "kd.json", entries: [entry]))
+      baseline: Baseline(file: "kd.json", entries: [entry]))
     #expect(
       run.summary.baselineProblems.map(\.message) == [
         "'login-round-trip' fails differently on 'swift': step 4 at cancelled.a1, pending.a1 (at the end, step 5); recorded: step 4 at cancelled.a1"
@@ -218,10 +218,10 @@ struct BaselineRoundTripTests {
 
   @Test func aRecordedLaterPathThatNoLongerFailsIsDifferent() async throws {
     let files = try Self.files(Self.cases[0])
-    let entry = KnownDivergences.Entry(
+    let entry = Baseline.Entry(
       scenario: "login-round-trip", implementations: ["swift"], expect: .fails, step: 1, paths: ["state.email"],
       laterPaths: ["state.password", "state.error"], reason: "r", spec: "s")
-    let run = await Self.run(files, [TestFeatures.swift], baseline: KnownDivergences(file: "kd.json", entries: [entry]))
+    let run = await Self.run(files, [TestFeatures.swift], baseline: Baseline(file: "kd.json", entries: [entry]))
     #expect(
       run.summary.baselineProblems.map(\.message) == [
         "'login-round-trip' fails differently on 'swift': later steps no longer fail at state.error; recorded: step 1 at state.email; later at state.error, state.password"
@@ -241,7 +241,7 @@ struct BaselineRoundTripTests {
       func shutdown() async {}
     }
     let implementations: [any Implementation] = [TestFeatures.swift, Erroring(base: errored)]
-    let first = await Self.run(files, implementations, baseline: KnownDivergences(file: "kd.json", entries: []))
+    let first = await Self.run(files, implementations, baseline: Baseline(file: "kd.json", entries: []))
     #expect(first.update.unrecordable == 1)
     let written = first.update.result().baseline
     #expect(written.entries.map(\.implementations) == [["swift"]])
@@ -257,13 +257,13 @@ struct BaselineRoundTripTests {
     let text = """
       {"$schema": "../../Conformance/schema/known-divergences.schema.json", "entries": []}
       """
-    let baseline = try KnownDivergences.load(JSONParser().parse(Data(text.utf8)), file: "kd.json").get()
+    let baseline = try Baseline.load(JSONParser().parse(Data(text.utf8)), file: "kd.json").get()
     let update = BaselineUpdate(baseline, today: "2026-06-01")
     #expect(
       BaselineUpdate.render(update.result().baseline, schema: nil)
         == "{\n  \"$schema\": \"../../Conformance/schema/known-divergences.schema.json\",\n  \"entries\": []\n}\n")
     // A file without one gets the reference the caller computes (inside the Conformance folder), or none.
-    let bare = KnownDivergences(file: "kd.json", entries: [])
+    let bare = Baseline(file: "kd.json", entries: [])
     #expect(BaselineUpdate.render(bare, schema: "schema/x.json").hasPrefix("{\n  \"$schema\": \"schema/x.json\","))
   }
 
@@ -281,7 +281,7 @@ struct BaselineRoundTripTests {
     let folder = try Self.files(Self.cases[0])[0].url.deletingLastPathComponent()
     let url = folder.appendingPathComponent("kd.json")
     try Data(text.utf8).write(to: url)
-    let baseline = try KnownDivergences.load(url, displayName: "kd.json").get()
+    let baseline = try Baseline.load(url, displayName: "kd.json").get()
     var files = try Self.files(Self.cases[0])
     for other in [BaselineCheckTests.wrongLoadingFlag, BaselineCheckTests.valid] {
       files.append(ScenarioFile(url: other, displayName: other.lastPathComponent))
@@ -296,7 +296,7 @@ struct BaselineRoundTripTests {
         + BaselineUpdate.render(added[0]) + "\n  ]\n}\n")
     try Data(rendered.utf8).write(to: url)
     let second = await Self.run(
-      files, [TestFeatures.swift], baseline: try KnownDivergences.load(url, displayName: "kd.json").get())
+      files, [TestFeatures.swift], baseline: try Baseline.load(url, displayName: "kd.json").get())
     #expect(second.summary.baselineProblems.isEmpty)
     #expect(second.summary.exitCode == 0)
     #expect(second.summary.known == 2)
@@ -315,7 +315,7 @@ struct BaselineRoundTripTests {
          "laterPaths": [], "reason": "r", "spec": "s"}
       ]}
       """
-    guard case .failure(let failure) = KnownDivergences.load(try JSONParser().parse(Data(text.utf8)), file: "kd.json")
+    guard case .failure(let failure) = Baseline.load(try JSONParser().parse(Data(text.utf8)), file: "kd.json")
     else {
       Issue.record("expected errors")
       return
@@ -325,10 +325,10 @@ struct BaselineRoundTripTests {
         // A 'diverges' entry takes laterPaths too (entries[1]): a divergence that spreads later is not the one recorded.
         "kd.json: entries[2].laterPaths: expected a non-empty array of strings, got []"
       ])
-    let entry = KnownDivergences.Entry(
+    let entry = Baseline.Entry(
       scenario: "login-a", implementations: ["swift"], expect: .fails, step: 1, paths: ["state.email"],
       laterPaths: ["state.password"], reason: "r", spec: "s")
-    let rendered = BaselineUpdate.render(KnownDivergences(file: "kd.json", entries: [entry]), schema: nil)
+    let rendered = BaselineUpdate.render(Baseline(file: "kd.json", entries: [entry]), schema: nil)
     #expect(rendered.contains("      \"paths\": [\"state.email\"],\n      \"laterPaths\": [\"state.password\"],\n"))
   }
 

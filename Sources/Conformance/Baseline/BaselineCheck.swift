@@ -11,7 +11,7 @@
 ///
 /// ``BaselineUpdate`` records through the same definitions, so what it writes holds on a re-run of the same run.
 struct BaselineCheck {
-  let baseline: KnownDivergences
+  let baseline: Baseline
   let today: String
   private var exact: [String: [Int]] = [:]
   /// Pattern entries by their literal text before the first `*` (as scalars), so a lookup tries only the patterns
@@ -26,7 +26,7 @@ struct BaselineCheck {
   /// - Parameters:
   ///   - baseline: The baseline.
   ///   - today: The date entries expire against, `YYYY-MM-DD` (injected so tests do not depend on the clock).
-  init(_ baseline: KnownDivergences, today: String) {
+  init(_ baseline: Baseline, today: String) {
     self.baseline = baseline
     self.today = today
     self.matched = Array(repeating: false, count: baseline.entries.count)

@@ -18,25 +18,25 @@ package final class BaselineUpdate: RunReporter {
     /// The entry's index in the old file.
     package var index: Int
     /// The entry.
-    package var entry: KnownDivergences.Entry
+    package var entry: Baseline.Entry
     /// Why it goes.
     package var why: String
   }
 
-  private let old: KnownDivergences
+  private let old: Baseline
   private let today: String
   private var removed: [Int: String] = [:]
-  private var added: [KnownDivergences.Entry] = []
+  private var added: [Baseline.Entry] = []
   /// The pairs each entry held in this run, as exact entries: if the entry goes (a pattern whose other scenario is
   /// fixed), these stay recorded, so the next run does not fail on what this one accepted.
-  private var held: [Int: [KnownDivergences.Entry]] = [:]
+  private var held: [Int: [Baseline.Entry]] = [:]
   /// Failing pairs whose outcome a baseline cannot record.
   package private(set) var unrecordable = 0
   /// The implementations this run ran: a removed entry's pairs on the others were not checked, so they stay.
   private var ran: Set<String> = []
 
   /// Creates an update of `old` (an empty baseline when there is no file yet).
-  package init(_ old: KnownDivergences, today: String) {
+  package init(_ old: Baseline, today: String) {
     self.old = old
     self.today = today
   }
@@ -91,7 +91,7 @@ package final class BaselineUpdate: RunReporter {
       // The implementations whose traces were compared (not those that produced none).
       let names = divergence.rows.first.map { $0.values.map(\.implementation) } ?? report.verdicts.map(\.implementation)
       added.append(
-        KnownDivergences.Entry(
+        Baseline.Entry(
           scenario: report.id, implementations: names, expect: .diverges, step: recorded.step, paths: recorded.paths,
           laterPaths: recorded.laterPaths, reason: reason, spec: spec))
     }
@@ -101,8 +101,8 @@ package final class BaselineUpdate: RunReporter {
   private static func entry(
     _ id: String, _ implementation: String, _ failure: RecordedFailure, reason: String, spec: String,
     expires: String? = nil
-  ) -> KnownDivergences.Entry {
-    KnownDivergences.Entry(
+  ) -> Baseline.Entry {
+    Baseline.Entry(
       scenario: id, implementations: [implementation], expect: .fails, step: failure.step, paths: failure.paths,
       laterPaths: failure.laterPaths, reason: reason, spec: spec, expires: expires)
   }
@@ -131,8 +131,8 @@ package final class BaselineUpdate: RunReporter {
   }
 
   /// The new baseline, the entries added (in the new file's order, after the kept ones) and the entries removed.
-  package func result() -> (baseline: KnownDivergences, added: [KnownDivergences.Entry], removed: [Removal]) {
-    var entries: [KnownDivergences.Entry] = []
+  package func result() -> (baseline: Baseline, added: [Baseline.Entry], removed: [Removal]) {
+    var entries: [Baseline.Entry] = []
     var origins: [Int?] = []
     var removals: [Removal] = []
     var added = self.added
@@ -153,7 +153,7 @@ package final class BaselineUpdate: RunReporter {
         origins.append(index)
       }
     }
-    var baseline = KnownDivergences(file: old.file, entries: entries + added, schema: old.schema)
+    var baseline = Baseline(file: old.file, entries: entries + added, schema: old.schema)
     baseline.layout = old.layout.map { layout in
       var layout = layout
       layout.origins = origins + Array(repeating: nil, count: added.count)
@@ -165,17 +165,17 @@ package final class BaselineUpdate: RunReporter {
   /// The baseline as a file: one entry per block, keys in a fixed order, newline-terminated.
   ///
   /// - Parameter schema: The `$schema` reference to write, relative to the file, or `nil` for none; the file's own
-  ///   `$schema` (``KnownDivergences/schema``), when it had one, is written instead, unchanged.
+  ///   `$schema` (``Baseline/schema``), when it had one, is written instead, unchanged.
   /// When the baseline was read from a file and keeps some of its entries, the file's text is kept: the kept entries
   /// and everything around them as written, the removed ones cut, the added ones appended (``BaselineLayout``).
   /// The spliced text is parsed again before it is used: unless it gives exactly the entries being written, the whole
   /// file is rendered instead, so a layout the scanner misread can never cut an entry in half.
-  package static func render(_ baseline: KnownDivergences, schema: String?) -> String {
+  package static func render(_ baseline: Baseline, schema: String?) -> String {
     if let layout = baseline.layout, layout.origins.count == baseline.entries.count,
       let text = layout.splice(
         layout.origins,
         zip(layout.origins, baseline.entries).filter { $0.0 == nil }.map { render($0.1) }),
-      case .success(let reread) = (try? JSONParser().parse(text)).map({ KnownDivergences.load($0, file: "") })
+      case .success(let reread) = (try? JSONParser().parse(text)).map({ Baseline.load($0, file: "") })
         ?? .failure(InputErrors([])),
       reread.entries == baseline.entries
     {
@@ -193,7 +193,7 @@ package final class BaselineUpdate: RunReporter {
   }
 
   /// One entry as the file shows it: a block indented by four spaces, one key a line, without a trailing comma.
-  static func render(_ entry: KnownDivergences.Entry) -> String {
+  static func render(_ entry: Baseline.Entry) -> String {
     let list = { (items: [String]) in "[" + items.map(JSONRenderer.quoted).joined(separator: ", ") + "]" }
     var members = [
       "\"scenario\": \(JSONRenderer.quoted(entry.scenario))",
@@ -210,7 +210,7 @@ package final class BaselineUpdate: RunReporter {
   }
 
   /// One line describing an entry: `'login-x' fails on swift at step 1 (state.error)`.
-  package static func summary(of entry: KnownDivergences.Entry) -> String {
+  package static func summary(of entry: Baseline.Entry) -> String {
     let names = entry.implementations.joined(separator: ", ")
     let verb = entry.expect == .fails ? "fails on" : "diverges between"
     let later = entry.laterPaths.isEmpty ? "" : "; later at \(entry.laterPaths.joined(separator: ", "))"

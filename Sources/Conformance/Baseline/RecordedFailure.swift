@@ -30,7 +30,7 @@ struct RecordedFailure: Equatable {
   }
 
   /// What `entry` records.
-  init(_ entry: KnownDivergences.Entry) {
+  init(_ entry: Baseline.Entry) {
     self.step = entry.step
     self.paths = Self.sorted(Set(entry.paths))
     self.laterPaths = Self.sorted(Set(entry.laterPaths).subtracting(entry.paths))
@@ -109,7 +109,7 @@ struct RecordedDivergence: Equatable {
     implementations = divergence.implementations.sorted()
   }
 
-  init(_ entry: KnownDivergences.Entry) {
+  init(_ entry: Baseline.Entry) {
     step = entry.step
     paths = RecordedFailure.sorted(Set(entry.paths))
     laterPaths = RecordedFailure.sorted(Set(entry.laterPaths))

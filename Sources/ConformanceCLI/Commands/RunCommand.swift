@@ -124,7 +124,7 @@ struct RunCommand: CLICommand {
     let afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
       update: baseline.updateTarget.map { _ in
-        BaselineUpdate(baseline.baseline ?? KnownDivergences(file: "", entries: []), today: baseline.today)
+        BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
       json: (json, JSONReporter()), junit: (junit, JUnitReporter()))
     var options = ConformanceRunner.Options(

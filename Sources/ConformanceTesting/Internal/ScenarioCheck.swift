@@ -75,10 +75,10 @@ struct ScenarioCheck {
   /// The known-divergence baseline `conformance run` uses by default, `known-divergences.json` in the `Conformance`
   /// folder (Conformance/README.md §12), or `nil` when there is none. An invalid one adds its errors to `failures` and
   /// is not applied: a broken baseline must fail the test, not silently stop explaining failures.
-  private func loadBaseline(into failures: inout [ScenarioFailure]) -> KnownDivergences? {
-    let url = root.appendingPathComponent(KnownDivergences.defaultFileName)
+  private func loadBaseline(into failures: inout [ScenarioFailure]) -> Baseline? {
+    let url = root.appendingPathComponent(Baseline.defaultFileName)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    switch KnownDivergences.load(url, displayName: url.path) {
+    switch Baseline.load(url, displayName: url.path) {
     case .success(let baseline): return baseline
     case .failure(let errors):
       failures += errors.errors.map { failure(for: $0) }

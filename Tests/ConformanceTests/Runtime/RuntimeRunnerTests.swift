@@ -71,7 +71,7 @@ struct RuntimeRunnerTests {
     return files
   }
 
-  func run(_ implementations: [any Implementation], baseline: [KnownDivergences.Entry]? = nil) async throws -> (
+  func run(_ implementations: [any Implementation], baseline: [Baseline.Entry]? = nil) async throws -> (
     lines: [String], summary: RunSummary, json: JSONReporter, junit: JUnitReporter
   ) {
     var lines: [String] = []
@@ -81,7 +81,7 @@ struct RuntimeRunnerTests {
     let runner = ConformanceRunner(
       implementations: implementations, loader: F.loader,
       options: .init(
-        baseline: baseline.map { KnownDivergences(file: "kd.json", entries: $0) }, today: "2026-06-01",
+        baseline: baseline.map { Baseline(file: "kd.json", entries: $0) }, today: "2026-06-01",
         filesAreWholeCorpus: false))
     let summary = await runner.run(files: try Self.corpus()) { event in
       text.handle(event)
@@ -197,8 +197,8 @@ struct RuntimeRunnerTests {
       trace[2].calls.append(F.call)
       return .trace(trace)
     }
-    func entry(_ paths: [String]) -> KnownDivergences.Entry {
-      KnownDivergences.Entry(
+    func entry(_ paths: [String]) -> Baseline.Entry {
+      Baseline.Entry(
         scenario: "login-runtime", implementations: ["late"], expect: .fails, step: 3, paths: paths,
         reason: "Starts the call twice.", spec: "login.md LR1", expires: nil)
     }

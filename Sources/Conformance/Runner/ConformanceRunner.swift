@@ -28,7 +28,7 @@ package struct ConformanceRunner: Sendable {
     /// that skips everything must not keep CI green.
     package var allowSkipped: Bool
     /// The known-divergence baseline to apply, or `nil` for a raw run (Conformance/README.md §12).
-    package var baseline: KnownDivergences?
+    package var baseline: Baseline?
     /// The date baseline entries expire against, `YYYY-MM-DD`; `nil` means today in UTC, read when the run starts.
     package var today: String?
     /// Whether the files are the whole corpus the baseline describes (no paths were given). Only then is a baseline
@@ -51,7 +51,7 @@ package struct ConformanceRunner: Sendable {
     /// Creates options; the defaults run everything, let nothing be skipped and use no baseline.
     package init(
       filter: String? = nil, tags: [String] = [], failFast: Bool = false, allowSkipped: Bool = false,
-      baseline: KnownDivergences? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true, jobs: Int = 1
+      baseline: Baseline? = nil, today: String? = nil, filesAreWholeCorpus: Bool = true, jobs: Int = 1
     ) {
       self.jobs = min(max(1, jobs), 1024)
       self.filter = filter
@@ -115,7 +115,7 @@ package struct ConformanceRunner: Sendable {
     }
     var progress = Progress(
       walk: corpus.makeIterator(),
-      check: options.baseline.map { BaselineCheck($0, today: options.today ?? KnownDivergences.today()) },
+      check: options.baseline.map { BaselineCheck($0, today: options.today ?? Baseline.today()) },
       summary: summary)
     await runLoop(&progress, on: started, emit: emit)
     summary = progress.summary

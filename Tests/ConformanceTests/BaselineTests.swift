@@ -5,10 +5,10 @@ import Testing
 
 /// Reading and writing known-divergence baseline files (Conformance/README.md §12): every problem by JSON path.
 @Suite("Known-divergence files")
-struct KnownDivergencesTests {
-  static func load(_ text: String) -> Result<KnownDivergences, InputErrors> {
+struct BaselineTests {
+  static func load(_ text: String) -> Result<Baseline, InputErrors> {
     switch Result(catching: { try JSONParser().parse(Data(text.utf8)) }) {
-    case .success(let value): return KnownDivergences.load(value, file: "kd.json")
+    case .success(let value): return Baseline.load(value, file: "kd.json")
     case .failure: return .failure(InputErrors([]))
     }
   }
@@ -29,7 +29,7 @@ struct KnownDivergencesTests {
     let baseline = try Self.load(Self.good).get()
     #expect(
       baseline.entries == [
-        KnownDivergences.Entry(
+        Baseline.Entry(
           scenario: "login-gbt-*", implementations: ["swift", "kotlin"], expect: .fails, step: 1,
           paths: ["effects[0]", "state.isLoading"], reason: "Why.", spec: "login.md §3.3", expires: "2028-02-29")
       ])
@@ -84,7 +84,7 @@ struct KnownDivergencesTests {
     ("26-01-01", false), ("2026-04-31", false), ("2026-04-3a", false),
   ])
   func datesAreRealCalendarDays(text: String, valid: Bool) {
-    #expect(KnownDivergences.isValidDate(text) == valid)
+    #expect(Baseline.isValidDate(text) == valid)
   }
 
   @Test(arguments: [
@@ -93,7 +93,7 @@ struct KnownDivergencesTests {
     ("abc", "abcd", false), ("**", "", true),
   ])
   func patternsMatchWithStars(pattern: String, id: String, matches: Bool) {
-    let entry = KnownDivergences.Entry(
+    let entry = Baseline.Entry(
       scenario: pattern, implementations: ["swift"], expect: .fails, step: 1, paths: ["state"], reason: "r",
       spec: "s")
     #expect(entry.matches(id) == matches)
@@ -122,11 +122,11 @@ struct KnownDivergencesTests {
 
         """)
     #expect(try Self.load(text).get() == baseline)
-    #expect(BaselineUpdate.render(KnownDivergences(file: "x", entries: []), schema: nil) == "{\n  \"entries\": []\n}\n")
+    #expect(BaselineUpdate.render(Baseline(file: "x", entries: []), schema: nil) == "{\n  \"entries\": []\n}\n")
   }
 
   @Test func todayIsTheUTCDate() {
-    #expect(KnownDivergences.today(Date(timeIntervalSince1970: 0)) == "1970-01-01")
-    #expect(KnownDivergences.today(Date(timeIntervalSince1970: 1_709_251_199)) == "2024-02-29")
+    #expect(Baseline.today(Date(timeIntervalSince1970: 0)) == "1970-01-01")
+    #expect(Baseline.today(Date(timeIntervalSince1970: 1_709_251_199)) == "2024-02-29")
   }
 }

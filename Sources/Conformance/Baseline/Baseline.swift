@@ -1,6 +1,6 @@
 import Foundation
 
-/// A known-divergence baseline: the (scenario, implementation) pairs that are expected to fail, or to diverge from
+/// A baseline (the file `known-divergences.json`): the (scenario, implementation) pairs that are expected to fail, or to diverge from
 /// the other implementations, each with its reason (Conformance/README.md §12; schema
 /// `Conformance/schema/known-divergences.schema.json`). Modelled on protobuf's conformance failure lists and Bowtie's
 /// expected failures, with strict rules: a listed pair that passes, fails differently, or outlives its expiry date
@@ -32,7 +32,7 @@ import Foundation
 /// - `reason` and `spec` (required): why, and the spec section; non-empty.
 /// - `expires` (optional): `YYYY-MM-DD`; from the day after it, the entry fails the gate.
 /// `$schema` is kept (``schema``) so a rewrite writes it back; any other key is an error.
-package struct KnownDivergences: Sendable, Equatable {
+package struct Baseline: Sendable, Equatable {
   /// The file name used for the default baseline, next to the `scenarios` folder.
   package static let defaultFileName = "known-divergences.json"
 
@@ -146,7 +146,7 @@ package struct KnownDivergences: Sendable, Equatable {
 
 // MARK: - Loading
 
-extension KnownDivergences {
+extension Baseline {
   /// Reads and validates a baseline file.
   ///
   /// - Parameters:
@@ -154,7 +154,7 @@ extension KnownDivergences {
   ///   - displayName: How errors and reports name it.
   /// - Returns: The baseline, or every problem found, each naming the file and JSON path (line and column for
   ///   syntax errors).
-  package static func load(_ url: URL, displayName: String) -> Result<KnownDivergences, InputErrors> {
+  package static func load(_ url: URL, displayName: String) -> Result<Baseline, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value):
@@ -172,7 +172,7 @@ extension KnownDivergences {
   }
 
   /// Validates a parsed baseline document (see the type's documentation for the rules).
-  package static func load(_ value: JSONValue, file: String) -> Result<KnownDivergences, InputErrors> {
+  package static func load(_ value: JSONValue, file: String) -> Result<Baseline, InputErrors> {
     var issues = IssueList()
     guard var reader = ObjectReader(value, at: .root, what: "a known-divergences file", issues: &issues) else {
       return .failure(InputErrors(issues.errors(file: file)))
@@ -198,7 +198,7 @@ extension KnownDivergences {
     }
     rejectOverlaps(Array(zip(fileIndices, entries)), issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
-    return .success(KnownDivergences(file: file, entries: entries, schema: schema))
+    return .success(Baseline(file: file, entries: entries, schema: schema))
   }
 
   /// Two entries with the same scenario id (or pattern), expectation and a shared implementation: only the first
