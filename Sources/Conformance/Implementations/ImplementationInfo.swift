@@ -72,7 +72,7 @@ package struct ImplementationInfo: Sendable, Equatable {
 }
 
 /// Whether an implementation runs a scenario, or how the scenario is reported without being sent
-/// (``ImplementationInfo/applicability(of:feature:)``).
+/// (``ImplementationInfo/applicability(of:feature:implementation:intendedLevels:)``).
 package enum Applicability: Sendable, Equatable {
   /// The implementation declares the scenario's feature at the scenario's level: the scenario is sent.
   case runs
