@@ -44,6 +44,10 @@ let package = Package(
       name: "TrappingConformanceTool",
       dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature", "UnidirectionalFlow"],
       path: "Tests/TrappingConformanceTool"),
+    // The seeded login mutants `conformance fuzz` must find: shared by the fuzz tests and the fuzz bench (not a product).
+    .target(
+      name: "FuzzMutants", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"],
+      path: "Tests/FuzzMutants"),
     // Throwaway folders for the tests, removed when the test process exits.
     .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
@@ -65,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature",
+        "ConformanceCLI", "Conformance", "FuzzMutants", "LoginFeature", "LoginRuntime", "SignupFeature",
         "UnidirectionalFlow", "TestScratch",
       ]),
   ]
