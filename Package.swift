@@ -44,6 +44,16 @@ let package = Package(
       name: "TrappingConformanceTool",
       dependencies: ["ConformanceCLI", "LoginFeature", "SignupFeature", "UnidirectionalFlow"],
       path: "Tests/TrappingConformanceTool"),
+    // The seeded login mutants `conformance fuzz` must find: shared by the fuzz tests and FuzzBenchTool (not a product).
+    .target(
+      name: "FuzzMutants", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"],
+      path: "Tests/FuzzMutants"),
+    // The measurements of scripts/bench-fuzz that need fuzz in process, as a tool rather than a test that is skipped
+    // unless an environment variable is set (not a product).
+    .executableTarget(
+      name: "FuzzBenchTool",
+      dependencies: ["ConformanceCLI", "FuzzMutants", "LoginFeature", "SignupFeature"],
+      path: "Tests/FuzzBenchTool"),
     // Throwaway folders for the tests, removed when the test process exits.
     .target(name: "TestScratch", path: "Tests/TestScratch"),
     .testTarget(name: "UnidirectionalFlowTests", dependencies: ["UnidirectionalFlow"]),
@@ -65,7 +75,7 @@ let package = Package(
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature",
+        "ConformanceCLI", "Conformance", "FuzzMutants", "LoginFeature", "LoginRuntime", "SignupFeature",
         "UnidirectionalFlow", "TestScratch",
       ]),
   ]

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzMutants
 import LoginFeature
 import Testing
 

@@ -1,13 +1,13 @@
 import Conformance
 import Foundation
 import LoginFeature
-import Testing
 import UnidirectionalFlow
 
 /// The seeded cross-platform bugs, one per class, as login reducers that differ from login.md in one
-/// place each: what `conformance fuzz` must find against the correct Swift login. Test support only: never declared
-/// in Conformance/implementations.json, never shipped in the `conformance` tool.
-enum LoginMutation: String, CaseIterable, Sendable, CustomTestStringConvertible {
+/// place each: what `conformance fuzz` must find against the correct Swift login. Test support only, shared by the
+/// fuzz tests and `FuzzBenchTool`: never declared in Conformance/implementations.json, never shipped in the
+/// `conformance` tool.
+package enum LoginMutation: String, CaseIterable, Sendable {
   /// Trim sets: L3.b trims with Kotlin's `Char.isWhitespace` (login.md §6.2): U+001C–U+001F are trimmed, U+0085 is
   /// not.
   case trimsWithJavaWhitespace
@@ -27,10 +27,8 @@ enum LoginMutation: String, CaseIterable, Sendable, CustomTestStringConvertible 
   /// Missing guard: L3.a is gone, so a submit while loading validates again and starts a second request.
   case lacksDoubleSubmitGuard
 
-  var testDescription: String { rawValue }
-
   /// The in-process implementation named `mutant` that runs this mutant.
-  var implementation: SwiftImplementation {
+  package var implementation: SwiftImplementation {
     SwiftImplementation(
       name: "mutant",
       features: [CodableFeature("login", reducer: MutantLoginReducer(mutation: self), initialState: LoginState())])
@@ -38,10 +36,17 @@ enum LoginMutation: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// ``LoginReducer`` with one ``LoginMutation`` applied.
-struct MutantLoginReducer: Reducer {
-  let mutation: LoginMutation
+package struct MutantLoginReducer: Reducer {
+  /// The one place where this reducer differs from ``LoginReducer``.
+  package let mutation: LoginMutation
 
-  func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
+  /// Creates the reducer with `mutation` applied.
+  package init(mutation: LoginMutation) {
+    self.mutation = mutation
+  }
+
+  /// Reduces as ``LoginReducer`` does, except where ``mutation`` says otherwise.
+  package func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
     switch action {
     case .emailChanged(let value):
       state.email = value
