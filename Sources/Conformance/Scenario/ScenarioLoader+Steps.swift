@@ -1,0 +1,162 @@
+// MARK: - Steps
+
+extension ScenarioLoader {
+  /// The steps, then every merged expected state checked against the manifest when the steps themselves are valid.
+  func readCheckedSteps(
+    _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?,
+    issues: inout IssueList
+  ) -> [Step] {
+    let issuesBefore = issues.items.count
+    let steps = readSteps(value, level: level, manifest: manifest, issues: &issues)
+    // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
+    if let manifest, issues.items.count == issuesBefore {
+      checkMergedStates(steps, from: initialState ?? manifest.initialState, manifest: manifest, issues: &issues)
+    }
+    return steps
+  }
+
+  /// Checks that each step's `changes`, merged onto the previous expected state, gives a valid full state (for
+  /// example, nested `changes` onto a field that was `null`).
+  private func checkMergedStates(
+    _ steps: [Step], from initialState: JSONValue, manifest: FeatureManifest, issues: inout IssueList
+  ) {
+    // Changes of scalars, arrays and null onto a valid state keep it valid (their types are checked already); only
+    // a nested object merges partially and can leave a field missing. Most scenarios have none: skip the work.
+    let mergesObjects = steps.contains { step in
+      guard case .changes(let changes) = step.state else { return false }
+      return changes.objectValue?.members.contains { $0.value.objectValue != nil } == true
+    }
+    guard mergesObjects else { return }
+    var current = initialState
+    for (index, step) in steps.enumerated() {
+      switch step.state {
+      case .unchanged: continue
+      case .full(let state): current = state
+      case .changes(let changes):
+        current = current.merging(changes)
+        var mergedIssues = IssueList()
+        manifest.checkState(current, at: .root, partial: false, issues: &mergedIssues)
+        let path = JSONPath([.key("steps"), .index(index), .key("expect"), .key("changes")])
+        for issue in mergedIssues.items {
+          issues.add(
+            path, "merged onto the previous expected state, the state is invalid at \(issue.path): \(issue.message)")
+        }
+      }
+    }
+  }
+
+  private func readSteps(_ value: JSONValue, level: ScenarioLevel, manifest: FeatureManifest?, issues: inout IssueList)
+    -> [Step]
+  {
+    let path = JSONPath([.key("steps")])
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of steps, got \(value.typeName)")
+      return []
+    }
+    if elements.isEmpty { issues.add(path, "a scenario needs at least one step") }
+    var steps: [Step] = []
+    steps.reserveCapacity(elements.count)
+    var calls = CallTable()
+    for (index, element) in elements.enumerated() {
+      let stepPath = path.appending(index: index)
+      let step =
+        level == .runtime
+        ? readRuntimeStep(element, index: index, at: stepPath, manifest: manifest, calls: &calls, issues: &issues)
+        : readStep(element, at: stepPath, manifest: manifest, issues: &issues)
+      if let step { steps.append(step) }
+    }
+    return steps
+  }
+
+  /// The keys only a runtime-level step has.
+  static let runtimeStepKeys = ["respond", "advance", "clear"]
+  /// The `expect` keys only a runtime-level step has.
+  static let runtimeExpectKeys = ["calls", "cancelled"]
+  /// The keys a reducer-level step's reader passes over: its own, and the runtime-only ones reported on their own.
+  static let reducerStepKeys = ["send", "expect", "description"] + runtimeStepKeys
+  /// The keys a reducer-level `expect` reader passes over.
+  static let reducerExpectKeys = ["state", "changes", "effects"] + runtimeExpectKeys
+
+  private func readStep(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
+    -> Step?
+  {
+    guard var reader = ObjectReader(value, at: path, what: "a step", issues: &issues) else { return nil }
+    for key in Self.runtimeStepKeys where reader.value(key) != nil {
+      issues.add(path.appending(key: key), Self.runtimeOnly(key))
+    }
+    let send = reader.required("send", issues: &issues)
+    let description = readStepDescription(&reader, at: path, issues: &issues)
+    let expect = reader.object("expect", required: false, issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.reducerStepKeys, issues: &issues)
+    if let send, let manifest { manifest.checkAction(send, at: path.appending(key: "send"), issues: &issues) }
+
+    var state = StateExpectation.unchanged
+    var effects: [JSONValue]?
+    if let expect {
+      let expectPath = path.appending(key: "expect")
+      let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
+      for key in Self.runtimeExpectKeys where expect[key] != nil {
+        issues.add(expectPath.appending(key: key), Self.runtimeOnly(key))
+      }
+      let effectsValue = expectReader?.value("effects")
+      expectReader?.reportUnknownKeys(allowed: Self.reducerExpectKeys, issues: &issues)
+      state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
+      if let effectsValue {
+        effects = readEffects(
+          effectsValue, at: expectPath.appending(key: "effects"), manifest: manifest, issues: &issues)
+      }
+    }
+    guard let send else { return nil }
+    return Step(send: send, state: state, effects: effects, description: description)
+  }
+
+  /// `'KEY' is only valid in a runtime-level scenario ("level": "runtime")`.
+  private static func runtimeOnly(_ key: String) -> String {
+    "'\(key)' is only valid in a runtime-level scenario (\"level\": \"runtime\")"
+  }
+
+  /// A step's optional `description`, which must not be blank.
+  func readStepDescription(_ reader: inout ObjectReader, at path: JSONPath, issues: inout IssueList)
+    -> String?
+  {
+    let description = reader.string("description", required: false, issues: &issues)
+    if let description, description.allSatisfy(\.isWhitespace) {
+      issues.add(path.appending(key: "description"), "a step description, when given, must not be empty")
+    }
+    return description
+  }
+
+  /// `expect.state` or `expect.changes` (not both), checked against the manifest.
+  func readState(
+    _ expect: JSONObject, at expectPath: JSONPath, manifest: FeatureManifest?, issues: inout IssueList
+  ) -> StateExpectation {
+    switch (expect["state"], expect["changes"]) {
+    case (let full?, nil):
+      manifest?.checkState(full, at: expectPath.appending(key: "state"), partial: false, issues: &issues)
+      return .full(full)
+    case (nil, let changes?):
+      manifest?.checkState(changes, at: expectPath.appending(key: "changes"), partial: true, issues: &issues)
+      return .changes(changes)
+    case (.some, .some):
+      issues.add(
+        expectPath,
+        "'state' and 'changes' cannot both be given; use 'state' for the full state or 'changes' for the fields that change"
+      )
+      return .unchanged
+    case (nil, nil): return .unchanged
+    }
+  }
+
+  private func readEffects(_ value: JSONValue, at path: JSONPath, manifest: FeatureManifest?, issues: inout IssueList)
+    -> [JSONValue]
+  {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of effects, got \(value.typeName)")
+      return []
+    }
+    for (index, element) in elements.enumerated() {
+      manifest?.checkEffect(element, at: path.appending(index: index), issues: &issues)
+    }
+    return elements
+  }
+}

@@ -1,0 +1,190 @@
+import Conformance
+import Foundation
+
+// MARK: - Settings
+
+extension FuzzCommand {
+  /// The options of one run, checked.
+  struct Settings {
+    var feature: String
+    var seed: UInt64
+    var runs: Int?
+    var seconds: Double?
+    var maxSteps: Int
+    var level: ScenarioLevel
+    var reference: String?
+    var out: String
+    var unicodeAll: Bool
+
+    /// - Throws: ``CLIError/usage(_:command:)`` for a missing feature or a malformed number.
+    init(_ scanner: ArgumentScanner) throws(CLIError) {
+      guard let feature = scanner.value("feature") else {
+        throw .usage("fuzz needs a feature: add --feature <name>, e.g. --feature login", command: FuzzCommand.name)
+      }
+      self.feature = feature
+      if let text = scanner.value("seed") {
+        guard let seed = UInt64(text) else {
+          throw .usage(
+            "option '--seed' takes a whole number from 0 to 18446744073709551615, got '\(text)'",
+            command: FuzzCommand.name)
+        }
+        self.seed = seed
+      } else {
+        seed = 0
+      }
+      if scanner.value("runs") != nil, scanner.value("time") != nil {
+        throw .usage("give either --time or --runs, not both", command: FuzzCommand.name)
+      }
+      if let text = scanner.value("runs") {
+        guard let runs = Int(text), runs > 0 else {
+          throw .usage("option '--runs' takes a whole number of 1 or more, got '\(text)'", command: FuzzCommand.name)
+        }
+        self.runs = runs
+        seconds = nil
+      } else {
+        runs = nil
+        seconds = try scanner.seconds("time", command: FuzzCommand.name) ?? FuzzCommand.defaultSeconds
+      }
+      if let text = scanner.value("max-steps") {
+        guard let steps = Int(text), (1...64).contains(steps) else {
+          throw .usage(
+            "option '--max-steps' takes a whole number from 1 to 64, got '\(text)'", command: FuzzCommand.name)
+        }
+        maxSteps = steps
+      } else {
+        maxSteps = 8
+      }
+      if let text = scanner.value("level") {
+        guard let level = ScenarioLevel(rawValue: text) else {
+          throw .usage("option '--level' takes reducer or runtime, got '\(text)'", command: FuzzCommand.name)
+        }
+        self.level = level
+      } else {
+        level = .reducer
+      }
+      reference = scanner.value("reference")
+      out = scanner.value("out") ?? "fuzz-findings"
+      if out.isEmpty { throw .usage("option '--out' needs a folder, got ''", command: FuzzCommand.name) }
+      if scanner.value("out") != nil, reference == nil {
+        throw .usage(
+          "--out names where --reference writes what it finds; without --reference nothing is written, so add "
+            + "--reference <name> or drop --out",
+          command: FuzzCommand.name)
+      }
+      unicodeAll = scanner.has("unicode-all")
+    }
+  }
+}
+
+// MARK: - Implementations and inputs
+
+extension FuzzCommand {
+  /// The implementations `run` would select, then the `extra` ones `--impl` names; at least two.
+  static func selectImplementations(
+    _ arguments: [String], extra: [any Implementation], extraNames: Set<String>, swift: SwiftImplementation,
+    loader: ScenarioLoader, workspace: Workspace, environment: [String: String]
+  ) throws(CLIError) -> [any Implementation] {
+    var kept: [String] = []
+    var chosenExtra: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--impl", index + 1 < arguments.count, extraNames.contains(arguments[index + 1]) {
+        chosenExtra.append(arguments[index + 1])
+        index += 2
+        continue
+      }
+      if argument.hasPrefix("--impl="), extraNames.contains(String(argument.dropFirst("--impl=".count))) {
+        chosenExtra.append(String(argument.dropFirst("--impl=".count)))
+        index += 1
+        continue
+      }
+      kept.append(argument)
+      index += 1
+    }
+    let scanner = try ArgumentScanner(kept, options: options, command: name)
+    var implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: environment,
+      restartBudget: 0, command: name)
+    for name in chosenExtra where !implementations.contains(where: { $0.name == name }) {
+      guard let implementation = extra.first(where: { $0.name == name }) else { continue }
+      implementations.append((implementation as? SwiftImplementation)?.bound(to: loader.manifests) ?? implementation)
+    }
+    guard implementations.count >= 2 else {
+      throw .usage(
+        "fuzz compares implementations, and only '\(implementations.map(\.name).joined(separator: ", "))' is selected; add another with --impl <name> (a harness of your own: --harness <name>=<command> --impl <name>), or --all",
+        command: name)
+    }
+    return implementations
+  }
+
+  /// Starts every implementation, checking its initial states against the manifests and that it declares the
+  /// feature. One that does not run `level` for the feature (a runtime-only one at reducer level, one with no store
+  /// or view model adapter at runtime level) is left out with a note and shut down; at least two must remain.
+  ///
+  /// - Returns: The implementations to compare, or the error: ``CLIError/input(_:)`` for one that did not start or
+  ///   does not implement the feature, ``CLIError/usage(_:command:)`` when fewer than two remain.
+  static func start(
+    _ implementations: [any Implementation], feature: String, level: ScenarioLevel,
+    manifests: [String: FeatureManifest], console: Console
+  ) async -> Result<[any Implementation], CLIError> {
+    var running: [any Implementation] = []
+    for implementation in implementations {
+      do {
+        let info = try await implementation.start(expectingInitialStatesOf: manifests)
+        if info.features[feature] == nil {
+          return .failure(
+            .input("the implementation '\(implementation.name)' does not implement the feature '\(feature)'"))
+        }
+        guard info.supports(level, of: feature, intendedLevels: implementation.intendedLevels) else {
+          let only = level == .reducer ? "only runtime-level" : "no runtime-level"
+          console.err(
+            "note: leaving out '\(implementation.name)': it runs \(only) scenarios of '\(feature)', and fuzz works at the \(level.rawValue) level"
+          )
+          await implementation.shutdown()
+          continue
+        }
+        running.append(implementation)
+      } catch {
+        return .failure(.input("the implementation '\(implementation.name)' did not start: \(error.description)"))
+      }
+    }
+    guard running.count >= 2 else {
+      return .failure(
+        .usage(
+          "fuzz compares implementations at the \(level.rawValue) level, and only '\(running.map(\.name).joined(separator: ", "))' runs them for '\(feature)'; add another with --impl <name>",
+          command: name))
+    }
+    return .success(running)
+  }
+
+  /// Refuses, before any search, an `--out` that cannot be a folder: an existing file, or a path through one.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` naming the part of the path that is not a folder.
+  static func checkOutFolder(_ out: String, in currentDirectory: URL) throws(CLIError) {
+    let url = out.hasPrefix("/") ? URL(fileURLWithPath: out) : currentDirectory.appendingPathComponent(out)
+    var prefix = url.path.hasPrefix("/") ? "" : "."
+    for component in url.path.split(separator: "/") {
+      prefix += "/" + component
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) else { return }
+      guard isFolder.boolValue else {
+        let shown = prefix == url.path ? out : prefix
+        throw .usage("--out '\(out)' cannot be a folder: '\(shown)' is a file", command: name)
+      }
+    }
+  }
+
+  /// The valid scenarios of `Conformance/scenarios/<feature>/`, in walk order (invalid files are passed over: the
+  /// dictionary only borrows their values).
+  static func bundledScenarios(of feature: String, workspace: Workspace, loader: ScenarioLoader) -> [Scenario] {
+    guard let folder = workspace.scenariosFolder?.appendingPathComponent(feature),
+      FileManager.default.fileExists(atPath: folder.path)
+    else { return [] }
+    var scenarios: [Scenario] = []
+    for entry in ScenarioCorpus(roots: [.init(path: folder.path, displayName: folder.path)], loader: loader) {
+      if case .scenario(let scenario) = entry, scenario.feature == feature { scenarios.append(scenario) }
+    }
+    return scenarios
+  }
+}
