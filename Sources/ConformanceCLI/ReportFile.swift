@@ -22,7 +22,8 @@ struct ReportFile {
   /// - Throws: ``CLIError/input(_:)`` when it is a folder, an existing file that is not a report of this kind, or its
   ///   folder does not exist.
   init(_ path: String, kind: Kind, workspace: Workspace) throws(CLIError) {
-    url = Self.followingLink(workspace.url(for: path))
+    // The file a link names (even one not written yet) is checked and written; the link stays a link.
+    url = FileWriter.target(of: workspace.url(for: path))
     display = path
     self.kind = kind
     var info = stat()
@@ -62,15 +63,6 @@ struct ReportFile {
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw .input("cannot create the folder of '\(path)': '\(folder.path)' is a file")
     }
-  }
-
-  /// The file a symbolic link points to, so that writing a report through a link replaces its target and keeps the
-  /// link; `url` itself when it is not a link (or a broken one).
-  static func followingLink(_ url: URL) -> URL {
-    var info = stat()
-    guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }
-    let target = url.resolvingSymlinksInPath()
-    return FileManager.default.fileExists(atPath: target.path) ? target : url
   }
 
   /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes and

@@ -33,7 +33,7 @@ package struct ImplementationInfo: Sendable, Equatable {
   /// the user did not leave the level out (`intendedLevels`, see
   /// ``applicability(of:feature:implementation:intendedLevels:)``).
   package func supports(_ level: ScenarioLevel, of feature: String, intendedLevels: Set<ScenarioLevel>? = nil) -> Bool {
-    intendedLevels?.contains(level) != false && features[feature] != nil && levels(of: feature).contains(level)
+    applicability(of: level, feature: feature, implementation: name, intendedLevels: intendedLevels) == .runs
   }
 
   /// Whether a scenario of `level` for `feature` is sent to this implementation, and if not, how it is reported
