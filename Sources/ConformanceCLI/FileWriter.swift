@@ -64,20 +64,7 @@ enum FileWriter {
       unlink(temporary.path)
       TemporaryFiles.unregister(temporary.path)
     }
-    var keepsOwner = true
-    do {
-      defer { close(descriptor) }
-      try writeAll(descriptor, display: display, produce)
-      // The umask applied at creation; an existing file's bits are restored exactly, and its owner when it is not
-      // the writer (possible for root, or for a group the writer is in).
-      if let existing {
-        fchmod(descriptor, existing.mode)
-        if existing.owner != getuid() || existing.group != getgid() {
-          keepsOwner = fchown(descriptor, existing.owner, existing.group) == 0
-        }
-      }
-      guard fsync(descriptor) == 0 else { throw systemFailure(display, "cannot write") }
-    }
+    let keepsOwner = try fill(descriptor, like: existing, display: display, produce)
     try check(target, display: display, expect: expect)
     // A hard-linked file, or one whose owner the new file could not take, is rewritten in place: a rename would break
     // the links, or hand another user's file to the writer.
@@ -101,7 +88,7 @@ enum FileWriter {
 
   // MARK: - Checks
 
-  /// What the target was before the write: its permission bits and its number of hard links.
+  /// What the target was before the write: its permission bits, its number of hard links, and its owner and group.
   private struct Existing {
     var mode: mode_t
     var links: Int
@@ -109,11 +96,11 @@ enum FileWriter {
     var group: gid_t
   }
 
-  /// The file a symbolic link (or a chain of them) points to, or `url`; a loop or a link to a folder is an error.
   /// The file `url` names once its symbolic links are followed, even to a file that does not exist yet (where a
   /// write through the link would create it); `url` itself for a link loop.
   static func target(of url: URL) -> URL { (try? resolve(url, display: "")) ?? url }
 
+  /// The file a symbolic link (or a chain of them) points to, or `url` when it is not a link; a loop is an error.
   private static func resolve(_ url: URL, display: String) throws(Failure) -> URL {
     var info = stat()
     guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }
@@ -174,6 +161,28 @@ enum FileWriter {
   }
 
   // MARK: - Writing
+
+  /// Writes what `produce` gives to the temporary file `descriptor`, gives it the permission bits and the owner of the
+  /// file it replaces, flushes it to disk and closes it.
+  ///
+  /// - Returns: Whether the temporary file has the owner of the file it replaces (always, for a new file).
+  private static func fill(
+    _ descriptor: Int32, like existing: Existing?, display: String, _ produce: ((Data) throws -> Void) throws -> Void
+  ) throws(Failure) -> Bool {
+    defer { close(descriptor) }
+    try writeAll(descriptor, display: display, produce)
+    var keepsOwner = true
+    // The umask applied at creation; an existing file's bits are restored exactly, and its owner when it is not
+    // the writer (possible for root, or for a group the writer is in).
+    if let existing {
+      fchmod(descriptor, existing.mode)
+      if existing.owner != getuid() || existing.group != getgid() {
+        keepsOwner = fchown(descriptor, existing.owner, existing.group) == 0
+      }
+    }
+    guard fsync(descriptor) == 0 else { throw systemFailure(display, "cannot write") }
+    return keepsOwner
+  }
 
   /// Writes every piece `produce` gives to `descriptor`, retrying short writes.
   private static func writeAll(
