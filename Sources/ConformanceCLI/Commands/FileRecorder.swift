@@ -18,8 +18,9 @@ struct FileRecorder {
   /// `--update`: replace expectations that differ from the trace (else refuse the file).
   var update: Bool
 
-  /// What one file came to, for the exit status and the closing line.
-  enum Result { case unchanged, pending, written, refused, failed, invalid }
+  /// What one file came to, for the exit status and the closing line; thrown by the stage of ``record(_:info:)``
+  /// that ends a file's recording early.
+  enum Result: Error { case unchanged, pending, written, refused, failed, invalid }
 
   /// Records every scenario of `corpus`.
   ///
@@ -58,15 +59,14 @@ struct FileRecorder {
     return status(results)
   }
 
+  /// Prints the closing line, `record from swift: 3 files: 1 written, 2 unchanged`, and returns the exit status.
   private func status(_ results: [Result]) -> Int32 {
     let count = { (wanted: Result) in results.filter { $0 == wanted }.count }
-    var parts: [String] = []
-    if count(.written) > 0 { parts.append("\(count(.written)) written") }
-    if count(.pending) > 0 { parts.append("\(count(.pending)) to change (pass --write)") }
-    if count(.refused) > 0 { parts.append("\(count(.refused)) refused (pass --update)") }
-    if count(.unchanged) > 0 { parts.append("\(count(.unchanged)) unchanged") }
-    if count(.failed) > 0 { parts.append("\(count(.failed)) without a trace") }
-    if count(.invalid) > 0 { parts.append("\(count(.invalid)) invalid") }
+    let labels: [(Result, String)] = [
+      (.written, "written"), (.pending, "to change (pass --write)"), (.refused, "refused (pass --update)"),
+      (.unchanged, "unchanged"), (.failed, "without a trace"), (.invalid, "invalid"),
+    ]
+    let parts = labels.compactMap { result, label in count(result) > 0 ? "\(count(result)) \(label)" : nil }
     console.out(
       "record from \(implementation.name): \(ReportText.plural(results.count, "file", "files")): \(parts.joined(separator: ", "))"
     )
@@ -75,54 +75,83 @@ struct FileRecorder {
     return ExitCode.success
   }
 
-  /// Records one scenario.
+  /// Records one scenario: checks that it can be recorded, reads it again, runs it, and writes what changed.
   private func record(_ scenario: Scenario, info: ImplementationInfo) async -> Result {
+    let file = scenario.file
+    do throws(Result) {
+      try checkRecordable(scenario, info: info)
+      let current = try reread(file)
+      let trace = try await self.trace(of: current.scenario)
+      let recording = ScenarioRecording(
+        document: current.document, scenario: current.scenario, trace: trace, update: update)
+      try review(recording, file: file)
+      return try save(render(recording, file: file), over: current, summary: summary(recording))
+    } catch {
+      return error
+    }
+  }
+
+  /// Refuses a scenario that record cannot complete: a non-exhaustive one, or one of a level or feature the
+  /// implementation does not run.
+  private func checkRecordable(_ scenario: Scenario, info: ImplementationInfo) throws(Result) {
     let file = scenario.file
     guard scenario.exhaustive else {
       console.error(
         "\(file): the scenario is not exhaustive (\"exhaustive\": false); record writes complete expectations, so it records exhaustive scenarios only (remove \"exhaustive\": false to record every step)"
       )
-      return .invalid
+      throw .invalid
     }
     guard info.supports(scenario.level, of: scenario.feature, intendedLevels: implementation.intendedLevels) else {
       console.error(
         "\(file): '\(implementation.name)' does not run \(scenario.level.rawValue)-level scenarios of '\(scenario.feature)'"
       )
-      return .invalid
+      throw .invalid
     }
+  }
+
+  /// A scenario file as read again just before it is run: the bytes that a write must still find, and what they say.
+  private struct Reread {
+    var file: String
+    var url: URL
+    var data: Data
+    var text: String
+    var document: JSONValue
+    var scenario: Scenario
+  }
+
+  /// Reads `file` once more, now that the implementation has started (a JVM takes seconds, a first build minutes):
+  /// what runs is what these bytes say, the recording is applied to the text it came from, and the file is replaced
+  /// only while it still holds exactly these bytes.
+  private func reread(_ file: String) throws(Result) -> Reread {
     let url = workspace.url(for: file)
-    // The file is read once more, now that the implementation has started (a JVM takes seconds, a first build
-    // minutes), and what runs is what these bytes say: the recording is applied to the text it came from, and the
-    // file is replaced only while it still holds exactly these bytes.
-    guard let data = FileManager.default.contents(atPath: url.path), let old = String(data: data, encoding: .utf8),
+    guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8),
       let document = try? JSONParser().parse(data)
     else {
       console.error("\(file): cannot read the file again")
-      return .invalid
+      throw .invalid
     }
     var reading = loader
     reading.acceptsUndeclaredResponses = true
-    let scenario: Scenario
     switch reading.load(document, file: file) {
-    case .success(let current): scenario = current
+    case .success(let scenario):
+      return Reread(file: file, url: url, data: data, text: text, document: document, scenario: scenario)
     case .failure(let errors):
       console.error("\(file): changed since it was read, and is now invalid:")
       for error in errors.errors { console.err("  \(error.description)") }
-      return .invalid
+      throw .invalid
     }
-    let trace: [TraceEntry]
-    switch await self.trace(of: scenario) {
-    case .trace(let entries): trace = entries
-    case .none(let result): return result
-    }
-    let recording = ScenarioRecording(document: document, scenario: scenario, trace: trace, update: update)
+  }
+
+  /// Refuses expectations that differ from the trace without `--update`, notes the calls left pending, and ends a
+  /// file the recording leaves unchanged.
+  private func review(_ recording: ScenarioRecording, file: String) throws(Result) {
     if !update, !recording.differences.isEmpty {
       for difference in recording.differences {
         console.error(
           "\(file): steps[\(difference.stepIndex)]: the expectation differs from \(implementation.name)'s trace at \(difference.paths.joined(separator: ", ")); pass --update to replace it"
         )
       }
-      return .refused
+      throw .refused
     }
     for call in recording.pendingCalls {
       console.err(
@@ -131,68 +160,71 @@ struct FileRecorder {
     }
     guard recording.changed else {
       console.out("\(file): unchanged (the expectations match \(implementation.name)'s trace)")
-      return .unchanged
+      throw .unchanged
     }
+  }
+
+  /// The recorded file's text, refused when it is over the size `run` and `validate` read or would be invalid.
+  private func render(_ recording: ScenarioRecording, file: String) throws(Result) -> String {
     let new = ScenarioFileLayout.render(recording.document)
     if new.utf8.count > JSONFile.maximumSize {
       console.error(
         "\(file): the recorded file would be \(new.utf8.count) bytes, over the limit of \(JSONFile.maximumSize) bytes "
           + "that run and validate read, so it is not written; split the scenario into smaller ones")
-      return .invalid
+      throw .invalid
     }
     if case .failure(let errors) = check(new, file: file) {
       console.error("\(file): the recorded file would be invalid, so it is not written:")
       for error in errors.errors { console.err("  \(error.description)") }
-      return .invalid
+      throw .invalid
     }
+    return new
+  }
+
+  /// Prints the diff from the file to `new`, and with `--write` writes `new` in place of the file as long as it still
+  /// holds the bytes read.
+  private func save(_ new: String, over current: Reread, summary: String) throws(Result) -> Result {
+    let file = current.file
     for line in UnifiedDiff.lines(
-      old: old, new: new, oldName: file, newName: "\(file) (recorded from \(implementation.name))")
+      old: current.text, new: new, oldName: file, newName: "\(file) (recorded from \(implementation.name))")
     { console.out(line) }
-    let summary = summary(recording)
     guard write else {
       console.out("\(file): \(summary) (not written: pass --write)")
       return .pending
     }
     do {
-      try FileWriter.write(Data(new.utf8), to: url, display: file, expect: .contents(data))
+      try FileWriter.write(Data(new.utf8), to: current.url, display: file, expect: .contents(current.data))
     } catch {
-      if FileManager.default.contents(atPath: url.path) != data {
+      if FileManager.default.contents(atPath: current.url.path) != current.data {
         console.error("\(file): changed while recording; run record again (the file was not written)")
       } else {
         console.error(error.message)
       }
-      return .failed
+      throw .failed
     }
     console.out("\(file): \(summary), written")
     return .written
   }
 
-  /// A trace of a scenario, or what the file came to when there is none.
-  private enum Traced {
-    case trace([TraceEntry])
-    case none(Result)
-  }
-
   /// The implementation's trace of `scenario`, after resolving each `respond` to a call no earlier step declares
-  /// (``ResponseResolution``: one more run per such `respond`); `.none` after reporting why there is no trace.
-  private func trace(of scenario: Scenario) async -> Traced {
-    let file = scenario.file
-    let resolved: [String: CallReference]
+  /// (``ResponseResolution``: one more run per such `respond`); throws what the file came to after reporting why
+  /// there is no trace.
+  private func trace(of scenario: Scenario) async throws(Result) -> [TraceEntry] {
+    let observation: Observation
     switch await ResponseResolution.resolve(scenario, on: implementation) {
-    case .success(let names): resolved = names
+    case .success(let resolved):
+      observation = await implementation.run(ScenarioRecording.request(for: scenario, resolving: resolved))
     case .failure(.unresolved(let error)):
       console.error(error.description)
-      return .none(.invalid)
-    case .failure(.noTrace(let observation)):
-      console.error("\(file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
-      return .none(.failed)
+      throw .invalid
+    case .failure(.noTrace(let failed)): observation = failed
     }
-    let observation = await implementation.run(ScenarioRecording.request(for: scenario, resolving: resolved))
     guard case .trace(let trace) = observation else {
-      console.error("\(file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
-      return .none(.failed)
+      console.error(
+        "\(scenario.file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
+      throw .failed
     }
-    return .trace(trace)
+    return trace
   }
 
   /// `2 steps filled in, 1 replaced`.
