@@ -47,38 +47,17 @@ enum ActionLogRecording {
     _ settings: Settings, implementation: any Implementation, loader: ScenarioLoader, manifestErrors: [InputError],
     workspace: Workspace, console: Console
   ) async throws(CLIError) -> Int32 {
-    guard loader.manifests[settings.feature] != nil else {
-      if !manifestErrors.isEmpty { throw .invalidFile(manifestErrors) }
-      let known = loader.manifests.keys.sorted()
-      throw .usage(
-        "unknown feature '\(settings.feature)' (known: \(known.joined(separator: ", ")))", command: RecordCommand.name)
-    }
-    let logURL = workspace.url(for: settings.log)
-    let logName = workspace.displayName(logURL)
-    guard let data = FileManager.default.contents(atPath: logURL.path) else {
-      throw .input("\(logName): cannot read the action log")
-    }
-    let folder = workspace.url(for: settings.out)
-    let target = folder.appendingPathComponent(settings.id + ".json")
+    try checkFeature(settings.feature, loader: loader, manifestErrors: manifestErrors)
+    let log = try readLog(settings.log, workspace: workspace)
+    let target = workspace.url(for: settings.out).appendingPathComponent(settings.id + ".json")
     let shown = workspace.displayName(target)
-    let (actions, lineNumbers, errors) = parse(String(decoding: data, as: UTF8.self), logName: logName)
-    if !errors.isEmpty { throw .input(joined(errors)) }
-    guard !actions.isEmpty else { throw .input("\(logName): no actions (write one action JSON object per line)") }
-    let document = document(settings, actions: actions, logName: logName, implementation: implementation.name)
+    let document = document(settings, actions: log.actions, logName: log.name, implementation: implementation.name)
     let scenario: Scenario
     switch loader.load(document, file: shown) {
     case .success(let loaded): scenario = loaded
-    case .failure(let problems):
-      throw .input(joined(describe(problems.errors, logName: logName, lines: lineNumbers)))
+    case .failure(let problems): throw .input(joined(describe(problems.errors, logName: log.name, lines: log.lines)))
     }
-    if FileManager.default.fileExists(atPath: target.path) {
-      throw .input("\(shown) exists: not replaced; choose another --id or --out, or move the file away")
-    }
-    if let other = Self.scenarioFile(named: settings.id, in: workspace) {
-      throw .input(
-        "'\(settings.id)' is already the id of \(workspace.displayName(other)); ids are unique across the corpus, so "
-          + "choose another --id")
-    }
+    try checkNew(target, shown: shown, id: settings.id, workspace: workspace)
     let trace: [TraceEntry]
     switch await observe(scenario, on: implementation, loader: loader) {
     case .failure(let status): return status(console)
@@ -96,9 +75,57 @@ enum ActionLogRecording {
       throw .input(error.message)
     }
     console.out(
-      "wrote \(shown): \(ReportText.plural(actions.count, "step", "steps")) from \(logName), expectations from \(implementation.name)"
+      "wrote \(shown): \(ReportText.plural(log.actions.count, "step", "steps")) from \(log.name), expectations from \(implementation.name)"
     )
     return ExitCode.success
+  }
+
+  /// Refuses a feature with no manifest: an invalid manifest (which may be the feature's) is reported as such.
+  ///
+  /// - Throws: ``CLIError/invalidFile(_:)`` when a manifest is invalid, else ``CLIError/usage(_:command:)``.
+  private static func checkFeature(_ feature: String, loader: ScenarioLoader, manifestErrors: [InputError])
+    throws(CLIError)
+  {
+    guard loader.manifests[feature] == nil else { return }
+    if !manifestErrors.isEmpty { throw .invalidFile(manifestErrors) }
+    let known = loader.manifests.keys.sorted()
+    throw .usage("unknown feature '\(feature)' (known: \(known.joined(separator: ", ")))", command: RecordCommand.name)
+  }
+
+  /// An action log's actions, its name as messages give it, and the 1-based line of each action.
+  private struct ActionLog {
+    var name: String
+    var actions: [JSONValue]
+    var lines: [Int]
+  }
+
+  /// Reads and parses the log at `path`.
+  ///
+  /// - Throws: ``CLIError/input(_:)`` for a log that cannot be read, has a line that is not JSON, or has no actions.
+  private static func readLog(_ path: String, workspace: Workspace) throws(CLIError) -> ActionLog {
+    let url = workspace.url(for: path)
+    let name = workspace.displayName(url)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw .input("\(name): cannot read the action log")
+    }
+    let (actions, lines, errors) = parse(String(decoding: data, as: UTF8.self), logName: name)
+    if !errors.isEmpty { throw .input(joined(errors)) }
+    guard !actions.isEmpty else { throw .input("\(name): no actions (write one action JSON object per line)") }
+    return ActionLog(name: name, actions: actions, lines: lines)
+  }
+
+  /// Refuses a target that exists, or an id another scenario of the workspace already has.
+  ///
+  /// - Throws: ``CLIError/input(_:)`` naming the file in the way.
+  private static func checkNew(_ target: URL, shown: String, id: String, workspace: Workspace) throws(CLIError) {
+    if FileManager.default.fileExists(atPath: target.path) {
+      throw .input("\(shown) exists: not replaced; choose another --id or --out, or move the file away")
+    }
+    if let other = scenarioFile(named: id, in: workspace) {
+      throw .input(
+        "'\(id)' is already the id of \(workspace.displayName(other)); ids are unique across the corpus, so "
+          + "choose another --id")
+    }
   }
 
   /// A scenario file of the workspace's scenarios folder whose id would be `id` (its name is `<id>.json`), if any:
@@ -113,7 +140,7 @@ enum ActionLogRecording {
   }
 
   /// The log's actions with their 1-based line numbers, or every line's syntax error as `log:LINE:COLUMN: message`.
-  static func parse(_ text: String, logName: String) -> (actions: [JSONValue], lines: [Int], errors: [String]) {
+  private static func parse(_ text: String, logName: String) -> (actions: [JSONValue], lines: [Int], errors: [String]) {
     var actions: [JSONValue] = []
     var lines: [Int] = []
     var errors: [String] = []
@@ -155,7 +182,7 @@ enum ActionLogRecording {
 
   /// The scenario's problems named by the log line of their step (`log.ndjson:3:1: …`), the others as they are.
   private static func describe(_ errors: [InputError], logName: String, lines: [Int]) -> [String] {
-    let described = errors.map { error -> String in
+    errors.map { error -> String in
       let components = error.path?.components ?? []
       guard components.count >= 2, case .key("steps") = components[0], case .index(let step) = components[1],
         step < lines.count
@@ -167,7 +194,6 @@ enum ActionLogRecording {
       let at = inner.components.isEmpty ? "" : " (at \(inner.description))"
       return "\(logName):\(lines[step]):1: \(error.message)\(at)"
     }
-    return described
   }
 
   /// Problems as one ``CLIError/input(_:)`` message: the first after the `error: ` the CLI prints, each other on its
@@ -208,7 +234,7 @@ enum ActionLogRecording {
   }
 
   /// Why nothing was recorded.
-  struct Failure: Error {
+  private struct Failure: Error {
     var status: Int32
     var message: String
 
