@@ -63,6 +63,28 @@ struct ArgumentScanner {
   /// Whether a flag was given.
   func has(_ name: String) -> Bool { flags.contains(name) }
 
+  /// The value of an option as `parse` reads it, or `nil` when the option is absent.
+  ///
+  /// ```swift
+  /// let steps = try scanner.value("max-steps", command: "fuzz", takes: "a whole number from 1 to 64") {
+  ///   Int($0).flatMap { (1...64).contains($0) ? $0 : nil }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - takes: What the option takes, for the error: `a whole number from 1 to 64`.
+  ///   - parse: The value read from the option's text, or `nil` when the text is not one.
+  /// - Throws: ``CLIError/usage(_:command:)`` `option '--NAME' takes TAKES, got 'TEXT'` when `parse` returns `nil`.
+  func value<Value>(_ name: String, command: String, takes: String, _ parse: (String) -> Value?) throws(CLIError)
+    -> Value?
+  {
+    guard let text = value(name) else { return nil }
+    guard let value = parse(text) else {
+      throw .usage("option '--\(name)' takes \(takes), got '\(text)'", command: command)
+    }
+    return value
+  }
+
   /// A positive number of seconds, or `nil` when the option is absent.
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` when the value is not a positive number.

@@ -18,60 +18,36 @@ extension FuzzCommand {
 
     /// - Throws: ``CLIError/usage(_:command:)`` for a missing feature or a malformed number.
     init(_ scanner: ArgumentScanner) throws(CLIError) {
+      let command = FuzzCommand.name
       guard let feature = scanner.value("feature") else {
-        throw .usage("fuzz needs a feature: add --feature <name>, e.g. --feature login", command: FuzzCommand.name)
+        throw .usage("fuzz needs a feature: add --feature <name>, e.g. --feature login", command: command)
       }
       self.feature = feature
-      if let text = scanner.value("seed") {
-        guard let seed = UInt64(text) else {
-          throw .usage(
-            "option '--seed' takes a whole number from 0 to 18446744073709551615, got '\(text)'",
-            command: FuzzCommand.name)
-        }
-        self.seed = seed
-      } else {
-        seed = 0
-      }
+      seed =
+        try scanner.value("seed", command: command, takes: "a whole number from 0 to \(UInt64.max)", UInt64.init) ?? 0
       if scanner.value("runs") != nil, scanner.value("time") != nil {
-        throw .usage("give either --time or --runs, not both", command: FuzzCommand.name)
+        throw .usage("give either --time or --runs, not both", command: command)
       }
-      if let text = scanner.value("runs") {
-        guard let runs = Int(text), runs > 0 else {
-          throw .usage("option '--runs' takes a whole number of 1 or more, got '\(text)'", command: FuzzCommand.name)
-        }
-        self.runs = runs
-        seconds = nil
-      } else {
-        runs = nil
-        seconds = try scanner.seconds("time", command: FuzzCommand.name) ?? FuzzCommand.defaultSeconds
-      }
-      if let text = scanner.value("max-steps") {
-        guard let steps = Int(text), (1...64).contains(steps) else {
-          throw .usage(
-            "option '--max-steps' takes a whole number from 1 to 64, got '\(text)'", command: FuzzCommand.name)
-        }
-        maxSteps = steps
-      } else {
-        maxSteps = 8
-      }
-      if let text = scanner.value("level") {
-        guard let level = ScenarioLevel(rawValue: text) else {
-          throw .usage("option '--level' takes reducer or runtime, got '\(text)'", command: FuzzCommand.name)
-        }
-        self.level = level
-      } else {
-        level = .reducer
-      }
+      runs = try scanner.value("runs", command: command, takes: "a whole number of 1 or more", Self.whole(1...))
+      seconds = try runs == nil ? scanner.seconds("time", command: command) ?? FuzzCommand.defaultSeconds : nil
+      maxSteps =
+        try scanner.value("max-steps", command: command, takes: "a whole number from 1 to 64", Self.whole(1...64)) ?? 8
+      level = try scanner.value("level", command: command, takes: "reducer or runtime", ScenarioLevel.init) ?? .reducer
       reference = scanner.value("reference")
       out = scanner.value("out") ?? "fuzz-findings"
-      if out.isEmpty { throw .usage("option '--out' needs a folder, got ''", command: FuzzCommand.name) }
+      if out.isEmpty { throw .usage("option '--out' needs a folder, got ''", command: command) }
       if scanner.value("out") != nil, reference == nil {
         throw .usage(
           "--out names where --reference writes what it finds; without --reference nothing is written, so add "
             + "--reference <name> or drop --out",
-          command: FuzzCommand.name)
+          command: command)
       }
       unicodeAll = scanner.has("unicode-all")
+    }
+
+    /// Reads a whole number in `range` (`nil` for any other text).
+    private static func whole(_ range: some RangeExpression<Int>) -> (String) -> Int? {
+      { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
     }
   }
 }
@@ -81,9 +57,10 @@ extension FuzzCommand {
 extension FuzzCommand {
   /// The implementations `run` would select, then the `extra` ones `--impl` names; at least two.
   static func selectImplementations(
-    _ arguments: [String], extra: [any Implementation], extraNames: Set<String>, swift: SwiftImplementation,
-    loader: ScenarioLoader, workspace: Workspace, environment: [String: String]
+    _ arguments: [String], extra: [any Implementation], swift: SwiftImplementation, loader: ScenarioLoader,
+    workspace: Workspace, environment: [String: String]
   ) throws(CLIError) -> [any Implementation] {
+    let extraNames = Set(extra.map(\.name))
     var kept: [String] = []
     var chosenExtra: [String] = []
     var index = 0

@@ -104,7 +104,6 @@ struct FuzzCommand: CLICommand {
   static func run(
     _ arguments: [String], console: Console, swift: SwiftImplementation, extra: [any Implementation]
   ) async throws(CLIError) -> Int32 {
-    let extraNames = Set(extra.map(\.name))
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     if scanner.has("help") {
       console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
@@ -114,26 +113,51 @@ struct FuzzCommand: CLICommand {
     if settings.reference != nil { try checkOutFolder(settings.out, in: console.currentDirectory) }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
     let (loader, manifestErrors) = workspace.scenarioLoader()
-    guard let manifest = loader.manifests[settings.feature] else {
-      if let broken = loader.brokenManifests[settings.feature] {
-        throw .invalidFile(manifestErrors.filter { $0.file == broken })
-      }
-      let known = loader.manifests.keys.sorted()
-      let hint = Suggestion.closest(to: settings.feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
-      throw .usage(
-        "unknown feature '\(settings.feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
-    }
+    let manifest = try manifest(of: settings.feature, loader: loader, manifestErrors: manifestErrors)
     let selected = try selectImplementations(
-      arguments, extra: extra, extraNames: extraNames, swift: swift, loader: loader, workspace: workspace,
-      environment: console.environment)
+      arguments, extra: extra, swift: swift, loader: loader, workspace: workspace, environment: console.environment)
     if let reference = settings.reference, !selected.contains(where: { $0.name == reference }) {
       throw .usage(
         "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
         command: name)
     }
+    let (implementations, reference) = try await startSelected(
+      selected, settings: settings, manifests: loader.manifests, console: console)
+    let generator = generator(for: manifest, settings: settings, workspace: workspace, loader: loader, console: console)
+    var engine = FuzzEngine(implementations: implementations, feature: settings.feature)
+    let status = await fuzz(
+      engine: &engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
+      manifests: loader.manifests, workspace: workspace, console: console)
+    // The engine's, which include a harness started again to shrink a crash.
+    for implementation in engine.implementations { await implementation.shutdown() }
+    return status
+  }
+
+  /// The manifest of the feature to fuzz.
+  ///
+  /// - Throws: ``CLIError/invalidFile(_:)`` when the feature's manifest is invalid; ``CLIError/usage(_:command:)``
+  ///   for an unknown feature, with the closest known name.
+  private static func manifest(of feature: String, loader: ScenarioLoader, manifestErrors: [InputError])
+    throws(CLIError) -> FeatureManifest
+  {
+    if let manifest = loader.manifests[feature] { return manifest }
+    if let broken = loader.brokenManifests[feature] { throw .invalidFile(manifestErrors.filter { $0.file == broken }) }
+    let known = loader.manifests.keys.sorted()
+    let hint = Suggestion.closest(to: feature, among: known).map { "; did you mean '\($0)'?" } ?? ""
+    throw .usage("unknown feature '\(feature)'\(hint) (known: \(known.joined(separator: ", ")))", command: name)
+  }
+
+  /// Starts the selected implementations (``start(_:feature:level:manifests:console:)``) and finds the reference
+  /// among those kept; every selected implementation is shut down when this throws.
+  ///
+  /// - Returns: The implementations to compare, and the index of `--reference` among them.
+  /// - Throws: What `start` refuses; ``CLIError/usage(_:command:)`` when the reference does not run the level.
+  private static func startSelected(
+    _ selected: [any Implementation], settings: Settings, manifests: [String: FeatureManifest], console: Console
+  ) async throws(CLIError) -> (implementations: [any Implementation], reference: Int?) {
     let implementations: [any Implementation]
     switch await start(
-      selected, feature: settings.feature, level: settings.level, manifests: loader.manifests, console: console)
+      selected, feature: settings.feature, level: settings.level, manifests: manifests, console: console)
     {
     case .failure(let failure):
       for implementation in selected { await implementation.shutdown() }
@@ -147,6 +171,14 @@ struct FuzzCommand: CLICommand {
         "--reference '\(name)' runs no \(settings.level.rawValue)-level scenarios of '\(settings.feature)'",
         command: self.name)
     }
+    return (implementations, reference)
+  }
+
+  /// The search's generator: the manifest's actions, with values from the feature's bundled scenarios, the manifest's
+  /// examples and the hazard classes (noting when no bundled scenario lends its values or its flow).
+  private static func generator(
+    for manifest: FeatureManifest, settings: Settings, workspace: Workspace, loader: ScenarioLoader, console: Console
+  ) -> FuzzGenerator {
     let bundled = bundledScenarios(of: settings.feature, workspace: workspace, loader: loader)
     if !bundled.contains(where: { $0.level == .reducer }) {
       console.err(
@@ -157,15 +189,8 @@ struct FuzzCommand: CLICommand {
       scenarios: bundled,
       manifestInitialState: manifest.initialState, unicodeAll: settings.unicodeAll)
     dictionary.addExamples(of: manifest, unicodeAll: settings.unicodeAll)
-    let generator = FuzzGenerator(
+    return FuzzGenerator(
       manifest: manifest, strings: FuzzStrings(dictionary: dictionary, unicodeAll: settings.unicodeAll),
       maxSteps: settings.maxSteps, level: settings.level)
-    var engine = FuzzEngine(implementations: implementations, feature: settings.feature)
-    let status = await fuzz(
-      engine: &engine, generator: generator, manifest: manifest, settings: settings, reference: reference,
-      manifests: loader.manifests, workspace: workspace, console: console)
-    // The engine's, which include a harness started again to shrink a crash.
-    for implementation in engine.implementations { await implementation.shutdown() }
-    return status
   }
 }
