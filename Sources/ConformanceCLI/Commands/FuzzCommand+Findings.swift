@@ -4,26 +4,15 @@ import Foundation
 // MARK: - The run
 
 extension FuzzCommand {
+  /// Searches, then shrinks and reports the first divergence or crash (a harness fault otherwise: as it is).
+  ///
+  /// - Returns: The exit status: 0 when nothing was found, else 1.
   static func fuzz(
     engine: inout FuzzEngine, generator: FuzzGenerator, manifest: FeatureManifest, settings: Settings,
     reference: Int?, manifests: [String: FeatureManifest], workspace: Workspace, console: Console
   ) async -> Int32 {
     let names = engine.implementations.map(\.name)
-    let budget =
-      settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
-      ?? "\(ReportText.seconds(settings.seconds ?? 0))"
-    console.out(
-      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of \(settings.maxSteps == 1 ? "1 step" : "1 to \(settings.maxSteps) steps")\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
-    )
-    let search = await engine.search(
-      generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
-    let tried =
-      "\(ReportText.plural(search.sequences, "sequence", "sequences")) (\(ReportText.plural(search.steps, "step", "steps")))"
-    let rate = max(search.seconds, 1e-9)
-    let timing =
-      "\(tried) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
-    // With --runs the output depends only on the seed: the timing goes to standard error.
-    if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
+    let search = await search(engine, generator: generator, settings: settings, console: console)
     let goal: FuzzShrinker.Goal
     let found: FuzzCase
     // The crashing harness as configured, before it is restarted for the shrinker.
@@ -43,7 +32,7 @@ extension FuzzCommand {
       )
       (goal, found) = (.divergence(finding.pair.0, finding.pair.1), finding.fuzzCase)
     } else {
-      console.out("no divergence in \(tried)")
+      console.out("no divergence in \(tried(search))")
       return ExitCode.success
     }
     let shrunk = await shrink(found, goal: goal, engine: engine, manifest: manifest, console: console)
@@ -54,6 +43,32 @@ extension FuzzCommand {
     return await report(
       shrunk, goal: goal, engine: engine, manifest: manifest, settings: settings, reference: reference,
       workspace: workspace, console: console)
+  }
+
+  /// Runs the search, saying first what it searches and then how fast it went.
+  private static func search(
+    _ engine: FuzzEngine, generator: FuzzGenerator, settings: Settings, console: Console
+  ) async -> FuzzEngine.SearchResult {
+    let names = engine.implementations.map(\.name)
+    let budget =
+      settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
+      ?? "\(ReportText.seconds(settings.seconds ?? 0))"
+    console.out(
+      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of \(settings.maxSteps == 1 ? "1 step" : "1 to \(settings.maxSteps) steps")\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
+    )
+    let search = await engine.search(
+      generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
+    let rate = max(search.seconds, 1e-9)
+    let timing =
+      "\(tried(search)) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
+    // With --runs the output depends only on the seed: the timing goes to standard error.
+    if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
+    return search
+  }
+
+  /// `120 sequences (431 steps)`.
+  private static func tried(_ search: FuzzEngine.SearchResult) -> String {
+    "\(ReportText.plural(search.sequences, "sequence", "sequences")) (\(ReportText.plural(search.steps, "step", "steps")))"
   }
 
   /// Reports a harness fault the search stopped at, as it is: a timeout or a protocol error may outlast its case, and
