@@ -29,47 +29,47 @@ struct ScenarioCheck {
       implementations: [swift], loader: ScenarioLoader(manifests: manifests),
       options: .init(baseline: baseline, filesAreWholeCorpus: false))
     let corpus = ScenarioCorpus(roots: [.init(path: file.path, displayName: file.path)], loader: runner.loader)
-    _ = await runner.run(corpus) { event in
-      switch event {
-      case .started(let started):
-        // An implementation that did not start (its initial state differs from the manifest's): say why, since
-        // each scenario's text then only says "see the error above".
-        for entry in started {
-          if let error = entry.startError {
-            failures.append(
-              ScenarioFailure(
-                message: ReportText.error("the implementation '\(entry.name)' did not start: \(error)"),
-                filePath: file.path,
-                line: 1, column: 1))
-          }
-        }
-      case .invalid(_, let errors):
-        failures += errors.map { failure(for: $0) }
-      // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
-      // wrong feature name must not pass every scenario by running none. So does `not applicable` here, unlike in
-      // `conformance run`: a test case that ran nothing (a runtime-level scenario checked with a reducer adapter
-      // only) must not show as a pass.
-      case .scenario(let report) where report.isFailure || report.hasSkip || report.isNotApplicable:
-        // One implementation, one scenario: the single-implementation lines, with no reason above to refer to.
-        var lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
-        if report.isNotApplicable || report.hasSkip {
-          lines.append(
-            "    (a test case that runs nothing would pass silently: give the scenario's other adapter too, "
-              + "scenario.check(reducerAdapter, runtime: runtimeAdapter))")
-        }
-        failures.append(
-          ScenarioFailure(
-            message: lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1))
-      case .finished(let summary):
-        for problem in summary.baselineProblems where problem.kind == .expired {
-          failures.append(
-            ScenarioFailure(message: ReportText.error(problem.description), filePath: file.path, line: 1, column: 1))
-        }
-      default:
-        break
-      }
-    }
+    _ = await runner.run(corpus) { event in failures += self.failures(for: event) }
     return failures
+  }
+
+  /// What one event of the run says went wrong, if anything.
+  private func failures(for event: RunEvent) -> [ScenarioFailure] {
+    switch event {
+    case .started(let started):
+      // An implementation that did not start (its initial state differs from the manifest's): say why, since
+      // each scenario's text then only says "see the error above".
+      return started.compactMap { entry in
+        entry.startError.map { error in
+          ScenarioFailure(
+            message: ReportText.error("the implementation '\(entry.name)' did not start: \(error)"),
+            filePath: file.path, line: 1, column: 1)
+        }
+      }
+    case .invalid(_, let errors):
+      return errors.map { failure(for: $0) }
+    // A skip fails too, as it fails `conformance run` without --allow-skipped: an adapter registered under the
+    // wrong feature name must not pass every scenario by running none. So does `not applicable` here, unlike in
+    // `conformance run`: a test case that ran nothing (a runtime-level scenario checked with a reducer adapter
+    // only) must not show as a pass.
+    case .scenario(let report) where report.isFailure || report.hasSkip || report.isNotApplicable:
+      // One implementation, one scenario: the single-implementation lines, with no reason above to refer to.
+      var lines = VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
+      if report.isNotApplicable || report.hasSkip {
+        lines.append(
+          "    (a test case that runs nothing would pass silently: give the scenario's other adapter too, "
+            + "scenario.check(reducerAdapter, runtime: runtimeAdapter))")
+      }
+      return [
+        ScenarioFailure(message: lines.joined(separator: "\n"), filePath: file.path, line: line(of: report), column: 1)
+      ]
+    case .finished(let summary):
+      return summary.baselineProblems.filter { $0.kind == .expired }.map { problem in
+        ScenarioFailure(message: ReportText.error(problem.description), filePath: file.path, line: 1, column: 1)
+      }
+    default:
+      return []
+    }
   }
 
   /// The known-divergence baseline `conformance run` uses by default, `known-divergences.json` in the `Conformance`

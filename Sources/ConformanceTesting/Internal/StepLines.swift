@@ -4,31 +4,65 @@
 enum StepLines {
   /// The 1-based line of each step, in order.
   static func lines(in bytes: [UInt8]) -> [Int] {
-    var line = 1
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var stringStart = 0
-    var lastKey: ArraySlice<UInt8> = []
-    var stepsDepth: Int?
-    var expectingElement = false
-    var result: [Int] = []
-    for (index, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "\n") { line += 1 }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          lastKey = bytes[stringStart..<index]
-        }
-        continue
+    var scan = Scan(bytes: bytes)
+    for index in bytes.indices {
+      guard scan.read(at: index) else { break }
+    }
+    return scan.stepLines
+  }
+}
+
+// MARK: - The scan
+
+extension StepLines {
+  /// The state of the scan after each byte.
+  private struct Scan {
+    let bytes: [UInt8]
+    /// The lines found so far.
+    private(set) var stepLines: [Int] = []
+    /// The 1-based line of the current byte.
+    private var line = 1
+    /// The number of objects and arrays open.
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var stringStart = 0
+    /// The last string that ended: a key when an array opens after it.
+    private var lastKey: ArraySlice<UInt8> = []
+    /// The depth of the `steps` array once it opened.
+    private var stepsDepth: Int?
+    /// Whether the next value is an element of `steps`.
+    private var expectingElement = false
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Reads the byte at `index`; `false` once the `steps` array has closed.
+    mutating func read(at index: Int) -> Bool {
+      if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+      guard inString else { return readOutsideStrings(at: index) }
+      readInString(at: index)
+      return true
+    }
+
+    /// Reads a byte of a string, where only an escape or the closing quote matters.
+    private mutating func readInString(at index: Int) {
+      let byte = bytes[index]
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+        lastKey = bytes[stringStart..<index]
       }
+    }
+
+    /// Reads a byte outside strings; `false` once the `steps` array has closed.
+    private mutating func readOutsideStrings(at index: Int) -> Bool {
+      let byte = bytes[index]
       let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
       if expectingElement, !isSpace, byte != UInt8(ascii: "]") {
-        result.append(line)
+        stepLines.append(line)
         expectingElement = false
       }
       switch byte {
@@ -44,14 +78,14 @@ enum StepLines {
           expectingElement = true
         }
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == stepsDepth { return result }
+        if depth == stepsDepth { return false }
         depth -= 1
       case UInt8(ascii: ","):
         if depth == stepsDepth { expectingElement = true }
       default:
         break
       }
+      return true
     }
-    return result
   }
 }
