@@ -65,7 +65,7 @@ enum ActionLogRecording {
     }
     let recording = ScenarioRecording(document: document, scenario: scenario, trace: trace, update: false)
     let text = ScenarioFileLayout.render(recording.document)
-    guard case .success = (try? JSONParser().parse(text)).map({ loader.load($0, file: shown) }) else {
+    guard case .success = loader.load(recorded: text, file: shown) else {
       console.error("\(shown): the recorded scenario would be invalid, so it is not written")
       return ExitCode.invalidInput
     }

@@ -173,7 +173,7 @@ struct FileRecorder {
           + "that run and validate read, so it is not written; split the scenario into smaller ones")
       throw .invalid
     }
-    if case .failure(let errors) = check(new, file: file) {
+    if case .failure(let errors) = loader.load(recorded: new, file: file) {
       console.error("\(file): the recorded file would be invalid, so it is not written:")
       for error in errors.errors { console.err("  \(error.description)") }
       throw .invalid
@@ -234,11 +234,16 @@ struct FileRecorder {
     if !recording.differences.isEmpty { parts.append("\(recording.differences.count) replaced") }
     return parts.joined(separator: ", ")
   }
+}
 
-  /// The recorded text, parsed and validated as `conformance validate` would.
-  private func check(_ text: String, file: String) -> Swift.Result<Scenario, InputErrors> {
+// MARK: - Validating recorded text
+
+extension ScenarioLoader {
+  /// A recorded scenario's text, parsed and validated as `conformance validate` would, before it is written (by
+  /// ``FileRecorder`` and ``ActionLogRecording``).
+  func load(recorded text: String, file: String) -> Result<Scenario, InputErrors> {
     do {
-      return loader.load(try JSONParser().parse(text), file: file)
+      return load(try JSONParser().parse(text), file: file)
     } catch {
       return .failure(InputErrors([InputError(file: file, syntax: error)]))
     }
