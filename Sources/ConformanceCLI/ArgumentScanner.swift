@@ -66,9 +66,7 @@ struct ArgumentScanner {
   /// The value of an option as `parse` reads it, or `nil` when the option is absent.
   ///
   /// ```swift
-  /// let steps = try scanner.value("max-steps", command: "fuzz", takes: "a whole number from 1 to 64") {
-  ///   Int($0).flatMap { (1...64).contains($0) ? $0 : nil }
-  /// }
+  /// let level = try scanner.value("level", command: "fuzz", takes: "reducer or runtime", ScenarioLevel.init)
   /// ```
   ///
   /// - Parameters:
@@ -83,6 +81,11 @@ struct ArgumentScanner {
       throw .usage("option '--\(name)' takes \(takes), got '\(text)'", command: command)
     }
     return value
+  }
+
+  /// Reads a whole number in `range`, for ``value(_:command:takes:_:)``: `nil` for any other text.
+  static func whole(_ range: some RangeExpression<Int>) -> (String) -> Int? {
+    { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
   }
 
   /// A positive number of seconds, or `nil` when the option is absent.

@@ -28,10 +28,12 @@ extension FuzzCommand {
       if scanner.value("runs") != nil, scanner.value("time") != nil {
         throw .usage("give either --time or --runs, not both", command: command)
       }
-      runs = try scanner.value("runs", command: command, takes: "a whole number of 1 or more", Self.whole(1...))
+      runs = try scanner.value(
+        "runs", command: command, takes: "a whole number of 1 or more", ArgumentScanner.whole(1...))
       seconds = try runs == nil ? scanner.seconds("time", command: command) ?? FuzzCommand.defaultSeconds : nil
       maxSteps =
-        try scanner.value("max-steps", command: command, takes: "a whole number from 1 to 64", Self.whole(1...64)) ?? 8
+        try scanner.value(
+          "max-steps", command: command, takes: "a whole number from 1 to 64", ArgumentScanner.whole(1...64)) ?? 8
       level = try scanner.value("level", command: command, takes: "reducer or runtime", ScenarioLevel.init) ?? .reducer
       reference = scanner.value("reference")
       out = scanner.value("out") ?? "fuzz-findings"
@@ -43,11 +45,6 @@ extension FuzzCommand {
           command: command)
       }
       unicodeAll = scanner.has("unicode-all")
-    }
-
-    /// Reads a whole number in `range` (`nil` for any other text).
-    private static func whole(_ range: some RangeExpression<Int>) -> (String) -> Int? {
-      { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
     }
   }
 }

@@ -211,11 +211,8 @@ struct RunCommand: CLICommand {
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` for anything else.
   static func jobs(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
-    guard let text = scanner.value("jobs") else { return defaultJobs }
-    guard let jobs = Int(text), (1...1024).contains(jobs) else {
-      throw .usage("option '--jobs' takes a whole number from 1 to 1024, got '\(text)'", command: name)
-    }
-    return jobs
+    try scanner.value("jobs", command: name, takes: "a whole number from 1 to 1024", ArgumentScanner.whole(1...1024))
+      ?? defaultJobs
   }
 
   /// The `--junit` and `--json` report files, checked before the run.
