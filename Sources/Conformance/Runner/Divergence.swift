@@ -48,10 +48,30 @@ package struct Divergence: Sendable {
     var paths: [JSONPath] = []
     var seen = Set<JSONPath>()
     for (_, other) in observed.dropFirst() {
-      for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root)
-      where seen.insert(mismatch.path).inserted {
-        paths.append(mismatch.path)
+      for path in observationPaths(reference, other) where seen.insert(path).inserted {
+        paths.append(path)
       }
+    }
+    return paths
+  }
+
+  /// Where two observations differ. A top-level list (`effects`, `calls`, `cancelled`) of another length differs as
+  /// a whole, in one row, since its items shift; everything else, the state's own arrays included, item by item.
+  private static func observationPaths(_ reference: JSONValue, _ other: JSONValue) -> [JSONPath] {
+    var shifted = Set<String>()
+    for (key, value) in reference.objectValue?.members ?? [] {
+      if let items = value.arrayValue, let others = other[key]?.arrayValue, items.count != others.count {
+        shifted.insert(key)
+      }
+    }
+    var paths: [JSONPath] = []
+    for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root) {
+      guard case .key(let key)? = mismatch.path.components.first, shifted.contains(key) else {
+        paths.append(mismatch.path)
+        continue
+      }
+      let whole = JSONPath([.key(key)])
+      if paths.last != whole { paths.append(whole) }
     }
     return paths
   }

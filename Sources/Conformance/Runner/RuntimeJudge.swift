@@ -61,7 +61,8 @@ enum RuntimeJudge {
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
           mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
-          runtime: detail(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names))
+          runtime: detail(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names),
+          givenState: scenario.exhaustive ? nil : step.state.given)
       } else {
         failure?.laterSteps.append(
           StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches, title: step.title))

@@ -53,7 +53,7 @@ enum ScenarioJudge {
           mismatches: check.mismatches,
           expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: step.effects ?? [], actualEffects: entry.effects,
-          laterSteps: [])
+          laterSteps: [], givenState: scenario.exhaustive ? nil : step.state.given)
       } else {
         failure?.laterSteps.append(
           StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches))

@@ -28,6 +28,9 @@ package struct StepFailure: Sendable {
   /// A runtime-level step's calls and cancellations, expected and actual, with the scenario's call names; `nil` at
   /// reducer level, where ``expectedEffects`` and ``actualEffects`` say what the step did instead.
   package var runtime: RuntimeDetail? = nil
+  /// The `state` or `changes` a non-exhaustive step gave (the leaves it checks); `nil` for an exhaustive step, whose
+  /// whole expected state is ``expectedState``. Reports diff each array the step gave that differs.
+  package var givenState: JSONValue? = nil
 
   /// What a failing runtime-level step expected and got besides its state (README §11.2): calls as
   /// `{"call", "dependency", "arguments"}`, cancellations as sorted call names. An expected list is `nil` when a

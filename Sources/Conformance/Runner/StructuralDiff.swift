@@ -1,5 +1,5 @@
 enum StructuralDiff {
-  /// Every difference between `expected` and `actual`, depth first in key order.
+  /// Every difference between `expected` and `actual`, depth first in key order; arrays element by element.
   static func mismatches(expected: JSONValue, actual: JSONValue, at path: JSONPath) -> [Mismatch] {
     if expected == actual { return [] }
     switch (expected, actual) {
@@ -18,10 +18,19 @@ enum StructuralDiff {
         }
       }
       return result
-    case (.array(let e), .array(let a)) where e.count == a.count:
-      return zip(e, a).enumerated().flatMap { index, pair in
+    case (.array(let e), .array(let a)):
+      // Element by element, so that a wrong item in a list of objects is named by its index and field, as every
+      // other difference is; items past the shorter list are missing or unexpected at their own index.
+      var result = zip(e, a).enumerated().flatMap { index, pair in
         mismatches(expected: pair.0, actual: pair.1, at: path.appending(index: index))
       }
+      for index in a.count..<max(e.count, a.count) {
+        result.append(Mismatch(path: path.appending(index: index), kind: .missing(expected: e[index])))
+      }
+      for index in e.count..<max(e.count, a.count) {
+        result.append(Mismatch(path: path.appending(index: index), kind: .unexpected(actual: a[index])))
+      }
+      return result
     default:
       return [Mismatch(path: path, kind: .differs(expected: expected, actual: actual))]
     }

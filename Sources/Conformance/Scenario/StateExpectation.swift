@@ -6,4 +6,12 @@ package enum StateExpectation: Sendable {
   case full(JSONValue)
   /// `changes`: a partial state merged onto the previous expected state (``JSONValue/merging(_:)``).
   case changes(JSONValue)
+
+  /// The value the step gave, `state` or `changes`; `nil` when it gave neither.
+  var given: JSONValue? {
+    switch self {
+    case .unchanged: return nil
+    case .full(let value), .changes(let value): return value
+    }
+  }
 }
