@@ -152,7 +152,6 @@ package struct FuzzFinding: Sendable {
   /// - Parameters:
   ///   - reference: The reference implementation's name and its trace of the shrunk case.
   package func scenarioFile(reference: (name: String, trace: [TraceEntry])) -> String {
-    let names = observations.map(\.implementation)
     let scenario = scenario(reference: reference.trace)
     // A respond to a call the reference never started has no name a scenario can give; harnesses ignore it, so the
     // file leaves it out (the calls are named, so no other step changes).
@@ -161,21 +160,9 @@ package struct FuzzFinding: Sendable {
       return scenario.declaredCalls.contains { $0.name == call }
     }
     let written = kept.map { scenario.steps[$0] }
-    // The diverging step as the file numbers it.
-    let step =
-      divergence(reference: nil).map { divergence in
-        " at step \(kept.filter { $0 <= divergence.stepIndex }.count)"
-      } ?? ""
-    let found: String
-    if let (name, message) = crash {
-      found = "\(name) crashed (\(message))"
-    } else {
-      found =
-        "\(names.joined(separator: " and ")) diverge\(step) on \(divergingPaths.joined(separator: ", "))"
-    }
     let description =
-      "Found by conformance fuzz --seed \(seed): \(found). Expectations recorded from \(reference.name); check them "
-      + "against the spec before committing."
+      "Found by conformance fuzz --seed \(seed): \(found(keptSteps: kept)). Expectations recorded from "
+      + "\(reference.name); check them against the spec before committing."
     var lines = [
       "{",
       "  \"id\": \(Self.render(.string(id))),",
@@ -191,31 +178,43 @@ package struct FuzzFinding: Sendable {
     }
     lines.append("  \"steps\": [")
     for (index, step) in written.enumerated() {
-      var expect: [String] = []
-      if case .changes(let changes) = step.state { expect.append("\"changes\": \(Self.render(changes))") }
-      if let effects = step.effects { expect.append("\"effects\": \(Self.render(.array(effects)))") }
-      if let calls = step.runtime?.calls {
-        // Each call as the format reference writes it: call, dependency, then arguments.
-        let values = calls.map { call in
-          "{\"call\": \(Self.render(.string(call.name))), \"dependency\": \(Self.render(.string(call.dependency))), "
-            + "\"arguments\": \(Self.render(call.arguments))}"
-        }
-        expect.append("\"calls\": [\(values.joined(separator: ", "))]")
-      }
-      if let cancelled = step.runtime?.cancelled {
-        expect.append("\"cancelled\": \(Self.render(.array(cancelled.map(JSONValue.string))))")
-      }
-      let comma = index + 1 < written.count ? "," : ""
-      let head = step.runtime.map { Self.render($0.stepValue) } ?? "{\"send\": \(Self.render(step.send))}"
-      if expect.isEmpty {
-        lines.append("    \(head)\(comma)")
-      } else {
-        lines.append("    \(head.dropLast()),")
-        lines.append("     \"expect\": {\(expect.joined(separator: ", "))}}\(comma)")
-      }
+      lines += Self.stepLines(step, comma: index + 1 < written.count ? "," : "")
     }
     lines += ["  ]", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What the search found, for the file's description: the crash, or who diverged at which step (numbered as the
+  /// file numbers its steps, `keptSteps` being the indices of the steps the file keeps) on which paths.
+  private func found(keptSteps kept: [Int]) -> String {
+    if let (name, message) = crash { return "\(name) crashed (\(message))" }
+    let step =
+      divergence(reference: nil).map { divergence in
+        " at step \(kept.filter { $0 <= divergence.stepIndex }.count)"
+      } ?? ""
+    let names = observations.map(\.implementation)
+    return "\(names.joined(separator: " and ")) diverge\(step) on \(divergingPaths.joined(separator: ", "))"
+  }
+
+  /// One step as the format reference writes it: the step on one line, its `expect` on the next when it has one.
+  private static func stepLines(_ step: Step, comma: String) -> [String] {
+    var expect: [String] = []
+    if case .changes(let changes) = step.state { expect.append("\"changes\": \(render(changes))") }
+    if let effects = step.effects { expect.append("\"effects\": \(render(.array(effects)))") }
+    if let calls = step.runtime?.calls {
+      // Each call as the format reference writes it: call, dependency, then arguments.
+      let values = calls.map { call in
+        "{\"call\": \(render(.string(call.name))), \"dependency\": \(render(.string(call.dependency))), "
+          + "\"arguments\": \(render(call.arguments))}"
+      }
+      expect.append("\"calls\": [\(values.joined(separator: ", "))]")
+    }
+    if let cancelled = step.runtime?.cancelled {
+      expect.append("\"cancelled\": \(render(.array(cancelled.map(JSONValue.string))))")
+    }
+    let head = step.runtime.map { render($0.stepValue) } ?? "{\"send\": \(render(step.send))}"
+    guard !expect.isEmpty else { return ["    \(head)\(comma)"] }
+    return ["    \(head.dropLast()),", "     \"expect\": {\(expect.joined(separator: ", "))}}\(comma)"]
   }
 
   /// The top-level members of `new` that differ from `old` (whole values: a nested object is given whole, which

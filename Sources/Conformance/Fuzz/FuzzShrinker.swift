@@ -107,24 +107,7 @@ package struct FuzzShrinker: Sendable {
         changed = true
       }
       // 2. The manifest's initial state, else as many of its fields as still diverge.
-      if current.initialState != manifestInitialState {
-        let whole = FuzzCase(initialState: manifestInitialState, actions: current.actions, level: current.level)
-        if await firstDiverging([whole], runs: &runs) != nil {
-          current = whole
-          changed = true
-        } else {
-          for member in manifestInitialState.objectValue?.members ?? []
-          where current.initialState[member.key] != member.value {
-            guard case .object(var state) = current.initialState else { break }
-            state[member.key] = member.value
-            let candidate = FuzzCase(initialState: .object(state), actions: current.actions, level: current.level)
-            if await firstDiverging([candidate], runs: &runs) != nil {
-              current = candidate
-              changed = true
-            }
-          }
-        }
-      }
+      if await restoreInitialState(&current, runs: &runs) { changed = true }
       // 3. Simpler strings.
       for path in Self.stringPaths(in: current) where runs < maximumRuns {
         if await simplifyString(at: path, in: &current, runs: &runs) { changed = true }
@@ -136,6 +119,28 @@ package struct FuzzShrinker: Sendable {
       }
     }
     return Result(fuzzCase: current, runs: runs)
+  }
+
+  /// Puts back the manifest's initial state, else as many of its fields as keep the goal; whether anything stuck.
+  private func restoreInitialState(_ current: inout FuzzCase, runs: inout Int) async -> Bool {
+    guard current.initialState != manifestInitialState else { return false }
+    let whole = FuzzCase(initialState: manifestInitialState, actions: current.actions, level: current.level)
+    if await firstDiverging([whole], runs: &runs) != nil {
+      current = whole
+      return true
+    }
+    var changed = false
+    for member in manifestInitialState.objectValue?.members ?? [] where current.initialState[member.key] != member.value
+    {
+      guard case .object(var state) = current.initialState else { break }
+      state[member.key] = member.value
+      let candidate = FuzzCase(initialState: .object(state), actions: current.actions, level: current.level)
+      if await firstDiverging([candidate], runs: &runs) != nil {
+        current = candidate
+        changed = true
+      }
+    }
+    return changed
   }
 
   // MARK: - Strings
@@ -169,8 +174,17 @@ package struct FuzzShrinker: Sendable {
       if chunk == 1 { break }
       chunk /= 2
     }
-    // Non-ASCII to ASCII, one scalar at a time: `a`, else as many `a`s as the scalar has UTF-16 units (so a
-    // divergence about UTF-16 length survives).
+    if await asciiForNonASCII(scalars, at: path, in: &current, runs: &runs) { changed = true }
+    return changed
+  }
+
+  /// Non-ASCII to ASCII, one scalar at a time: `a`, else as many `a`s as the scalar has UTF-16 units (so a
+  /// divergence about UTF-16 length survives); whether anything stuck.
+  private func asciiForNonASCII(
+    _ start: [Unicode.Scalar], at path: StringPath, in current: inout FuzzCase, runs: inout Int
+  ) async -> Bool {
+    var scalars = start
+    var changed = false
     var index = 0
     while index < scalars.count, runs < maximumRuns {
       if !scalars[index].isASCII {

@@ -90,27 +90,9 @@ package struct FuzzStrings: Sendable {
       guard !scalars.isEmpty else { return value }
       scalars.remove(at: random.below(scalars.count))
     case 6:  // change case: one ASCII letter, all of it, or a case-mapping special
-      let letters = scalars.indices.filter { Self.isASCIILetter(scalars[$0]) }
-      switch random.below(3) {
-      case 0:
-        guard let index = random.pick(letters) else { break }
-        scalars[index] = Self.flippedCase(scalars[index])
-      case 1:
-        scalars = scalars.map { Self.isASCIILetter($0) && $0.value >= 0x61 ? Self.flippedCase($0) : $0 }
-      default:
-        let special = random.pick(FuzzHazards.caseSpecials.pieces) ?? ""
-        scalars.insert(contentsOf: special.unicodeScalars, at: random.below(scalars.count + 1))
-      }
+      changeCase(&scalars, random: &random)
     case 7:  // decompose: a letter followed by a combining mark, or an NFC/NFD pair
-      let letters = scalars.indices.filter { Self.isASCIILetter(scalars[$0]) }
-      if let index = random.pick(letters), random.chance(60) {
-        let mark =
-          random.pick(["\u{301}", "\u{308}", "\u{303}", "\u{30A}", "\u{327}"] as [Unicode.Scalar]) ?? "\u{301}"
-        scalars.insert(mark, at: index + 1)
-      } else {
-        let pair = random.pick(FuzzHazards.combining.pieces) ?? ""
-        scalars.insert(contentsOf: pair.unicodeScalars, at: random.below(scalars.count + 1))
-      }
+      decompose(&scalars, random: &random)
     case 8:  // one cluster more: a letter, or an emoji or a jamo at the end
       let extra =
         random.chance(50)
@@ -126,6 +108,34 @@ package struct FuzzStrings: Sendable {
     var result = ""
     result.unicodeScalars.append(contentsOf: scalars)
     return result
+  }
+
+  /// Changes case: of one ASCII letter, of every lower-case one, or inserts a case-mapping special.
+  private func changeCase(_ scalars: inout [Unicode.Scalar], random: inout FuzzRandom) {
+    let letters = scalars.indices.filter { Self.isASCIILetter(scalars[$0]) }
+    switch random.below(3) {
+    case 0:
+      guard let index = random.pick(letters) else { break }
+      scalars[index] = Self.flippedCase(scalars[index])
+    case 1:
+      scalars = scalars.map { Self.isASCIILetter($0) && $0.value >= 0x61 ? Self.flippedCase($0) : $0 }
+    default:
+      let special = random.pick(FuzzHazards.caseSpecials.pieces) ?? ""
+      scalars.insert(contentsOf: special.unicodeScalars, at: random.below(scalars.count + 1))
+    }
+  }
+
+  /// Decomposes: a combining mark after an ASCII letter, or an NFC/NFD pair anywhere.
+  private func decompose(_ scalars: inout [Unicode.Scalar], random: inout FuzzRandom) {
+    let letters = scalars.indices.filter { Self.isASCIILetter(scalars[$0]) }
+    if let index = random.pick(letters), random.chance(60) {
+      let mark =
+        random.pick(["\u{301}", "\u{308}", "\u{303}", "\u{30A}", "\u{327}"] as [Unicode.Scalar]) ?? "\u{301}"
+      scalars.insert(mark, at: index + 1)
+    } else {
+      let pair = random.pick(FuzzHazards.combining.pieces) ?? ""
+      scalars.insert(contentsOf: pair.unicodeScalars, at: random.below(scalars.count + 1))
+    }
   }
 
   private func insertionPoint(_ scalars: [Unicode.Scalar], random: inout FuzzRandom) -> Int {
