@@ -117,33 +117,7 @@ package final class JSONReporter: RunReporter {
   static func encode(_ outcome: Outcome) -> JSONValue {
     switch outcome {
     case .passed: return .null
-    case .failed(let failure):
-      let base: JSONValue = [
-        "step": .number(.integer(Int64(failure.stepIndex + 1))), "action": failure.action,
-        "mismatches": .array(failure.mismatches.map(encode)),
-        "expectedState": failure.expectedState ?? .null, "actualState": failure.actualState,
-        "message": .string(
-          failure.mismatches.map { $0.isAtEnd ? "at the end: \($0)" : $0.description }.joined(separator: "\n")),
-        "laterSteps": .array(
-          failure.laterSteps.map { later in
-            [
-              "step": .number(.integer(Int64(later.stepIndex + 1))), "action": later.action,
-              "mismatches": .array(later.mismatches.map(encode)),
-            ]
-          }),
-      ]
-      guard case .object(var object) = base else { return base }
-      // Runtime steps have no effects (README §13.3): their calls and cancellations instead.
-      if let runtime = failure.runtime {
-        object["expectedCalls"] = runtime.expectedCalls ?? .null
-        object["actualCalls"] = runtime.actualCalls
-        object["expectedCancelled"] = runtime.expectedCancelled ?? .null
-        object["actualCancelled"] = runtime.actualCancelled
-      } else {
-        object["expectedEffects"] = .array(failure.expectedEffects)
-        object["actualEffects"] = .array(failure.actualEffects)
-      }
-      return .object(object)
+    case .failed(let failure): return encode(failure)
     case .noTrace(.errored(let step, let message)):
       return ["step": .number(.integer(Int64(step))), "message": .string(message)]
     case .noTrace(.crashed(let message, let tail)):
@@ -165,6 +139,37 @@ package final class JSONReporter: RunReporter {
         "message": .string(known.failure.mismatches.map(\.description).joined(separator: "\n")),
       ]
     }
+  }
+
+  /// A failing step: where, what differed (also as one `message`), the states, and the effects at reducer level or
+  /// the calls and cancellations at runtime level (README §11.2).
+  static func encode(_ failure: StepFailure) -> JSONValue {
+    let base: JSONValue = [
+      "step": .number(.integer(Int64(failure.stepIndex + 1))), "action": failure.action,
+      "mismatches": .array(failure.mismatches.map(encode)),
+      "expectedState": failure.expectedState ?? .null, "actualState": failure.actualState,
+      "message": .string(
+        failure.mismatches.map { $0.isAtEnd ? "at the end: \($0)" : $0.description }.joined(separator: "\n")),
+      "laterSteps": .array(
+        failure.laterSteps.map { later in
+          [
+            "step": .number(.integer(Int64(later.stepIndex + 1))), "action": later.action,
+            "mismatches": .array(later.mismatches.map(encode)),
+          ]
+        }),
+    ]
+    guard case .object(var object) = base else { return base }
+    // Runtime steps have no effects (README §13.3): their calls and cancellations instead.
+    if let runtime = failure.runtime {
+      object["expectedCalls"] = runtime.expectedCalls ?? .null
+      object["actualCalls"] = runtime.actualCalls
+      object["expectedCancelled"] = runtime.expectedCancelled ?? .null
+      object["actualCancelled"] = runtime.actualCancelled
+    } else {
+      object["expectedEffects"] = .array(failure.expectedEffects)
+      object["actualEffects"] = .array(failure.actualEffects)
+    }
+    return .object(object)
   }
 
   static func encode(_ mismatch: Mismatch) -> JSONValue {
