@@ -49,25 +49,16 @@ extension ProcessImplementation {
     sequence += requests.count
     process.setMaximumLineLength(requests.map(replyLimit).max() ?? configuration.maximumLineLength)
     let lines = requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }
-    // A hung harness is caught by the reply timeout below, which kills it and so ends a blocked write with EPIPE;
-    // this deadline only bounds a harness that stops reading but keeps answering.
-    let writeDeadline = DispatchTime.now() + configuration.scenarioTimeout * Double(requests.count + 1)
-    let writer = Task.detached { () -> HarnessProcess.WriteResult in
-      for line in lines {
-        let result = await process.write(line, until: writeDeadline)
-        if result != .written { return result }
-      }
-      return .written
-    }
+    let writer = startWriting(lines, to: process)
     var previous = ContinuousClock.now
     for (index, request) in requests.enumerated() {
       let deadline = DispatchTime.now() + configuration.scenarioTimeout
       let fault: Observation
       switch await process.nextLine(until: deadline) {
       case .line(let line):
-        switch HarnessCodec.decodeRun(
+        let decoded = HarnessCodec.decodeRun(
           line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level)
-        {
+        switch decoded {
         case .success(let observation):
           let now = ContinuousClock.now
           answered.positions[firstSeq + index] = (results.count, request.id, Fingerprint(line))
@@ -84,11 +75,7 @@ extension ProcessImplementation {
           fault = await brokeProtocol(process, request, message: violation.message, line: HarnessCodec.quote(line))
         }
       case .overlong(let prefix, let length, let ended):
-        fault = await brokeProtocol(
-          process, request,
-          message: "the reply line is \(HarnessCodec.overlongSize(length, ended: ended, unit: "bytes long")), over the "
-            + "limit of \(replyLimit(request)) bytes for this request (harness protocol §3.4)",
-          line: HarnessCodec.quote(prefix, length: length, ended: ended))
+        fault = await overlong(process, request, prefix: prefix, length: length, ended: ended)
       case .closed(let unterminated):
         fault = await crashed(process, request, unterminated: unterminated)
       case .timedOut:
@@ -99,6 +86,32 @@ extension ProcessImplementation {
       return
     }
     _ = await writer.value
+  }
+
+  /// Writes `lines` from a detached task, so that replies are read while requests are still being written.
+  ///
+  /// A hung harness is caught by the reply timeout, which kills it and so ends a blocked write with EPIPE; the
+  /// deadline here only bounds a harness that stops reading but keeps answering.
+  private func startWriting(_ lines: [String], to process: HarnessProcess) -> Task<HarnessProcess.WriteResult, Never> {
+    let writeDeadline = DispatchTime.now() + configuration.scenarioTimeout * Double(lines.count + 1)
+    return Task.detached { () -> HarnessProcess.WriteResult in
+      for line in lines {
+        let result = await process.write(line, until: writeDeadline)
+        if result != .written { return result }
+      }
+      return .written
+    }
+  }
+
+  /// A reply line over the request's limit breaks the protocol (harness protocol §3.4).
+  private func overlong(_ process: HarnessProcess, _ request: RunRequest, prefix: Data, length: Int, ended: Bool)
+    async -> Observation
+  {
+    await brokeProtocol(
+      process, request,
+      message: "the reply line is \(HarnessCodec.overlongSize(length, ended: ended, unit: "bytes long")), over the "
+        + "limit of \(replyLimit(request)) bytes for this request (harness protocol §3.4)",
+      line: HarnessCodec.quote(prefix, length: length, ended: ended))
   }
 
   /// After the last reply of a batch, a line that has already arrived is a protocol error: a second answer to the

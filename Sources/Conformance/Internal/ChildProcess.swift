@@ -86,16 +86,7 @@ struct ChildProcess: Sendable {
       posix_spawnattr_destroy(&attributes)
       posix_spawn_file_actions_destroy(&actions)
     }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    startInOwnGroupWithDefaultSignals(&attributes)
     for (target, source) in stdio.enumerated() {
       posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
     }
@@ -121,6 +112,27 @@ struct ChildProcess: Sendable {
     var envpTable = envp + [nil]
     let status = posix_spawn(&pid, executable, &actions, &attributes, &argvTable, &envpTable)
     return status == 0 ? .success(pid) : .failure(SpawnFailure(call: "posix_spawn", code: status))
+  }
+
+  #if canImport(Darwin)
+    private typealias SpawnAttributes = posix_spawnattr_t?
+  #else
+    private typealias SpawnAttributes = posix_spawnattr_t
+  #endif
+
+  /// The child starts in a process group of its own (so a timeout can kill the whole group), with no signal blocked
+  /// and SIGPIPE back at its default action: a harness must not inherit the runner's ignored SIGPIPE.
+  private static func startInOwnGroupWithDefaultSignals(_ attributes: inout SpawnAttributes) {
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
   }
 
   /// A pipe whose two ends are close-on-exec.

@@ -95,15 +95,22 @@ struct JSONCursor {
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "}"):
-        offset += 1
-        depth -= 1
-        if members.count > Self.linearDuplicateCheckLimit { try rejectDuplicates(members, keyOffsets: keyOffsets) }
-        Self.sortByKey(&members)
-        return .object(JSONObject(sortedUniqueMembers: members))
+      case UInt8(ascii: "}"): return try closeObject(&members, keyOffsets: keyOffsets)
       default: throw fail("unexpected \(describeCurrent()); expected ',' or '}' after an object member")
       }
     }
+  }
+
+  /// Consumes the `}` of an object whose members are read: rejects a duplicate key among many members (few are
+  /// checked as they are read), and sorts the members by key.
+  private mutating func closeObject(_ members: inout [(key: String, value: JSONValue)], keyOffsets: [Int])
+    throws(Failure) -> JSONValue
+  {
+    offset += 1
+    depth -= 1
+    if members.count > Self.linearDuplicateCheckLimit { try rejectDuplicates(members, keyOffsets: keyOffsets) }
+    Self.sortByKey(&members)
+    return .object(JSONObject(sortedUniqueMembers: members))
   }
 
   mutating func parseArray() throws(Failure) -> JSONValue {
