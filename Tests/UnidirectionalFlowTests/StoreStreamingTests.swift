@@ -30,6 +30,19 @@ struct StoreStreamingTests {
     #expect(store.state.log == ["start 1", "a", "cancel x"])
   }
 
+  /// A runner that ignores cancellation and sends once more before it ends: the late send is dropped.
+  @Test func aSendBetweenCancellationAndTheEndIsDropped() async {
+    let runner = LateSender()
+    let store = Store(initialState: RecordingFeature.State(), reducer: RecordingFeature(), effectRunner: runner)
+    store.send(.start(1, id: "x"))
+    await store.reaches { $0.log.last == "early" }
+    store.send(.cancel("x"))
+    while !runner.release() { await Task.yield() }
+    await store.finish()
+    #expect(runner.sentLate)
+    #expect(store.state.log == ["start 1", "early", "cancel x"])
+  }
+
   @Test func sendsAfterTheEffectEndedAreDropped() async throws {
     let runner = StreamingRunner()
     let store = RecordingStore(streaming: runner)
@@ -90,6 +103,33 @@ final class StreamingRunner: StreamingEffectRunner, @unchecked Sendable {
   func run(_ effect: RecordingFeature.Effect, send: Send<RecordingFeature.Action>) async throws {
     lock.withLock { given.append(send) }
     for await value in values { send(.record(value)) }
+  }
+}
+
+/// Sends `early`, waits (ignoring cancellation) until the test releases it, then sends `late` and ends.
+final class LateSender: StreamingEffectRunner, @unchecked Sendable {
+  private let lock = NSLock()
+  private var parked: CheckedContinuation<Void, Never>?
+  private var late = false
+
+  /// Whether the runner got to its late send.
+  var sentLate: Bool { lock.withLock { late } }
+
+  func run(_ effect: RecordingFeature.Effect, send: Send<RecordingFeature.Action>) async throws {
+    send(.record("early"))
+    await withCheckedContinuation { continuation in lock.withLock { parked = continuation } }
+    send(.record("late"))
+    lock.withLock { late = true }
+  }
+
+  /// Resumes the parked runner; `false` when it has not parked yet.
+  func release() -> Bool {
+    let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+      defer { parked = nil }
+      return parked
+    }
+    continuation?.resume()
+    return continuation != nil
   }
 }
 
