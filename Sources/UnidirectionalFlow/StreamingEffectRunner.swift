@@ -24,8 +24,9 @@
 /// }
 /// ```
 ///
-/// - Important: A long-living effect ends only when it is cancelled, so give it a ``EffectIdentifying/cancellationID``
-///   and have the reducer emit a cancel command for it; and let it wait in a way that honours cancellation
+/// - Important: A long-living effect ends only when it is cancelled (so ``Store/finish()`` and ``StoreTask/finish()``
+///   wait until it is), so give it a ``EffectIdentifying/cancellationID`` and have the reducer emit a cancel command
+///   for it; and let it wait in a way that honours cancellation
 ///   (`clock.sleep`, `for await` over a stream that ends on cancellation). Actions it sends after it is cancelled are
 ///   dropped, so a late `send` is harmless, but work it keeps doing is not.
 public protocol StreamingEffectRunner<Effect, Action>: Sendable {
