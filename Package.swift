@@ -19,6 +19,7 @@ let package = Package(
     .target(name: "UnidirectionalFlow"),
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "TimerFeature", dependencies: ["UnidirectionalFlow"]),
     // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
     .target(name: "Conformance", dependencies: ["UnidirectionalFlow", "CProcessControl"]),
     // prctl(PR_SET_CHILD_SUBREAPER), which Swift cannot call (it is variadic in C).
@@ -28,9 +29,11 @@ let package = Package(
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
       name: "ConformanceTool",
-      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature"]),
+      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature", "TimerRuntime"]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
+    // The timer store (a long-living effect on the scenario's clock) under runtime scenarios.
+    .target(name: "TimerRuntime", dependencies: ["Conformance", "TimerFeature", "UnidirectionalFlow"]),
     // Examples, as swift-argument-parser keeps its own: the FeatureCodec escape hatch written by hand for login, and
     // the `conformance` tool with login registered through it. The tests and scripts/bench compare it with the bridge.
     .target(
@@ -61,9 +64,12 @@ let package = Package(
     .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(
+      name: "TimerRuntimeTests", dependencies: ["TimerRuntime", "TimerFeature", "Conformance", "UnidirectionalFlow"]),
+    .testTarget(
       name: "ConformanceTestingTests",
       dependencies: [
-        "ConformanceTesting", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "TestScratch",
+        "ConformanceTesting", "Conformance", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature",
+        "TimerRuntime", "TestScratch",
       ]),
     .testTarget(
       name: "ConformanceTests",
@@ -76,7 +82,7 @@ let package = Package(
       name: "ConformanceCLITests",
       dependencies: [
         "ConformanceCLI", "Conformance", "FuzzMutants", "LoginFeature", "LoginRuntime", "SignupFeature",
-        "UnidirectionalFlow", "TestScratch",
+        "TimerFeature", "TimerRuntime", "UnidirectionalFlow", "TestScratch",
       ]),
   ]
 )

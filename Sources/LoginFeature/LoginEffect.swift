@@ -34,4 +34,7 @@ extension LoginEffect: EffectIdentifying {
     case .cancel(let id): id
     }
   }
+  /// `true`: a new authentication request replaces the one in flight (login.md LR6), as the Kotlin view model's
+  /// `replace` does.
+  public var cancelsInFlight: Bool { true }
 }

@@ -43,4 +43,7 @@ extension SignupEffect: EffectIdentifying {
     case .cancel(let id): id
     }
   }
+  /// `true`: a new availability check replaces the one in flight (signup.md, "Effects"), and so would a second
+  /// registration (the reducer's double-submit guard never starts one while the first runs).
+  public var cancelsInFlight: Bool { true }
 }

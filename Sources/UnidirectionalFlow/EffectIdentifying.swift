@@ -7,10 +7,12 @@
 ///
 /// - **Ordinary effect** (`cancellationID == nil`, `cancelledID == nil`): runs to completion; only
 ///   ``Store/cancel()`` or releasing the store stops it.
-/// - **Cancellable effect** (`cancellationID == "id"`, `cancelledID == nil`): runs under `"id"`.
-///   Starting it while another effect runs under `"id"` cancels the older one first (TCA's
-///   `cancellable(id:cancelInFlight: true)`).
-/// - **Cancel command** (`cancelledID == "id"`, whatever `cancellationID` says): the store cancels the
+/// - **Cancellable effect** (`cancellationID == "id"`, `cancelledID == nil`): runs under `"id"`. By
+///   default it runs beside any other effect under `"id"`, and a cancel command for `"id"` cancels them
+///   all (TCA's `cancellable(id:)`). With ``cancelsInFlight`` true, starting it cancels every effect
+///   already running under `"id"` first (TCA's `cancellable(id:cancelInFlight: true)`): a search that
+///   replaces the previous one, a timer that must not run twice.
+/// - **Cancel command** (`cancelledID == "id"`, whatever `cancellationID` says): the store cancels every
 ///   effect running under `"id"`, if any, and never hands the command to the ``EffectRunner`` (TCA's
 ///   `Effect.cancel(id:)`).
 ///
@@ -28,10 +30,12 @@
 ///   var cancelledID: String? {
 ///     if case .cancel(let id) = self { return id } else { return nil }
 ///   }
+///   var cancelsInFlight: Bool { true }  // a new search replaces the one in flight
 /// }
 /// ```
 ///
-/// Both properties default to `nil`, so a feature without cancellation conforms with an empty extension.
+/// The ids default to `nil` and ``cancelsInFlight`` to `false`, so a feature without cancellation conforms
+/// with an empty extension.
 /// Ids are scoped to one store and compared with Swift's `String ==` (canonical equivalence, so keep them
 /// ASCII, e.g. `"authenticate"`).
 public protocol EffectIdentifying: Sendable {
@@ -44,6 +48,12 @@ public protocol EffectIdentifying: Sendable {
   ///
   /// Cancelling an id under which nothing is running is a no-op.
   var cancelledID: String? { get }
+
+  /// Whether starting this effect first cancels every effect already running under its ``cancellationID``
+  /// (TCA's `cancelInFlight: true`); `false` lets them all run, TCA's default.
+  ///
+  /// Ignored when ``cancellationID`` is `nil` or ``cancelledID`` is non-`nil`.
+  var cancelsInFlight: Bool { get }
 }
 
 // MARK: - Defaults
@@ -54,4 +64,7 @@ extension EffectIdentifying {
 
   /// By default an effect is not a cancel command.
   public var cancelledID: String? { nil }
+
+  /// By default an effect runs beside the others under its id, as in TCA.
+  public var cancelsInFlight: Bool { false }
 }

@@ -1,15 +1,17 @@
 // MARK: - Store
 
 /// Holds a feature's state, the single source of truth, applies actions to it through a ``Reducer`` and
-/// runs the effects the reducer returns through an ``EffectRunner``.
+/// runs the effects the reducer returns through an ``EffectRunner`` (or a ``StreamingEffectRunner``, for
+/// effects that send many actions over time).
 ///
 /// The loop is TCA's, with effects as values:
 ///
 /// 1. ``send(_:)`` applies the action with the reducer, publishes the new state to every ``states``
 ///    subscriber and starts one task per returned effect (cancel commands cancel instead, see
 ///    ``EffectIdentifying``).
-/// 2. Each effect task calls ``EffectRunner/run(_:)``; the actions it returns are applied in order, as if
-///    sent, unless the effect was cancelled in the meantime, in which case they are dropped.
+/// 2. Each effect task calls ``StreamingEffectRunner/run(_:send:)``; each action it sends is applied at
+///    once, as if sent, unless the effect was cancelled or has ended, in which case it is dropped. An
+///    ``EffectRunner``'s actions are sent together when its ``EffectRunner/run(_:)`` returns.
 /// 3. ``cancel()``, or releasing the last reference to the store, cancels every in-flight effect,
 ///    finishes every ``states`` stream and ignores later sends.
 ///
@@ -46,11 +48,12 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
   /// - Parameters:
   ///   - initialState: The state before any action is sent.
   ///   - reducer: Applies actions to the state and returns effects.
-  ///   - effectRunner: Performs the effects and returns the actions they produce.
+  ///   - effectRunner: Performs the effects and sends the actions they produce (an ``EffectRunner`` or a
+  ///     ``StreamingEffectRunner``).
   public init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    effectRunner: some EffectRunner<Effect, Action>
+    effectRunner: some StreamingEffectRunner<Effect, Action>
   ) {
     core = StoreCore(initialState: initialState, reducer: reducer, runner: effectRunner, taskStarter: .global)
   }
@@ -66,14 +69,15 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
   /// - Parameters:
   ///   - initialState: The state before any action is sent.
   ///   - reducer: Applies actions to the state and returns effects.
-  ///   - effectRunner: Performs the effects and returns the actions they produce.
+  ///   - effectRunner: Performs the effects and sends the actions they produce (an ``EffectRunner`` or a
+  ///     ``StreamingEffectRunner``).
   ///   - executor: The executor the effect tasks prefer (`Task(executorPreference:)`, SE-0417); the child tasks they
   ///     start (task groups, `async let`) inherit the preference. `nil` runs them on the global concurrent executor.
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   public init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    effectRunner: some EffectRunner<Effect, Action>,
+    effectRunner: some StreamingEffectRunner<Effect, Action>,
     executor: (any TaskExecutor)?
   ) {
     core = StoreCore(
@@ -111,7 +115,7 @@ public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdenti
   /// Applies an action now and starts the effects it returns.
   ///
   /// The action is applied before this method returns. Actions sent back by effects are applied later,
-  /// one at a time, in the order each effect returns them. After ``cancel()`` the action is ignored.
+  /// one at a time, in the order each effect sends them. After ``cancel()`` the action is ignored.
   ///
   /// - Parameter action: The action to apply.
   /// - Returns: A handle on the effects this action started, including effects started by the actions

@@ -69,7 +69,7 @@ import Testing
       [
         "implementations.json: implementations[0].comand: unknown key 'comand'; did you mean 'command'? "
           + "(allowed: name, description, command, workingDirectory, startupTimeout, scenarioTimeout, restartBudget, "
-          + "environment, levels)"
+          + "environment, levels, features)"
       ]
     ),
     (
@@ -199,6 +199,16 @@ import Testing
       ["implementations.json: implementations[0].levels[1]: 'runtime' is listed twice; list each level once"]
     ),
     (
+      #"{"implementations": [{"name": "k", "command": ["x"], "features": "login"}]}"#,
+      [
+        #"implementations.json: implementations[0].features: expected a non-empty list of distinct feature names, got "login""#
+      ]
+    ),
+    (
+      #"{"implementations": [{"name": "k", "command": ["x"], "features": ["login", "login"]}]}"#,
+      ["implementations.json: implementations[0].features[1]: 'login' is listed twice; list each feature once"]
+    ),
+    (
       #"[]"#,
       ["implementations.json: (root): expected an implementations file (a JSON object), got array"]
     ),
@@ -244,6 +254,13 @@ import Testing
     let directory = URL(fileURLWithPath: "/work/here", isDirectory: true)
     let entry = try ImplementationsConfig.harnessOption(text, currentDirectory: directory).get()
     #expect(entry == HarnessConfiguration(name: name, command: command, workingDirectory: directory))
+  }
+
+  @Test func featuresAreReadFromTheFile() throws {
+    let config = try load(
+      #"{"implementations": [{"name": "vm", "command": ["x"], "features": ["login"]}, {"name": "k", "command": ["y"]}]}"#
+    ).get()
+    #expect(config.implementations.map(\.features) == [["login"], nil])
   }
 
   @Test func levelsAreReadFromTheFileAndTheOption() throws {

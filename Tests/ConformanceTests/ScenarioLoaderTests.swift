@@ -52,7 +52,7 @@ struct ScenarioLoaderTests {
   @Test(arguments: TestPaths.manifests.keys.sorted())
   func everyBundledScenarioIsValid(feature: String) {
     let files = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent(feature))
-    #expect(files.count >= 25)
+    #expect(files.count >= 5)  // timer, the smallest bundled suite, has 6 reducer-level files
     for url in files {
       if case .failure(let failure) = loader.load(url, displayName: url.lastPathComponent) {
         Issue.record("\(failure.errors.map(\.description))")

@@ -9,6 +9,7 @@ struct EffectIdentifyingTests {
   @Test func defaultsDeclareNoCancellation() {
     #expect(PlainEffect().cancellationID == nil)
     #expect(PlainEffect().cancelledID == nil)
+    #expect(PlainEffect().cancelsInFlight == false)
   }
 
   @Test(

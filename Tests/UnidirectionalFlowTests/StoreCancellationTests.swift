@@ -80,31 +80,60 @@ struct StoreCancellationTests {
   // MARK: - cancelInFlight
 
   @Test(arguments: modes)
-  func restartingAnIdCancelsTheOlderEffect(mode: Mode) async {
+  func restartingAnIdWithCancelInFlightCancelsTheOlderEffect(mode: Mode) async {
     let runner = mode.runner(keys: [1])
     let store = RecordingStore(runner: runner)
     store.send(.start(1, id: "x"))
     await runner.wait(for: .started(1))
+    store.send(.replace(2, id: "x"))
+    await runner.wait(for: .started(2))
+    runner.resolve(1, returning: [.record("first")])
+    runner.resolve(2, returning: [.record("second")])
+    await store.finish()
+    #expect(store.state.log == ["start 1", "replace 2", "second"])
+    #expect(runner.events.contains(.ended(1, mode.cancelledOutcome)))
+    #expect(runner.events.contains(.ended(2, .returned)))
+  }
+
+  /// TCA's default: a second effect under an id runs beside the first, and both results land.
+  @Test func restartingAnIdWithoutCancelInFlightKeepsBothEffects() async {
+    let runner = ControlledRunner()
+    let store = RecordingStore(runner: runner)
+    store.send(.start(1, id: "x"))
     store.send(.start(2, id: "x"))
     await runner.wait(for: .started(2))
     runner.resolve(1, returning: [.record("first")])
     runner.resolve(2, returning: [.record("second")])
     await store.finish()
-    #expect(store.state.log == ["start 1", "start 2", "second"])
-    #expect(runner.events.contains(.ended(1, mode.cancelledOutcome)))
-    #expect(runner.events.contains(.ended(2, .returned)))
+    #expect(store.state.log.prefix(2) == ["start 1", "start 2"])
+    #expect(Set(store.state.log.dropFirst(2)) == ["first", "second"])
+    #expect(!runner.events.contains { if case .ended(_, .cancelled) = $0 { true } else { false } })
+  }
+
+  @Test func aCancelCommandReachesEveryEffectUnderTheId() async {
+    let runner = ControlledRunner()
+    let store = RecordingStore(runner: runner)
+    store.send(.start(1, id: "x"))
+    store.send(.start(2, id: "x"))
+    store.send(.start(3, id: "y"))
+    store.send(.cancel("x"))
+    await runner.wait(for: .ended(1, .cancelled))
+    await runner.wait(for: .ended(2, .cancelled))
+    runner.resolve(3, returning: [.record("three")])
+    await store.finish()
+    #expect(store.state.log == ["start 1", "start 2", "start 3", "cancel x", "three"])
   }
 
   @Test func theRestartedEffectIsTheOneACancelCommandReaches() async {
     let runner = ControlledRunner(ignoringCancellation: [1])
     let store = RecordingStore(runner: runner)
     store.send(.start(1, id: "x"))
-    store.send(.start(2, id: "x"))
+    store.send(.replace(2, id: "x"))
     store.send(.cancel("x"))
     await runner.wait(for: .ended(2, .cancelled))
     runner.resolve(1, returning: [.record("first")])
     await store.finish()
-    #expect(store.state.log == ["start 1", "start 2", "cancel x"])
+    #expect(store.state.log == ["start 1", "replace 2", "cancel x"])
   }
 
   // MARK: - cancel()

@@ -41,6 +41,10 @@ package struct HarnessConfiguration: Sendable, Equatable {
   /// a level left out is `not applicable` for the harness; without this, a feature the harness declares without the
   /// scenario's level is `skipped`, which fails the run (harness protocol §2.5.1).
   package var levels: Set<ScenarioLevel>?
+  /// The features the user says this harness implements, or `nil` when every feature it announces, and every feature
+  /// of the scenarios run, is expected of it. A scenario of a feature left out is `not applicable` for the harness,
+  /// as a level left out is: a harness written for one feature of a bundle (`kotlin-viewmodel`, login only).
+  package var features: Set<String>?
   /// Stdout lines longer than this many bytes are a protocol error (default 64 MiB).
   var maximumLineLength = Self.defaultMaximumLineLength
 
@@ -56,13 +60,15 @@ package struct HarnessConfiguration: Sendable, Equatable {
   ///   - scenarioTimeout: Seconds for each `run` reply; default 10.
   ///   - restartBudget: Restarts allowed after faults; default 3.
   ///   - levels: The levels the user says the harness runs; default `nil`, every level.
+  ///   - features: The features the user says the harness implements; default `nil`, every feature.
   package init(
     name: String, command: [String], workingDirectory: URL, environment: [String: String] = [:],
     description: String? = nil, startupTimeout: Double = Self.defaultStartupTimeout,
     scenarioTimeout: Double = Self.defaultScenarioTimeout, restartBudget: Int = Self.defaultRestartBudget,
-    levels: Set<ScenarioLevel>? = nil
+    levels: Set<ScenarioLevel>? = nil, features: Set<String>? = nil
   ) {
     self.levels = levels
+    self.features = features
     self.name = name
     self.description = description
     self.command = command

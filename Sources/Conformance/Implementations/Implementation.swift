@@ -13,6 +13,10 @@ package protocol Implementation: Sendable {
   /// left out here makes a pair `not applicable` (``ImplementationInfo/applicability(of:feature:implementation:intendedLevels:)``).
   var intendedLevels: Set<ScenarioLevel>? { get }
 
+  /// The features the user declared this implementation implements (`features` in the implementations config), or
+  /// `nil` when the user declared none. A scenario of a feature left out here is `not applicable`.
+  var intendedFeatures: Set<String>? { get }
+
   /// Prepares the implementation (for a harness: starts the process and performs the `hello` handshake).
   ///
   /// - Returns: What the implementation says about itself.
@@ -58,6 +62,9 @@ package protocol Implementation: Sendable {
 extension Implementation {
   /// No declared levels: an implementation is expected to run every level of every feature it is given.
   package var intendedLevels: Set<ScenarioLevel>? { nil }
+
+  /// No declared features: an implementation is expected to run every feature of the scenarios it is given.
+  package var intendedFeatures: Set<String>? { nil }
 
   /// Calls ``start()`` and checks the initial states it reports against the manifests, shutting the
   /// implementation down when one differs.

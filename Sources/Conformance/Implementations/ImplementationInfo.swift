@@ -53,10 +53,17 @@ package struct ImplementationInfo: Sendable, Equatable {
   ///     reasons quote; the hello reply's own ``name`` may differ.
   ///   - intendedLevels: The levels the user declared the implementation runs, or `nil` when the user declared none
   ///     (then every level is expected of it).
+  ///   - intendedFeatures: The features the user declared the implementation implements, or `nil` when the user
+  ///     declared none; a feature left out is `not applicable`, as a level left out is.
   package func applicability(
-    of level: ScenarioLevel, feature: String, implementation: String, intendedLevels: Set<ScenarioLevel>? = nil
+    of level: ScenarioLevel, feature: String, implementation: String, intendedLevels: Set<ScenarioLevel>? = nil,
+    intendedFeatures: Set<String>? = nil
   ) -> Applicability {
-    // The user's declaration comes first: a level they left out is never sent, whatever the harness announces.
+    // The user's declaration comes first: a feature or level they left out is never sent, whatever the harness
+    // announces.
+    if let intendedFeatures, !intendedFeatures.contains(feature) {
+      return .notApplicable(SkipReason.featureNotIntended(implementation: implementation, intended: intendedFeatures))
+    }
     if let intendedLevels, !intendedLevels.contains(level) {
       return .notApplicable(
         SkipReason.levelNotIntended(level, implementation: implementation, intended: intendedLevels))

@@ -26,6 +26,8 @@ import Foundation
 /// - `levels`: the scenario levels the harness runs, a non-empty list of distinct `"reducer"` and `"runtime"`
 ///   (default: both). A scenario of a level left out is `not applicable` for the harness, on purpose; without it, a
 ///   scenario the harness does not run is `skipped`, which fails the run (harness protocol §2.5.1).
+/// - `features`: the features the harness implements, a non-empty list of distinct feature names (default: every
+///   feature). A scenario of a feature left out is `not applicable` for the harness, as a level left out is.
 /// - `description`: a non-empty sentence for people. `$schema` is allowed and ignored; any other key is an error.
 package struct ImplementationsConfig: Sendable, Equatable {
   /// The conventional location, relative to the repository root.
@@ -121,7 +123,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
 
   private static let entryKeys = [
     "name", "description", "command", "workingDirectory", "startupTimeout", "scenarioTimeout", "restartBudget",
-    "environment", "levels",
+    "environment", "levels", "features",
   ]
 
   private static func readEntry(_ value: JSONValue, at path: JSONPath, folder: URL, issues: inout IssueList)
@@ -146,6 +148,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
     let restartBudget = readRestartBudget(&reader, issues: &issues)
     let environment = readEnvironment(&reader, issues: &issues)
     let levels = readLevels(&reader, issues: &issues)
+    let features = readFeatures(&reader, issues: &issues)
     reader.reportUnknownKeys(allowed: entryKeys, issues: &issues)
     guard issues.items.count == before, let name, let command else { return nil }
     let base = folder.absoluteURL.path
@@ -155,7 +158,7 @@ package struct ImplementationsConfig: Sendable, Equatable {
       environment: environment, description: description,
       startupTimeout: startupTimeout ?? HarnessConfiguration.defaultStartupTimeout,
       scenarioTimeout: scenarioTimeout ?? HarnessConfiguration.defaultScenarioTimeout,
-      restartBudget: restartBudget ?? HarnessConfiguration.defaultRestartBudget, levels: levels)
+      restartBudget: restartBudget ?? HarnessConfiguration.defaultRestartBudget, levels: levels, features: features)
   }
 
   /// The entry's `levels`: a non-empty list of distinct level names, or `nil` when absent (or invalid, reported).

@@ -38,6 +38,8 @@ package actor ProcessImplementation: Implementation {
   package nonisolated let name: String
   /// The levels the configuration declares the harness runs (``HarnessConfiguration/levels``).
   package nonisolated var intendedLevels: Set<ScenarioLevel>? { configuration.levels }
+  /// The features the configuration declares the harness implements (``HarnessConfiguration/features``).
+  package nonisolated var intendedFeatures: Set<String>? { configuration.features }
   /// How the harness is started and supervised.
   package nonisolated let configuration: HarnessConfiguration
 

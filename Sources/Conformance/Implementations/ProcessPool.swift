@@ -10,6 +10,8 @@ package actor ProcessPool: Implementation {
   package nonisolated let name: String
   /// The levels the harness's configuration declares it runs (``HarnessConfiguration/levels``).
   package nonisolated let intendedLevels: Set<ScenarioLevel>?
+  /// The features the harness's configuration declares it implements (``HarnessConfiguration/features``).
+  package nonisolated let intendedFeatures: Set<String>?
   private let members: [ProcessImplementation]
   private var idle: [Int]
   private var waiting: [CheckedContinuation<Int, Never>] = []
@@ -20,6 +22,7 @@ package actor ProcessPool: Implementation {
   package init(configuration: HarnessConfiguration, size: Int) {
     name = configuration.name
     intendedLevels = configuration.levels
+    intendedFeatures = configuration.features
     members = (0..<max(1, size)).map { _ in ProcessImplementation(configuration: configuration) }
     idle = Array(members.indices.reversed())
     started = members.map { _ in false }

@@ -40,6 +40,17 @@ enum SkipReason {
   ///   - level: The scenario's level.
   ///   - implementation: The implementation's name.
   ///   - intended: The levels the user declared the implementation runs.
+  /// `'NAME' implements only login, as its declared features say`: why a scenario of a feature the user left out of
+  /// the implementation's `features` is `not applicable`. The same text for every such scenario.
+  ///
+  /// - Parameters:
+  ///   - implementation: The implementation's name.
+  ///   - intended: The features the user declared the implementation implements.
+  static func featureNotIntended(implementation: String, intended: Set<String>) -> String {
+    let known = intended.sorted().joined(separator: ", ")
+    return "'\(implementation)' implements only \(known), as its declared features say"
+  }
+
   static func levelNotIntended(_ level: ScenarioLevel, implementation: String, intended: Set<ScenarioLevel>) -> String {
     let known = intended.sorted().map(\.rawValue).joined(separator: " and ")
     return "'\(implementation)' runs only \(known)-level scenarios, as its declared levels say"

@@ -260,8 +260,10 @@ package struct ConformanceRunner: Sendable {
     // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
     // (ImplementationInfo.applicability, harness protocol §2.5.1).
     let intended = entry.implementation.intendedLevels
+    let features = entry.implementation.intendedFeatures
     let applicability = requests.map {
-      info.applicability(of: $0.level, feature: $0.feature, implementation: name, intendedLevels: intended)
+      info.applicability(
+        of: $0.level, feature: $0.feature, implementation: name, intendedLevels: intended, intendedFeatures: features)
     }
     let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
     let answered = await entry.implementation.run(batch: sent)

@@ -27,7 +27,7 @@ extension Store {
   public convenience init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    effectRunner: some EffectRunner<Effect, Action>,
+    effectRunner: some StreamingEffectRunner<Effect, Action>,
     environment: RuntimeEnvironment
   ) {
     if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {

@@ -12,7 +12,7 @@ import Foundation
 /// That is what makes the `@unchecked Sendable` sound.
 final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifying>: @unchecked Sendable {
   private let reducer: any Reducer<State, Action, Effect>
-  private let runner: any EffectRunner<Effect, Action>
+  private let runner: any StreamingEffectRunner<Effect, Action>
   private let taskStarter: TaskStarter
   private let lock = NSLock()
 
@@ -22,14 +22,14 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
   private var subscribers: [Int: AsyncStream<State>.Continuation] = [:]
   /// Effect tasks whose body has not ended, by token; cancelled ones stay until their runner returns.
   private var running: [Int: RunningEffect] = [:]
-  /// The live (not cancelled) effect token registered under each cancellation id.
-  private var liveTokens: [String: Int] = [:]
+  /// The live (not cancelled) effect tokens registered under each cancellation id, oldest first.
+  private var liveTokens: [String: [Int]] = [:]
   private var waiters: [Int: Waiter] = [:]
 
   init(
     initialState: State,
     reducer: some Reducer<State, Action, Effect>,
-    runner: some EffectRunner<Effect, Action>,
+    runner: some StreamingEffectRunner<Effect, Action>,
     taskStarter: TaskStarter
   ) {
     self.currentState = initialState
@@ -73,12 +73,19 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
     }
   }
 
-  /// Called by an effect task when its runner has returned (or thrown, with `actions` empty).
-  private func complete(token: Int, actions: [Action]) {
+  /// Called by an effect's ``Send``: applies `actions` unless the effect was cancelled or has ended.
+  private func deliver(token: Int, actions: [Action]) {
     withLock { aftermath in
+      guard let effect = running[token], effect.isLive, !isCancelled else { return }
+      apply(actions, origin: effect.origin, into: &aftermath)
+    }
+  }
+
+  /// Called by an effect task when its runner has returned or thrown.
+  private func complete(token: Int) {
+    withLock { _ in
       guard let effect = running.removeValue(forKey: token), effect.isLive else { return }
-      if let id = effect.cancellationID, liveTokens[id] == token { liveTokens[id] = nil }
-      if !isCancelled { apply(actions, origin: effect.origin, into: &aftermath) }
+      if let id = effect.cancellationID { unregister(token: token, id: id) }
     }
   }
 
@@ -116,21 +123,27 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
     }
     let token = nextID()
     if let id = effect.cancellationID {
-      cancelLive(id: id, into: &aftermath)
-      liveTokens[id] = token
+      if effect.cancelsInFlight { cancelLive(id: id, into: &aftermath) }
+      liveTokens[id, default: []].append(token)
     }
-    // The task cannot reach `complete` before it is registered below: that needs the lock we hold.
+    // The task cannot reach `deliver` or `complete` before it is registered below: that needs the lock we hold.
+    let send = Send<Action>(batch: { [weak self] actions in self?.deliver(token: token, actions: actions) })
     let task = taskStarter.start { [weak self, runner] in
-      let actions = (try? await runner.run(effect)) ?? []
-      self?.complete(token: token, actions: actions)
+      try? await runner.run(effect, send: send)
+      self?.complete(token: token)
     }
     running[token] = RunningEffect(
       task: task, origin: origin, cancellationID: effect.cancellationID, isLive: true)
   }
 
+  /// Cancels every live effect under `id` (TCA's `Effect.cancel(id:)` and `cancelInFlight`).
   private func cancelLive(id: String, into aftermath: inout Aftermath<State>) {
-    guard let token = liveTokens.removeValue(forKey: id) else { return }
-    cancel(token: token, into: &aftermath)
+    for token in liveTokens[id] ?? [] { cancel(token: token, into: &aftermath) }
+  }
+
+  private func unregister(token: Int, id: String) {
+    liveTokens[id]?.removeAll { $0 == token }
+    if liveTokens[id]?.isEmpty == true { liveTokens[id] = nil }
   }
 
   /// Marks an effect cancelled (its results will be dropped) and schedules its task's cancellation.
@@ -138,7 +151,7 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
     guard var effect = running[token], effect.isLive else { return }
     effect.isLive = false
     running[token] = effect
-    if let id = effect.cancellationID, liveTokens[id] == token { liveTokens[id] = nil }
+    if let id = effect.cancellationID { unregister(token: token, id: id) }
     aftermath.tasksToCancel.append(effect.task)
   }
 

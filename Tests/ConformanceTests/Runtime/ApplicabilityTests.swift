@@ -36,6 +36,23 @@ struct ApplicabilityTests {
       info.applicability(of: .runtime, feature: "login", implementation: "vm", intendedLevels: [.runtime]) == .runs)
   }
 
+  @Test("a feature the user left out of the implementation's features is not applicable, whatever the level")
+  func featuresDeclaredByTheUser() {
+    let info = info(["login": [.runtime], "timer": [.runtime]], features: ["login", "timer"])
+    let reason = "'vm' implements only login, as its declared features say"
+    #expect(
+      info.applicability(of: .runtime, feature: "timer", implementation: "vm", intendedFeatures: ["login"])
+        == .notApplicable(reason))
+    #expect(
+      info.applicability(of: .reducer, feature: "signup", implementation: "vm", intendedFeatures: ["login"])
+        == .notApplicable(reason))
+    #expect(
+      info.applicability(of: .runtime, feature: "login", implementation: "vm", intendedFeatures: ["login"]) == .runs)
+    #expect(
+      info.applicability(of: .runtime, feature: "signup", implementation: "vm", intendedFeatures: ["login", "signup"])
+        == .skipped("'vm' does not implement feature 'signup' (it declares: login, timer)"))
+  }
+
   @Test("a level the user left out is not applicable even when the harness announces it")
   func theUsersDeclarationComesFirst() {
     let info = info(["login": [.reducer, .runtime]], features: ["login"])

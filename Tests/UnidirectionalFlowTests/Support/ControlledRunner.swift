@@ -75,7 +75,7 @@ final class ControlledRunner: EffectRunner, @unchecked Sendable {
 
   func run(_ effect: Effect) async throws -> [Action] {
     locked { received.append(effect) }
-    guard case .work(let key, _) = effect else { return [] }
+    guard let key = effect.key else { return [] }
     locked { live += 1 }
     record(.started(key))
     do {

@@ -15,6 +15,8 @@ struct RecordingFeature: Reducer {
     case record(String)
     /// Starts effect `key`, cancellable under `id` when non-nil.
     case start(Int, id: String? = nil)
+    /// Starts effect `key` under `id`, cancelling every effect already under `id` (cancel in flight).
+    case replace(Int, id: String)
     /// Starts several effects at once, without ids.
     case startAll([Int])
     /// Cancels the effect running under `id`.
@@ -26,11 +28,28 @@ struct RecordingFeature: Reducer {
   /// them under the id).
   enum Effect: Equatable, EffectIdentifying {
     case work(key: Int, id: String?)
+    case replacing(key: Int, id: String)
     case cancel(id: String)
 
     var cancellationID: String? {
       switch self {
-      case .work(_, let id), .cancel(let id as String?): id
+      case .work(_, let id), .cancel(let id as String?), .replacing(_, let id as String?): id
+      }
+    }
+
+    /// Only `.replacing` cancels in flight; `.cancel` says so too, so that the tests check a store ignores it there.
+    var cancelsInFlight: Bool {
+      switch self {
+      case .work: false
+      case .replacing, .cancel: true
+      }
+    }
+
+    /// The key of the work this effect does, or `nil` for a cancel command.
+    var key: Int? {
+      switch self {
+      case .work(let key, _), .replacing(let key, _): key
+      case .cancel: nil
       }
     }
 
@@ -47,6 +66,9 @@ struct RecordingFeature: Reducer {
     case .start(let key, let id):
       state.log.append("start \(key)")
       return [.work(key: key, id: id)]
+    case .replace(let key, let id):
+      state.log.append("replace \(key)")
+      return [.replacing(key: key, id: id)]
     case .startAll(let keys):
       state.log.append("start \(keys.map(String.init).joined(separator: ","))")
       return keys.map { .work(key: $0, id: nil) }

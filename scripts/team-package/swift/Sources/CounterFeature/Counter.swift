@@ -27,6 +27,9 @@ public enum CounterEffect: Codable, Equatable, Sendable, EffectIdentifying {
 
   /// A new save replaces the one in flight (the manifest's `cancellationId`).
   public var cancellationID: String? { "persist" }
+
+  /// Replace, not run beside: TCA's `cancelInFlight: true` (the store's default lets both run).
+  public var cancelsInFlight: Bool { true }
 }
 
 /// Rules C1–C5 of Conformance/features/counter.md.

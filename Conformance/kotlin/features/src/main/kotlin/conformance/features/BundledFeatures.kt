@@ -17,6 +17,11 @@ import conformance.signup.SignupEffect
 import conformance.signup.SignupIntent
 import conformance.signup.SignupReducer
 import conformance.signup.SignupState
+import conformance.timer.TimerEffect
+import conformance.timer.TimerIntent
+import conformance.timer.TimerReducer
+import conformance.timer.TimerState
+import conformance.timer.TimerViewModel
 import conformance.viewmodel.LoginScreenViewModel
 import kotlinx.serialization.Serializable
 
@@ -45,8 +50,18 @@ public object BundledFeatures {
         effect = SignupEffect.serializer(),
     )
 
-    /** Every bundled feature, in the order `hello` announces them: login, then signup. */
-    public val all: List<FeatureAdapter> = listOf(login, signup)
+    /** Timer (`Conformance/features/timer.json`, spec `timer.md`). */
+    public val timer: FeatureAdapter = serializableFeature(
+        name = "timer",
+        initialState = TimerState(),
+        reducer = TimerReducer,
+        state = TimerState.serializer(),
+        intent = TimerIntent.serializer(),
+        effect = TimerEffect.serializer(),
+    )
+
+    /** Every bundled feature, in the order `hello` announces them: login, signup, then timer. */
+    public val all: List<FeatureAdapter> = listOf(login, signup, timer)
 
     /**
      * Login's runtime for the `kotlin` implementation: the real [LoginViewModel] (effects run by the view
@@ -76,8 +91,22 @@ public object BundledFeatures {
         featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
     }
 
-    /** The runtimes of the `kotlin` implementation: login. */
-    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime)
+    /**
+     * Timer's runtime for the `kotlin` implementation: the real [TimerViewModel] (a long-living timer effect, TR1–TR4)
+     * on the scenario's virtual time; it calls no dependency.
+     */
+    public val timerRuntime: RuntimeAdapter = serializableRuntime(
+        name = "timer",
+        initialState = TimerState(),
+        state = TimerState.serializer(),
+        intent = TimerIntent.serializer(),
+    ) { initial, environment ->
+        val viewModel = TimerViewModel(environment.dispatcher, initial)
+        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+    }
+
+    /** The runtimes of the `kotlin` implementation: login and timer. */
+    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime, timerRuntime)
 
     /**
      * An [AuthenticationClient] whose calls are the scenario's `authenticate` calls

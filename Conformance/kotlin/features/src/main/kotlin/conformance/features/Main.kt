@@ -3,7 +3,7 @@ package conformance.features
 import conformance.harness.runHarness
 
 /**
- * Serves the bundled features ([BundledFeatures.all]) at the reducer level and login's view model
+ * Serves the bundled features ([BundledFeatures.all]) at the reducer level and the login and timer view models
  * ([BundledFeatures.runtimes]) at the runtime level over harness protocol v1 on stdin/stdout as the `kotlin`
  * implementation; `scripts/kotlin-harness` starts it. Exits as [runHarness] does.
  */

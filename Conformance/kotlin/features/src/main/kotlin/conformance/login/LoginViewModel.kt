@@ -1,19 +1,17 @@
 package conformance.login
 
 import conformance.lifecycle.ViewModel
+import conformance.udf.CancellableJobs
 import kotlin.coroutines.cancellation.CancellationException
 import kotlin.coroutines.coroutineContext
 import kotlinx.coroutines.CoroutineDispatcher
-import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.Job
 import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
-import kotlinx.coroutines.launch
 import kotlinx.coroutines.withTimeout
 
 /**
@@ -29,8 +27,8 @@ import kotlinx.coroutines.withTimeout
  *   `LoginResult.Failure(UNKNOWN_FAILURE_MESSAGE)` (LR2). The call runs under
  *   `withTimeout(AUTHENTICATION_TIMEOUT_MILLIS)` on the injected dispatcher: when 10,000 ms pass first, the
  *   call is cancelled and the response is `LoginResult.Failure(TIMEOUT_MESSAGE)` (LR3). The effect replaces
- *   any running effect with the same cancellation id.
- * - [LoginEffect.Cancel] cancels the running effect with that cancellation id, at once.
+ *   any running effect with the same cancellation id ([CancellableJobs.replace], LR6).
+ * - [LoginEffect.Cancel] cancels the running effect with that cancellation id, at once ([CancellableJobs.cancel]).
  * [clear] (the owner's call) cancels everything in flight; no response lands afterwards, and later
  * intents change nothing and start nothing (LR5).
  *
@@ -55,8 +53,8 @@ public class LoginViewModel(
     /** The current screen state; starts at [initialState], by default `LoginState()` (login spec: the initial state). */
     public val state: StateFlow<LoginState> = _state.asStateFlow()
 
-    /** Effects in flight by cancellation id; guarded by its own monitor. */
-    private val inFlight = HashMap<String, Job>()
+    /** Effects in flight by cancellation id. */
+    private val jobs = CancellableJobs(viewModelScope)
 
     /**
      * Applies [intent] to the state with [LoginReducer], then runs the effects it returned.
@@ -81,16 +79,15 @@ public class LoginViewModel(
 
     /** Cancels every running effect; called once by [clear] after [viewModelScope] was cancelled. */
     override fun onCleared() {
-        val jobs = synchronized(inFlight) { inFlight.values.toList().also { inFlight.clear() } }
-        jobs.forEach { it.cancel() }
+        jobs.cancelAll()
     }
 
     // Effects
 
     private fun perform(effect: LoginEffect) {
         when (effect) {
-            is LoginEffect.Authenticate -> launch(LoginEffect.Authenticate.CANCELLATION_ID) { authenticate(effect) }
-            is LoginEffect.Cancel -> cancel(effect.id)
+            is LoginEffect.Authenticate -> jobs.replace(LoginEffect.Authenticate.CANCELLATION_ID) { authenticate(effect) }
+            is LoginEffect.Cancel -> jobs.cancel(effect.id)
         }
     }
 
@@ -118,21 +115,6 @@ public class LoginViewModel(
         }
         coroutineContext.ensureActive()
         onIntent(LoginIntent.LoginResponse(result))
-    }
-
-    /** Starts [block] as the running effect for [id], cancelling the one it replaces. */
-    private fun launch(id: String, block: suspend () -> Unit) {
-        val job = viewModelScope.launch(start = CoroutineStart.LAZY) { block() }
-        val replaced = synchronized(inFlight) { inFlight.put(id, job) }
-        replaced?.cancel()
-        job.invokeOnCompletion {
-            synchronized(inFlight) { if (inFlight[id] === job) inFlight.remove(id) }
-        }
-        job.start()
-    }
-
-    private fun cancel(id: String) {
-        synchronized(inFlight) { inFlight.remove(id) }?.cancel()
     }
 
     /** The view model's fixed messages and time limit (login.md LR2, LR3). */

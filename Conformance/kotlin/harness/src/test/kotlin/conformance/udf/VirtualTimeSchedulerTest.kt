@@ -132,4 +132,29 @@ class VirtualTimeSchedulerTest {
         time.runCurrent()
         assertEquals(listOf("ran"), log)
     }
+
+    @Test
+    fun `one long advance runs every tick of a repeating timer due in it, each at its own time, in order`() {
+        scope.launch {
+            while (true) {
+                delay(300)
+                log.add("a@${time.currentTime}")
+            }
+        }
+        scope.launch {
+            while (true) {
+                delay(500)
+                log.add("b@${time.currentTime}")
+            }
+        }
+        time.runCurrent()
+        time.advanceTimeBy(1_500)
+        time.runCurrent()
+        assertEquals(
+            listOf("a@300", "b@500", "a@600", "a@900", "b@1000", "a@1200", "b@1500", "a@1500"),
+            log,
+            "ties in scheduling order: b's timer for 1,500 was set at 1,000, a's at 1,200",
+        )
+        assertEquals(1_500, time.currentTime)
+    }
 }
