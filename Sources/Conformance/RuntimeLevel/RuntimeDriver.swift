@@ -1,3 +1,12 @@
+// MARK: - MainActorRuntimeAdapter
+
+/// A runtime adapter that may build and drive its runtime on the main actor (``CodableRuntime``'s `mainActor:`), which
+/// only the Swift runtime's enqueue hooks can keep on the scenario's executor.
+package protocol MainActorRuntimeAdapter {
+  /// Whether the runtime is isolated to the main actor.
+  var isMainActor: Bool { get }
+}
+
 // MARK: - RuntimeDriver
 
 /// Runs one runtime-level scenario against a ``RuntimeAdapter``, synchronously and deterministically, and reports one
@@ -29,7 +38,18 @@ package enum RuntimeDriver {
     -> Observation
   {
     guard ManualTaskExecutor.isSupported else { return .errored(step: 0, message: unsupportedMessage) }
+    if (adapter as? any MainActorRuntimeAdapter)?.isMainActor == true, !ScenarioEnqueueHooks.isAvailable {
+      return .errored(step: 0, message: hooksMissingMessage)
+    }
     let environment = RuntimeEnvironment()
+    return ScenarioEnqueueHooks.routing(to: environment.executor) {
+      run(adapter, initialState: initialState, steps: steps, in: environment)
+    }
+  }
+
+  private static func run(
+    _ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep], in environment: RuntimeEnvironment
+  ) -> Observation {
     let runtime: any FeatureRuntime
     do {
       runtime = try adapter.start(initialState: initialState, environment: environment)
@@ -44,11 +64,20 @@ package enum RuntimeDriver {
     guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(steps.count)
+    var queued = 0
     for (offset, step) in steps.enumerated() {
+      if let escaped = EscapedWork.check(runtime, after: offset, queued: queued, settled: trace.last?.state) {
+        return .errored(step: offset, message: escaped)
+      }
       switch perform(step, number: offset + 1, on: runtime, in: environment) {
-      case .success(let entry): trace.append(entry)
+      case .success(let (entry, count)):
+        trace.append(entry)
+        queued = count
       case .failure(let failure): return .errored(step: offset + 1, message: failure.message)
       }
+    }
+    if let escaped = EscapedWork.check(runtime, after: steps.count, queued: queued, settled: trace.last?.state) {
+      return .errored(step: steps.count, message: escaped)
     }
     return .trace(trace)
   }
@@ -61,8 +90,9 @@ package enum RuntimeDriver {
 
   private static func perform(
     _ step: RuntimeStep, number: Int, on runtime: any FeatureRuntime, in environment: RuntimeEnvironment
-  ) -> Result<TraceEntry, StepFailure> {
+  ) -> Result<(TraceEntry, queued: Int), StepFailure> {
     environment.dependencies.begin(step: number)
+    let before = environment.runtimeJobCount
     var settled: Bool
     switch step {
     case .send(let action):
@@ -86,8 +116,10 @@ package enum RuntimeDriver {
     let record = environment.dependencies.record()
     if let failure = record.failure { return .failure(StepFailure(message: failure)) }
     guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
+    let queued = environment.runtimeJobCount - before
     do {
-      return .success(TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled))
+      let entry = TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled)
+      return .success((entry, queued))
     } catch {
       let path = JSONPath([.key("state")]).appending(error.path)
       return .failure(StepFailure(message: "\(path): \(error.message)"))
@@ -96,6 +128,11 @@ package enum RuntimeDriver {
 
   private static let unsupportedMessage =
     "runtime scenarios need task executors (SE-0417): macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2 or later"
+
+  private static let hooksMissingMessage =
+    "a main-actor runtime needs the Swift runtime's enqueue hooks (swift_task_enqueueGlobal_hook,"
+    + " swift_task_enqueueMainExecutor_hook), which this Swift runtime does not export: its tasks cannot be kept on"
+    + " the scenario's executor. Drive a store whose effects prefer environment.executor instead"
 
   private static func unsettledMessage(step: Int) -> String {
     let what = step == 0 ? "starting the runtime" : "step \(step)"
