@@ -17,10 +17,12 @@ import Foundation
 ///   executor: environment.executor)
 /// ```
 ///
-/// Task-group children and `async let` inherit the preference. An unstructured `Task { }` (unless it is given
-/// `executorPreference:` itself), `Task.detached` and code isolated to an actor (the main actor included) do not: they
-/// run on other threads, outside the scenario's control, so a runtime under test keeps its work in tasks that prefer
-/// this executor.
+/// Task-group children and `async let` inherit the preference. The rest of the Swift concurrency work a step starts
+/// joins the same queue too: while the driver performs a step or drains, the jobs queued from its thread for the
+/// global executor (a plain `Task {}`, `Task.detached`, an actor's default executor) or for the main actor are routed
+/// here, and main-actor jobs run as the main actor (see `ScenarioEnqueueHooks`). Work started from another thread (a
+/// `DispatchQueue`, a `Thread`, a real sleep's timer, an actor with an executor of its own) is out of reach
+/// (docs/runtime-scenarios.md, "What runs where").
 ///
 /// It is a `TaskExecutor` on macOS 15, iOS 18, watchOS 11, tvOS 18 and visionOS 2 or later (SE-0417); on older systems
 /// nothing can prefer it, and the runtime driver reports runtime scenarios as errored.

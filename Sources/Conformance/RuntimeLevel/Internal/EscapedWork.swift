@@ -1,7 +1,7 @@
 // MARK: - EscapedWork
 
 /// Tells when a runtime's state changed between steps, while the driver ran nothing: work that escaped the scenario's
-/// executor (a `DispatchQueue`, a `Thread`, `Task.detached`, another global actor, a real sleep), which makes a
+/// executor (a `DispatchQueue`, a `Thread`, a real sleep, an actor with an executor of its own), which makes a
 /// scenario pass on one run and fail on the next.
 ///
 /// The driver reads the state again just before each step and at the end, and compares it with the state the
@@ -18,17 +18,17 @@ enum EscapedWork {
   ///   - settled: The state step `step` settled on.
   static func check(_ runtime: any FeatureRuntime, after step: Int, queued: Int, settled: JSONValue?) -> String? {
     guard step > 0, let settled, let now = try? runtime.state(), now != settled else { return nil }
-    return message(after: step, queued: queued)
+    return message(queued: queued)
   }
 
-  /// The text of the failure, with the hint.
-  static func message(after step: Int, queued: Int) -> String {
+  /// The text of the failure, with the hint; the report puts it after "errored at step n: ".
+  static func message(queued: Int) -> String {
     let what =
       queued == 0
-      ? "step \(step) queued no work on the scenario's executor, yet the state changed after the step had settled"
-      : "the state changed after step \(step) had settled, while nothing ran on the scenario's executor"
-    return what + ": work escaped the scenario (a DispatchQueue, a Thread, Task.detached, another global actor or a"
-      + " real sleep?). Hint: start the work with Task {} from the store or view model, sleep on environment.clock,"
+      ? "the state changed after this step had settled, though the step queued no work on the scenario's executor"
+      : "the state changed after this step had settled, while nothing ran on the scenario's executor"
+    return what + ": work escaped the scenario (a DispatchQueue, a Thread, a real sleep, or an actor with an executor"
+      + " of its own?). Hint: start the work with Task {} from the store or view model, sleep on environment.clock,"
       + " and call dependencies through environment.call (docs/runtime-scenarios.md, \"What runs where\")"
   }
 }
