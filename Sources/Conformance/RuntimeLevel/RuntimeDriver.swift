@@ -21,7 +21,10 @@ package protocol MainActorRuntimeAdapter {
 /// 3. reads the state and records the calls started and the calls cancelled during the step.
 ///
 /// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
-/// trace every time. At the end, the runtime is cleared and every call and sleep still pending ends with
+/// trace every time. Tasks that do not prefer the executor (a plain `Task {}`, main-actor work) join it too: while the
+/// driver runs, its thread's global and main-actor enqueues are routed there (`ScenarioEnqueueHooks`). Before each
+/// step and at the end the state is read again; a change since the previous step settled is work that escaped the
+/// executor (a `DispatchQueue`, a thread, a real sleep), reported as errored with a hint. At the end, the runtime is cleared and every call and sleep still pending ends with
 /// `CancellationError` (unrecorded), so that no task is left suspended.
 ///
 /// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
@@ -33,7 +36,9 @@ package enum RuntimeDriver {
   ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when a dependency's arguments or
   ///   result cannot be converted (`calls[j].arguments.…`, `steps[n-1].respond.result.…`), when the state cannot be
   ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends). Step 0 too on a system
-  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2).
+  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2), and for a main-actor runtime
+  ///   when the Swift runtime has no enqueue hooks. Step n when the state changed after step n had settled while
+  ///   nothing ran on the executor (``EscapedWork``).
   package static func observe(_ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep])
     -> Observation
   {
