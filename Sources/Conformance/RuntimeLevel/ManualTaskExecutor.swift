@@ -48,11 +48,14 @@ public final class ManualTaskExecutor: @unchecked Sendable {
   private var queuedByDriver = 0
 
   /// The scenario's stand-in for the main actor's executor, which ``ScenarioEnqueueHooks`` hands out on the driver's
-  /// thread: its jobs join this queue. Made and used only on the thread driving the scenario.
-  private(set) lazy var mainActor = ScenarioMainActorExecutor(queue: self)
+  /// thread: its jobs join this queue.
+  let mainActor: ScenarioMainActorExecutor
 
   /// Creates an executor with an empty queue.
-  public init() {}
+  public init() {
+    mainActor = ScenarioMainActorExecutor.make()
+    mainActor.attach(self)
+  }
 
   /// Runs queued jobs one at a time, in order, on the calling thread, until the queue is empty (including jobs that
   /// the jobs it runs enqueue) or `limit` jobs have run.

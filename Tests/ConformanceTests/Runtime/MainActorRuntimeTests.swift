@@ -87,3 +87,44 @@ struct MainActorRuntimeTests {
     #expect(observations.events == Array(repeating: "expected", count: 8))
   }
 }
+
+// MARK: - Work that outlives its scenario
+
+/// A `@MainActor` view model whose task waits on a `DispatchQueue` that resumes it after the scenario has ended.
+@MainActor
+final class LateModel {
+  let log: EventLog
+
+  init(log: EventLog) {
+    self.log = log
+  }
+
+  func send(_: Bool) {
+    Task {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume() }
+      }
+      MainActor.assertIsolated()
+      log.append("resumed on the main actor")
+    }
+  }
+}
+
+extension MainActorRuntimeTests {
+  /// The task resumes after its scenario's executor is gone: it runs on the real main actor instead.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func aTaskResumedAfterTheScenarioRunsOnTheRealMainActor() async throws {
+    let log = EventLog()
+    let adapter = CodableRuntime<Int, Bool>(
+      "late", initialState: 0,
+      mainActor: { _, _ in
+        let model = LateModel(log: log)
+        return RuntimeHandle(mainActor: model.send, state: { 0 }, clear: {})
+      })
+    #expect(
+      RuntimeDriver.observe(adapter, initialState: 0, steps: [.send(true)])
+        == .trace([TraceEntry(state: 0, calls: [], cancelled: [])]))
+    for _ in 0..<200 where log.events.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(log.events == ["resumed on the main actor"])
+  }
+}
