@@ -24,8 +24,9 @@ package protocol MainActorRuntimeAdapter {
 /// trace every time. Tasks that do not prefer the executor (a plain `Task {}`, main-actor work) join it too: while the
 /// driver runs, its thread's global and main-actor enqueues are routed there (`ScenarioEnqueueHooks`). Before each
 /// step and at the end the state is read again; a change since the previous step settled is work that escaped the
-/// executor (a `DispatchQueue`, a thread, a real sleep), reported as errored with a hint. At the end, the runtime is cleared and every call and sleep still pending ends with
-/// `CancellationError` (unrecorded), so that no task is left suspended.
+/// executor (a `DispatchQueue`, a thread, a real sleep), reported as errored with a hint. At the end, the runtime is
+/// cleared and every call and sleep still pending ends with `CancellationError` (unrecorded), so that no task is left
+/// suspended.
 ///
 /// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
 /// step 0, which no scenario can name, so it stays pending until the end.
@@ -136,7 +137,7 @@ package enum RuntimeDriver {
 
   private static let hooksMissingMessage =
     "a main-actor runtime needs the Swift runtime's enqueue hooks (swift_task_enqueueGlobal_hook,"
-    + " swift_task_enqueueMainExecutor_hook), which this Swift runtime does not export: its tasks cannot be kept on"
+    + " swift_task_getMainExecutor_hook), which this Swift runtime does not export: its tasks cannot be kept on"
     + " the scenario's executor. Drive a store whose effects prefer environment.executor instead"
 
   private static func unsettledMessage(step: Int) -> String {
