@@ -74,3 +74,25 @@ struct EscapedWorkFailureTests {
             + Self.hint))
   }
 }
+
+// MARK: - In the report
+
+extension EscapedWorkFailureTests {
+  /// What a person reads: the scenario errored at the step whose work escaped, with the hint, in the text report.
+  @Test func theReportShowsTheEscapedWorkAtItsStep() async throws {
+    let escaping = RecordingImplementation(name: "escaping", levels: ["login": [.runtime]], intendedLevels: [.runtime])
+    {
+      _ in RuntimeDriver.observe(Self.adapter, initialState: 0, steps: [.send(false), .advance(milliseconds: 1)])
+    }
+    let (lines, summary, _, _) = try await RuntimeRunnerTests().run([escaping])
+    #expect(summary.exitCode == 1)
+    let index = try #require(lines.firstIndex(of: "✗ login-runtime (errored)"))
+    #expect(
+      Array(lines[index...].prefix(3)) == [
+        "✗ login-runtime (errored)",
+        "    file: login-runtime.json",
+        "    errored at step 1: the state changed after this step had settled, though the step queued no work on the"
+          + " scenario's executor" + Self.hint,
+      ])
+  }
+}
