@@ -42,6 +42,14 @@ let package = Package(
     .executableTarget(
       name: "conformance-handwritten", dependencies: ["ConformanceCLI", "HandwrittenLoginCodec", "LoginFeature"],
       path: "Sources/Examples/conformance-handwritten"),
+    // Login written as an iOS team writes a view model (`@MainActor`, `@Observable`, plain `Task {}`), and the tool
+    // that serves it as `swift-viewmodel` at the runtime level.
+    .target(
+      name: "LoginScreenViewModel", dependencies: ["Conformance", "LoginFeature", "LoginRuntime"],
+      path: "Sources/Examples/LoginScreenViewModel"),
+    .executableTarget(
+      name: "conformance-viewmodel", dependencies: ["ConformanceCLI", "LoginScreenViewModel"],
+      path: "Sources/Examples/conformance-viewmodel"),
     // The `conformance` tool with reducers that trap: the CLI tests' planted crashes (not a product).
     .executableTarget(
       name: "TrappingConformanceTool",

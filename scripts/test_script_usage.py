@@ -30,6 +30,7 @@ SCRIPTS = [
     (["scripts/bench"],
      "scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] [--keep]"),
     (["scripts/check-runtime-mistakes"], "scripts/check-runtime-mistakes [--tool PATH]"),
+    (["scripts/bench-viewmodel"], "scripts/bench-viewmodel [--runs N] [--impl NAME] [--tool PATH]"),
     (["scripts/bench-fuzz"], "scripts/bench-fuzz [--time S] [--skip-kotlin] [--debug]"),
     (["scripts/grapheme_scenarios.py", "--out", "unused"],
      "scripts/grapheme_scenarios.py --out DIR [--test-file F] [--properties F] [--emoji-data F] [--features DIR]"),

@@ -43,7 +43,7 @@ import UnidirectionalFlow
 /// manifests). A value that does not convert ends the scenario as errored at its step, naming the JSON path and the
 /// Swift type: `steps[2].send.type: unknown case 'submitt' of LoginAction (known: …)`.
 public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Sendable>: RuntimeAdapter,
-  RuntimeManifestBindable
+  RuntimeManifestBindable, MainActorRuntimeAdapter
 {
   /// The feature's name, as in its manifest, e.g. `login`.
   public let feature: String
@@ -51,6 +51,8 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   public let initialValue: State
   private let makeRuntime: @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   private let shapes: RuntimeShapes
+  /// Whether the runtime is built and driven on the main actor (``init(_:initialState:mainActor:)``).
+  package let isMainActor: Bool
 
   /// Creates the adapter for any runtime; ``bound(to:)`` later gives it the manifest's names.
   ///
@@ -63,7 +65,32 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
     _ feature: String, initialState: State,
     runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
-    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque)
+    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false)
+  }
+
+  /// Creates the adapter for a runtime isolated to the main actor, such as a `@MainActor` view model whose effects are
+  /// plain `Task {}`: `runtime` is called on the main actor, and returns a handle made with
+  /// ``RuntimeHandle/init(mainActor:state:clear:)``.
+  ///
+  /// Each operation runs as a main-actor job on the driver's thread, and the tasks the view model starts are routed
+  /// to ``RuntimeEnvironment/executor`` (docs/runtime-scenarios.md, "What runs where"). When the Swift runtime does not
+  /// let them be routed, each runtime scenario is reported as errored at step 0 rather than run nondeterministically.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, as in its manifest.
+  ///   - initialState: The feature's initial state.
+  ///   - runtime: Builds a fresh view model for one scenario, on the main actor.
+  public init(
+    _ feature: String, initialState: State,
+    mainActor runtime: @escaping @MainActor @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
+  ) {
+    let make: @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action> = { state, environment in
+      // Nil only when building it never finished within the job limit; a handle that does nothing then reports
+      // the initial state, and the step-0 settle reports the runaway.
+      return environment.runOnMainActor { runtime(state, environment) }
+        ?? RuntimeHandle(send: { _ in }, state: { state }, clear: {})
+    }
+    self.init(feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true)
   }
 
   /// Creates the adapter for a ``Store``: `send` is ``Store/send(_:)``, `clear` is ``Store/cancel()``.
@@ -85,12 +112,13 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   private init(
     feature: String, initialValue: State,
     makeRuntime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>,
-    shapes: RuntimeShapes
+    shapes: RuntimeShapes, isMainActor: Bool
   ) {
     self.feature = feature
     self.initialValue = initialValue
     self.makeRuntime = makeRuntime
     self.shapes = shapes
+    self.isMainActor = isMainActor
   }
 
   // MARK: - RuntimeAdapter
@@ -106,13 +134,15 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   public func start(initialState: JSONValue, environment: RuntimeEnvironment) throws(CodecError) -> any FeatureRuntime {
     let state = try BridgeCoding.decode(State.self, from: initialState, shape: shapes.feature.state, at: .root)
     environment.shapes = shapes
-    return CodableFeatureRuntime(handle: makeRuntime(state, environment), shapes: shapes.feature)
+    return CodableFeatureRuntime(
+      handle: makeRuntime(state, environment), shapes: shapes.feature, environment: environment)
   }
 
   /// The adapter with the case names, field orders and dependency shapes of `manifest`.
   package func bound(to manifest: FeatureManifest) -> any RuntimeAdapter {
     CodableRuntime(
-      feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest))
+      feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest),
+      isMainActor: isMainActor)
   }
 }
 
@@ -122,21 +152,40 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
 private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: FeatureRuntime {
   private let handle: RuntimeHandle<State, Action>
   private let shapes: CodingShapes
+  /// Runs the handle's operations as main-actor jobs when it is isolated to the main actor.
+  private let environment: RuntimeEnvironment
 
-  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes) {
+  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes, environment: RuntimeEnvironment) {
     self.handle = handle
     self.shapes = shapes
+    self.environment = environment
   }
 
   func send(_ action: JSONValue) throws(CodecError) {
-    handle.send(try BridgeCoding.decode(Action.self, from: action, shape: shapes.actions, at: .root))
+    let action = try BridgeCoding.decode(Action.self, from: action, shape: shapes.actions, at: .root)
+    guard handle.isMainActor else { return handle.send(action) }
+    // Queued first, so it runs first when the driver settles the step, before the work it starts.
+    let pair = UncheckedSendable(value: (handle, action))
+    environment.queueOnMainActor { pair.value.0.send(pair.value.1) }
   }
 
   func state() throws(CodecError) -> JSONValue {
-    try BridgeCoding.encode(handle.state(), shape: shapes.state, at: .root)
+    try BridgeCoding.encode(try readState(), shape: shapes.state, at: .root)
   }
 
   func clear() {
-    handle.clear()
+    guard handle.isMainActor else { return handle.clear() }
+    let handle = UncheckedSendable(value: handle)
+    _ = environment.runOnMainActor { handle.value.clear() }
+  }
+
+  private func readState() throws(CodecError) -> State {
+    guard handle.isMainActor else { return handle.state() }
+    let handle = UncheckedSendable(value: handle)
+    // The driver reads the state after a step has settled, so nothing else is queued before the read.
+    guard let state = environment.runOnMainActor({ handle.value.state() }) else {
+      throw CodecError(path: .root, message: "the state could not be read: the main actor never got to it")
+    }
+    return state
   }
 }

@@ -1,3 +1,12 @@
+// MARK: - MainActorRuntimeAdapter
+
+/// A runtime adapter that may build and drive its runtime on the main actor (``CodableRuntime``'s `mainActor:`), which
+/// only the Swift runtime's enqueue hooks can keep on the scenario's executor.
+package protocol MainActorRuntimeAdapter {
+  /// Whether the runtime is isolated to the main actor.
+  var isMainActor: Bool { get }
+}
+
 // MARK: - RuntimeDriver
 
 /// Runs one runtime-level scenario against a ``RuntimeAdapter``, synchronously and deterministically, and reports one
@@ -12,8 +21,12 @@
 /// 3. reads the state and records the calls started and the calls cancelled during the step.
 ///
 /// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
-/// trace every time. At the end, the runtime is cleared and every call and sleep still pending ends with
-/// `CancellationError` (unrecorded), so that no task is left suspended.
+/// trace every time. Tasks that do not prefer the executor (a plain `Task {}`, main-actor work) join it too: while the
+/// driver runs, its thread's global and main-actor enqueues are routed there (`ScenarioEnqueueHooks`). Before each
+/// step and at the end the state is read again; a change since the previous step settled is work that escaped the
+/// executor (a `DispatchQueue`, a thread, a real sleep), reported as errored with a hint. At the end, the runtime is
+/// cleared and every call and sleep still pending ends with `CancellationError` (unrecorded), so that no task is left
+/// suspended.
 ///
 /// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
 /// step 0, which no scenario can name, so it stays pending until the end.
@@ -24,12 +37,25 @@ package enum RuntimeDriver {
   ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when a dependency's arguments or
   ///   result cannot be converted (`calls[j].arguments.…`, `steps[n-1].respond.result.…`), when the state cannot be
   ///   encoded (`state.…`), or when the runtime does not settle (a loop that never suspends). Step 0 too on a system
-  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2).
+  ///   without task executors (before macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2), and for a main-actor runtime
+  ///   when the Swift runtime has no enqueue hooks. Step n when the state changed after step n had settled while
+  ///   nothing ran on the executor (``EscapedWork``).
   package static func observe(_ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep])
     -> Observation
   {
     guard ManualTaskExecutor.isSupported else { return .errored(step: 0, message: unsupportedMessage) }
+    if (adapter as? any MainActorRuntimeAdapter)?.isMainActor == true, !ScenarioEnqueueHooks.isAvailable {
+      return .errored(step: 0, message: hooksMissingMessage)
+    }
     let environment = RuntimeEnvironment()
+    return ScenarioEnqueueHooks.routing(to: environment.executor) {
+      run(adapter, initialState: initialState, steps: steps, in: environment)
+    }
+  }
+
+  private static func run(
+    _ adapter: any RuntimeAdapter, initialState: JSONValue, steps: [RuntimeStep], in environment: RuntimeEnvironment
+  ) -> Observation {
     let runtime: any FeatureRuntime
     do {
       runtime = try adapter.start(initialState: initialState, environment: environment)
@@ -44,11 +70,20 @@ package enum RuntimeDriver {
     guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(steps.count)
+    var queued = 0
     for (offset, step) in steps.enumerated() {
+      if let escaped = EscapedWork.check(runtime, after: offset, queued: queued, settled: trace.last?.state) {
+        return .errored(step: offset, message: escaped)
+      }
       switch perform(step, number: offset + 1, on: runtime, in: environment) {
-      case .success(let entry): trace.append(entry)
+      case .success(let (entry, count)):
+        trace.append(entry)
+        queued = count
       case .failure(let failure): return .errored(step: offset + 1, message: failure.message)
       }
+    }
+    if let escaped = EscapedWork.check(runtime, after: steps.count, queued: queued, settled: trace.last?.state) {
+      return .errored(step: steps.count, message: escaped)
     }
     return .trace(trace)
   }
@@ -61,8 +96,9 @@ package enum RuntimeDriver {
 
   private static func perform(
     _ step: RuntimeStep, number: Int, on runtime: any FeatureRuntime, in environment: RuntimeEnvironment
-  ) -> Result<TraceEntry, StepFailure> {
+  ) -> Result<(TraceEntry, queued: Int), StepFailure> {
     environment.dependencies.begin(step: number)
+    let before = environment.runtimeJobCount
     var settled: Bool
     switch step {
     case .send(let action):
@@ -86,8 +122,10 @@ package enum RuntimeDriver {
     let record = environment.dependencies.record()
     if let failure = record.failure { return .failure(StepFailure(message: failure)) }
     guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
+    let queued = environment.runtimeJobCount - before
     do {
-      return .success(TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled))
+      let entry = TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled)
+      return .success((entry, queued))
     } catch {
       let path = JSONPath([.key("state")]).appending(error.path)
       return .failure(StepFailure(message: "\(path): \(error.message)"))
@@ -96,6 +134,11 @@ package enum RuntimeDriver {
 
   private static let unsupportedMessage =
     "runtime scenarios need task executors (SE-0417): macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2 or later"
+
+  private static let hooksMissingMessage =
+    "a main-actor runtime needs the Swift runtime's enqueue hooks (swift_task_enqueueGlobal_hook,"
+    + " swift_task_getMainExecutor_hook), which this Swift runtime does not export: its tasks cannot be kept on"
+    + " the scenario's executor. Drive a store whose effects prefer environment.executor instead"
 
   private static func unsettledMessage(step: Int) -> String {
     let what = step == 0 ? "starting the runtime" : "step \(step)"

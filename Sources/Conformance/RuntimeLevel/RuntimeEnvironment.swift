@@ -32,7 +32,8 @@
 public final class RuntimeEnvironment: @unchecked Sendable {
   /// The virtual clock: `sleep` resumes only when an `advance` step reaches the deadline. Starts at zero.
   public let clock: ManualClock
-  /// The executor every task of the runtime must prefer (`Task(executorPreference:)`): its jobs run when the driver
+  /// The executor the runtime's tasks run on (a store passes it as `executorPreference:`; a view model's plain
+  /// `Task {}` and main-actor work are routed to it while a step runs): its jobs run when the driver
   /// settles a step, one at a time, on the driver's thread.
   public let executor: ManualTaskExecutor
   /// The calls made through ``call(_:arguments:)``.

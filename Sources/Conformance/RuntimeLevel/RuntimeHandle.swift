@@ -21,6 +21,8 @@ public struct RuntimeHandle<State, Action> {
   let send: (Action) -> Void
   let state: () -> State
   let clear: () -> Void
+  /// Whether the operations are isolated to the main actor, so that the driver must run them as main-actor jobs.
+  let isMainActor: Bool
 
   /// Creates a handle from the three operations.
   ///
@@ -31,9 +33,14 @@ public struct RuntimeHandle<State, Action> {
   ///     nothing and start nothing. The state stays readable. The driver also calls it when the scenario ends, so a
   ///     second call must do nothing.
   public init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void) {
+    self.init(send: send, state: state, clear: clear, isMainActor: false)
+  }
+
+  init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void, isMainActor: Bool) {
     self.send = send
     self.state = state
     self.clear = clear
+    self.isMainActor = isMainActor
   }
 }
 
