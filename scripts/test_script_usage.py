@@ -24,6 +24,7 @@ SCRIPTS = [
     (["scripts/test"], "scripts/test"),
     (["scripts/kotlin"], "scripts/kotlin <subcommand>"),
     (["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
+    (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
@@ -71,6 +72,7 @@ class UsageErrorTests(unittest.TestCase):
     def test_scripts_that_take_no_argument_reject_one(self):
         for argv, usage in [(["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
                             (["scripts/kotlin", "build"], "scripts/kotlin <subcommand>"),
+                            (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
                             (["scripts/test-team-package", "--keep"], "scripts/test-team-package [--keep]")]:
             with self.subTest(argv):
                 self.assertEqual(run(argv + ["extra"]),
