@@ -169,3 +169,29 @@ private func load(_ text: String, file: String) -> FeatureManifest {
   case .failure(let errors): fatalError("the test manifest is invalid: \(errors.errors)")
   }
 }
+
+@Suite("hello fields: a harness's narrow platform types are checked against the manifest at start-up")
+struct HelloFieldTypesTests {
+  @Test func aKotlinIntForA64BitIntegerAndAUUIDForAPlainStringAreNamed() throws {
+    let manifest = Narrow.manifest(count: #"{"type":"integer"}"#)
+    let hello = #"""
+      {"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin","version":"1"},
+       "features":{"narrow":{"initialState":{"count":0},"fields":{"actions.set.count":"Int","actions.tag.id":"UUID","state.count":"Int"}}}}
+      """#.replacingOccurrences(of: "\n", with: "")
+    let info = try HarnessCodec.decodeHello(Data(hello.utf8)).get()
+    let why = "(Conformance/README.md §15.4); use a wider type, or narrow the manifest's type"
+    #expect(
+      InitialStateCheck.mismatch(info, manifests: ["narrow": manifest]) == """
+        feature 'narrow': actions.tag.id is UUID, which cannot hold every value of the manifest's string \(why)
+        feature 'narrow': state.count is Int, which cannot hold every value of the manifest's integer \(why)
+        """)
+  }
+
+  @Test func fieldsThatFitPass() throws {
+    let manifest = Narrow.manifest(count: #"{"type":"integer","format":"int32"}"#)
+    var info = ImplementationInfo(
+      name: "kotlin", language: "Kotlin", version: "1", features: ["narrow": manifest.initialState], levels: [:])
+    info.fieldTypes = ["narrow": ["state.count": "Int", "actions.set.count": "Int"]]
+    #expect(InitialStateCheck.mismatch(info, manifests: ["narrow": manifest]) == nil)
+  }
+}
