@@ -198,3 +198,15 @@ struct ManifestNamedTypesTests {
     #expect(paths == ["-1 name"])
   }
 }
+
+extension ManifestNamedTypesTests {
+  @Test func aNamedTypeWithBothCasesAndFieldsIsAnError() throws {
+    let text = manifest(
+      types: #"{"Both":{"cases":{"a":{"fields":{}}},"fields":{}}}"#,
+      state: #"{"b":{"type":"union","ref":"Both"}}"#, initial: #"{"b":{"type":"a"}}"#)
+    #expect(
+      try errors(text) == [
+        "m.json: types.Both: a named type has either 'cases' (a union) or 'fields' (an object type), not both"
+      ])
+  }
+}

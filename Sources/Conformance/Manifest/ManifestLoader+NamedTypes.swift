@@ -35,23 +35,39 @@ extension ManifestLoader {
       _ = typeReader.string("swift", required: false, issues: &issues)
       _ = typeReader.string("kotlin", required: false, issues: &issues)
       if names[member.key] == .object {
-        let fields = typeReader.required("fields", issues: &issues)
-        objects[member.key] = fields.map {
-          readFields($0, at: path.appending(key: "fields"), typeNames: names, issues: &issues)
-        }
-        typeReader.reportUnknownKeys(allowed: ["fields", "description", "swift", "kotlin"], issues: &issues)
+        objects[member.key] = readObjectType(&typeReader, at: path, names: names, issues: &issues)
       } else {
-        if typeReader.value("cases") == nil, typeReader.value("fields") != nil {
-          issues.add(path, "a named type has either 'cases' (a union) or 'fields' (an object type), not both")
-        }
-        let cases = typeReader.required("cases", issues: &issues).map {
-          readCases($0, at: path.appending(key: "cases"), typeNames: names, issues: &issues)
-        }
-        typeReader.reportUnknownKeys(allowed: ["cases", "fields", "description", "swift", "kotlin"], issues: &issues)
-        unions[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
+        unions[member.key] = readUnion(&typeReader, named: member.key, at: path, names: names, issues: &issues)
       }
     }
     return (unions, objects, names)
+  }
+
+  /// An object type's `fields` (format v1.2, §15.1); `nil` when missing.
+  private func readObjectType(
+    _ reader: inout ObjectReader, at path: JSONPath, names: TypeNames, issues: inout IssueList
+  )
+    -> [TypeDescriptor.Field]?
+  {
+    let fields = reader.required("fields", issues: &issues).map {
+      readFields($0, at: path.appending(key: "fields"), typeNames: names, issues: &issues)
+    }
+    reader.reportUnknownKeys(allowed: ["fields", "description", "swift", "kotlin"], issues: &issues)
+    return fields
+  }
+
+  /// A union's `cases` (§2.2.1); an entry with both `cases` and `fields` is an error at the entry.
+  private func readUnion(
+    _ reader: inout ObjectReader, named name: String, at path: JSONPath, names: TypeNames, issues: inout IssueList
+  ) -> FeatureManifest.Union {
+    if reader.value("cases") != nil, reader.value("fields") != nil {
+      issues.add(path, "a named type has either 'cases' (a union) or 'fields' (an object type), not both")
+    }
+    let cases = reader.required("cases", issues: &issues).map {
+      readCases($0, at: path.appending(key: "cases"), typeNames: names, issues: &issues)
+    }
+    reader.reportUnknownKeys(allowed: ["cases", "fields", "description", "swift", "kotlin"], issues: &issues)
+    return FeatureManifest.Union(name: name, cases: cases ?? [])
   }
 
   /// The `ref` of a `union` or `object` descriptor: a name declared under `types` with the kind the descriptor
