@@ -1,6 +1,6 @@
 /// Generates ``FuzzCase``s from a feature manifest: every action type, and a value of every field type a manifest can
-/// declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, booleans, integers, numbers, arrays,
-/// closed objects, unions and nullable values).
+/// declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, `date-time` and `uuid` strings, booleans,
+/// integers, numbers, arrays, closed objects and named object types, unions and nullable values).
 ///
 /// Sequences have 1 to `maxSteps` actions and follow the flows of the bundled scenarios most of the time: the next
 /// action is drawn from how often it followed the previous one there (``FuzzDictionary/transitions``), else from
