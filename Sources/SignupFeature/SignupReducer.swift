@@ -134,7 +134,7 @@ public struct SignupReducer: Reducer {
     guard state.isSubmitting else { return }  // S7: stray or late
     state.isSubmitting = false
     switch result {
-    case .success(let userId): state.userId = userId  // S7.success
+    case .success(let account): state.userId = account.userId  // S7.success
     case .failure(let message): state.submitError = message  // S7.failure
     case .usernameTaken:  // S7.usernameTaken
       state.availability = .taken

@@ -1,10 +1,12 @@
+import Foundation
+
 // MARK: - SignupState
 
 /// The sign-up screen's state (signup spec §1).
 ///
 /// JSON shape: `{"username": s, "displayName": s, "age": s, "acceptedTerms": bool, "availability":
 /// "unknown"|"checking"|"available"|"taken", "errors": {"username": s|null, "displayName": s|null, "age": s|null,
-/// "terms": s|null}, "isSubmitting": bool, "submitError": s|null, "userId": s|null}`. `SignupState()` is the spec's
+/// "terms": s|null}, "isSubmitting": bool, "submitError": s|null, "userId": uuid|null}`. `SignupState()` is the spec's
 /// initial state. The property names are the manifest's field names, so the synthesized `Codable` conformance
 /// matches the wire form (nil optionals aside, which the conformance bridge writes as `null`).
 ///
@@ -28,7 +30,7 @@ public struct SignupState: Codable, Equatable, Sendable {
   /// The server's failure message, or `nil` (set by S7 failure, cleared by S6).
   public var submitError: String?
   /// The registered user's id, or `nil` until S7 success.
-  public var userId: String?
+  public var userId: UUID?
 
   /// Creates a sign-up state; the defaults are the spec's initial state.
   ///
@@ -45,7 +47,7 @@ public struct SignupState: Codable, Equatable, Sendable {
   public init(
     username: String = "", displayName: String = "", age: String = "", acceptedTerms: Bool = false,
     availability: Availability = .unknown, errors: FieldErrors = FieldErrors(), isSubmitting: Bool = false,
-    submitError: String? = nil, userId: String? = nil
+    submitError: String? = nil, userId: UUID? = nil
   ) {
     self.username = username
     self.displayName = displayName

@@ -1,5 +1,10 @@
+import Foundation
 import SignupFeature
 import Testing
+
+/// A created account, for the success cases.
+private let account = Account(
+  userId: UUID(uuidString: "0b6c3f4e-8d1a-4c2b-9f3e-5a7d2c1b0e9f") ?? UUID(), createdAt: Date(timeIntervalSince1970: 0))
 
 // MARK: - S7 registerResponse
 
@@ -9,9 +14,9 @@ struct SignupReducerRegisterResponseTests {
     isSubmitting: true)
 
   @Test func successStoresTheUserId() {
-    let (state, effects) = reduce(submitting, .registerResponse(result: .success(userId: "u-1")))
+    let (state, effects) = reduce(submitting, .registerResponse(result: .success(account: account)))
     #expect(!state.isSubmitting)
-    #expect(state.userId == "u-1")
+    #expect(state.userId == account.userId)
     #expect(effects == [])
   }
 
@@ -36,7 +41,7 @@ struct SignupReducerRegisterResponseTests {
     #expect(effects == [.register(username: "kate", displayName: "Kate", age: 42)])
   }
 
-  @Test(arguments: [RegisterResult.success(userId: "u-1"), .failure(message: "x"), .usernameTaken])
+  @Test(arguments: [RegisterResult.success(account: account), .failure(message: "x"), .usernameTaken])
   func responseWhileNotSubmittingIsIgnored(result: RegisterResult) {
     let idle = SignupState(username: "kate", availability: .checking)
     #expect(reduce(idle, .registerResponse(result: result)) == (idle, []))
@@ -52,7 +57,7 @@ struct SignupReducerDismissTests {
     #expect(state == SignupState(username: "kate", availability: .unknown, isSubmitting: false))
     #expect(effects == [.cancel(id: "availability"), .cancel(id: "register")])
     #expect(reduce(state, .availabilityResponse(username: "kate", available: true)).state == state)
-    #expect(reduce(state, .registerResponse(result: .success(userId: "u-1"))).state == state)
+    #expect(reduce(state, .registerResponse(result: .success(account: account))).state == state)
   }
 
   @Test func dismissWhileOnlySubmittingCancelsTheRegisterRequest() {

@@ -28,7 +28,7 @@ import UnidirectionalFlow
 ///
 /// A feature whose suite needs more speed than the bridge gives can register a hand-written ``FeatureCodec`` through
 /// ``ReducerAdapter`` instead; `scripts/bench` times login both ways.
-public struct CodableFeature<Feature: Reducer>: FeatureAdapter, ManifestBindable
+public struct CodableFeature<Feature: Reducer>: FeatureAdapter, ManifestBindable, BindingChecked
 where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Effect: Encodable {
   /// The feature's name, as in its manifest, e.g. `signup`.
   public let feature: String
@@ -36,7 +36,9 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
   public let reducer: Feature
   /// The feature's initial state.
   public let initialValue: Feature.State
-  private let shapes: CodingShapes
+  let shapes: CodingShapes
+  /// What the Swift types cannot hold of the manifest's values, found when bound (``bindingProblems``).
+  private(set) var bindingProblems: [String] = []
 
   /// Creates the adapter; ``bound(to:)`` later gives it the manifest's names.
   ///
@@ -61,8 +63,10 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
 
   /// The adapter with the case names and field orders of `manifest`.
   func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
-    CodableFeature(
+    var bound = CodableFeature(
       feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
+    bound.bindingProblems = bound.probe(manifest)
+    return bound
   }
 
   /// Decodes the initial state, applies each action in order and records the state and effects after each.
@@ -147,7 +151,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     return BridgeError(path: JSONPath(prefix).appending(error.path), message: error.message)
   }
 
-  private func decode<T: Decodable>(
+  func decode<T: Decodable>(
     _ type: T.Type, from value: JSONValue, shape: CodingShape, context: DecodingContext,
     reusing spare: inout BridgeDecoder?
   ) throws(BridgeError) -> T {

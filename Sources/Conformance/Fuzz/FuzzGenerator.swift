@@ -1,6 +1,6 @@
 /// Generates ``FuzzCase``s from a feature manifest: every action type, and a value of every field type a manifest can
-/// declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, booleans, integers, numbers, arrays,
-/// closed objects, unions and nullable values).
+/// declare (``TypeDescriptor``: strings through ``FuzzStrings``, string enums, `date-time` and `uuid` strings, booleans,
+/// integers, numbers, arrays, closed objects and named object types, unions and nullable values).
 ///
 /// Sequences have 1 to `maxSteps` actions and follow the flows of the bundled scenarios most of the time: the next
 /// action is drawn from how often it followed the previous one there (``FuzzDictionary/transitions``), else from
@@ -106,43 +106,62 @@ package struct FuzzGenerator: Sendable {
 
   /// `{"type": name, …fields}` with a value for every field.
   func value(
-    ofCase item: FeatureManifest.Case, key: String, earlier: inout [String], random: inout FuzzRandom
+    ofCase item: FeatureManifest.Case, key: String, earlier: inout [String], random: inout FuzzRandom, depth: Int = 0
   ) -> JSONValue {
     var object = JSONObject()
     object["type"] = .string(item.name)
     for field in item.fields {
-      object[field.name] = value(of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random)
+      object[field.name] = value(
+        of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random, depth: depth + 1)
     }
     return .object(object)
   }
 
-  /// A value of `type`; strings are recorded in `earlier` so later actions can reuse them.
-  package func value(of type: TypeDescriptor, key: String, earlier: inout [String], random: inout FuzzRandom)
-    -> JSONValue
-  {
+  /// A value of `type`; strings are recorded in `earlier` so later actions can reuse them. Past ``depthLimit``
+  /// nested values, a nullable value is `null` and an array empty, so that a type that contains itself (a comment's
+  /// replies) ends: the manifest loader makes sure every such cycle has one of them.
+  package func value(
+    of type: TypeDescriptor, key: String, earlier: inout [String], random: inout FuzzRandom, depth: Int = 0
+  ) -> JSONValue {
     switch type {
     case .string:
       let string = strings.string(for: key, earlier: earlier, random: &random)
       earlier.append(string)
       return .string(string)
+    case .formatted(let format): return .string(formatted(format, earlier: &earlier, random: &random))
     case .stringEnum(let values): return .string(random.pick(values) ?? "")
     case .boolean: return .bool(random.chance(50))
     case .integer(let range): return .number(.integer(integer(in: range, random: &random)))
     case .number(let range): return .number(.double(number(in: range, random: &random)))
     case .array(let items):
+      let count = depth >= Self.depthLimit ? 0 : random.below(4)
       return .array(
-        (0..<random.below(4)).map { _ in value(of: items, key: key + "[]", earlier: &earlier, random: &random) })
-    case .object(let fields):
-      var object = JSONObject()
-      for field in fields {
-        object[field.name] = value(of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random)
-      }
-      return .object(object)
+        (0..<count).map { _ in
+          value(of: items, key: key + "[]", earlier: &earlier, random: &random, depth: depth + 1)
+        })
+    case .object(let fields): return object(fields, key: key, earlier: &earlier, random: &random, depth: depth)
+    case .objectRef(let name):
+      return object(manifest.objectTypes[name] ?? [], key: key, earlier: &earlier, random: &random, depth: depth)
     case .union(let name):
       guard let union = manifest.types[name], let item = random.pick(union.cases) else { return .null }
-      return value(ofCase: item, key: key, earlier: &earlier, random: &random)
+      return value(ofCase: item, key: key, earlier: &earlier, random: &random, depth: depth)
     case .nullable(let wrapped):
-      return random.chance(20) ? .null : value(of: wrapped, key: key, earlier: &earlier, random: &random)
+      guard depth < Self.depthLimit, !random.chance(20) else { return .null }
+      return value(of: wrapped, key: key, earlier: &earlier, random: &random, depth: depth)
     }
+  }
+
+  /// How deep generated values nest before nullable values and arrays end them: 4.
+  static let depthLimit = 4
+
+  private func object(
+    _ fields: [TypeDescriptor.Field], key: String, earlier: inout [String], random: inout FuzzRandom, depth: Int
+  ) -> JSONValue {
+    var object = JSONObject()
+    for field in fields {
+      object[field.name] = value(
+        of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random, depth: depth + 1)
+    }
+    return .object(object)
   }
 }

@@ -6,7 +6,9 @@ extension FuzzShrinker {
   package typealias StringPath = (action: Int, components: [JSONPath.Component])
 
   /// Every string leaf of the initial state and of every action, in that order, then in key order; `type`
-  /// discriminators are left out.
+  /// discriminators are left out, and so are strings in a neutral format (a `date-time` or a `uuid`, README §15),
+  /// which a shorter string would make invalid: the shrinker does not read the manifest, and a value in one of these
+  /// exact spellings is one the generator wrote for such a field.
   static func stringPaths(in fuzzCase: FuzzCase) -> [StringPath] {
     var paths: [StringPath] = []
     collect(fuzzCase.initialState, prefix: [], into: &paths, action: -1)
@@ -20,7 +22,8 @@ extension FuzzShrinker {
     _ value: JSONValue, prefix: [JSONPath.Component], into paths: inout [StringPath], action: Int
   ) {
     switch value {
-    case .string: paths.append((action, prefix))
+    case .string(let string):
+      if !StringFormat.allCases.contains(where: { $0.admits(string) }) { paths.append((action, prefix)) }
     case .object(let object):
       for member in object.members where member.key != "type" {
         collect(member.value, prefix: prefix + [.key(member.key)], into: &paths, action: action)

@@ -30,10 +30,10 @@ extension HarnessCodec {
     let (name, language, version) = implementation.map { readImplementation($0, issues: &issues) } ?? ("", "", "")
     let initialStates = readInitialStates(features ?? JSONObject(), issues: &issues)
     guard issues.isEmpty else { return .failure(violation(issues)) }
-    return .success(
-      ImplementationInfo(
-        name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels)
-    )
+    var info = ImplementationInfo(
+      name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels)
+    info.fieldTypes = initialStates.fieldTypes
+    return .success(info)
   }
 
   /// The hello reply's `implementation`: `{"name", "language", "version"}`, each a string.
@@ -54,10 +54,11 @@ extension HarnessCodec {
   /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"]}`; a
   /// feature without `levels` is reducer-only (§2.5), an empty list or an unknown level is a violation.
   private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> (
-    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>]
+    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>], fieldTypes: [String: [String: String]]
   ) {
     var initialStates: [String: JSONValue] = [:]
     var levels: [String: Set<ScenarioLevel>] = [:]
+    var fieldTypes: [String: [String: String]] = [:]
     for member in features.members {
       let path = JSONPath.root.appending(key: "features").appending(key: member.key)
       guard var feature = ObjectReader(member.value, at: path, what: "a feature", issues: &issues) else { continue }
@@ -67,9 +68,17 @@ extension HarnessCodec {
       if let value = feature.value("levels") {
         levels[member.key] = readLevels(value, at: path.appending(key: "levels"), issues: &issues)
       }
-      feature.reportUnknownKeys(allowed: ["initialState", "levels"], issues: &issues)
+      // `fields` (format v1.2): path → platform type name, each a string.
+      for field in feature.object("fields", required: false, issues: &issues)?.members ?? [] {
+        guard case .string(let type) = field.value else {
+          issues.add(path.appending(key: "fields").appending(key: field.key), "expected a type name (a string)")
+          continue
+        }
+        fieldTypes[member.key, default: [:]][field.key] = type
+      }
+      feature.reportUnknownKeys(allowed: ["initialState", "levels", "fields"], issues: &issues)
     }
-    return (initialStates, levels)
+    return (initialStates, levels, fieldTypes)
   }
 
   /// A feature's `levels`: a non-empty array of distinct names, each `"reducer"` or `"runtime"`.

@@ -11,6 +11,10 @@ package struct ImplementationInfo: Sendable, Equatable {
   /// The scenario levels it supports per feature (hello `levels`, harness protocol §2.5); a feature missing here
   /// supports the reducer level only, as a v1 harness that declares no levels does.
   package var levels: [String: Set<ScenarioLevel>]
+  /// Per feature, the fields its platform reads into a type narrower than the manifest format's defaults, by path
+  /// (hello `fields`, harness protocol §2.1: `["state.count": "Int"]`); checked against the manifest at start-up
+  /// (Conformance/README.md §15.4).
+  package var fieldTypes: [String: [String: String]] = [:]
 
   /// Creates an info value.
   ///

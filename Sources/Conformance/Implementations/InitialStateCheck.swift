@@ -21,6 +21,22 @@ enum InitialStateCheck {
       return "its initial state of feature '\(feature)' differs from \(manifest.file): "
         + differences.map(\.description).joined(separator: "; ")
     }
-    return nil
+    return narrowFields(info, manifests: manifests)
+  }
+
+  /// The fields whose announced platform type cannot hold every value the manifest declares there (format v1.2,
+  /// Conformance/README.md §15.4), one per line, or `nil`: an `Int` for a 64-bit integer, a `UUID` for a plain string.
+  static func narrowFields(_ info: ImplementationInfo, manifests: [String: FeatureManifest]) -> String? {
+    var problems: [String] = []
+    for (feature, fields) in info.fieldTypes.sorted(by: { $0.key < $1.key }) {
+      guard let manifest = manifests[feature] else { continue }
+      for (path, platform) in fields.sorted(by: { $0.key < $1.key }) {
+        guard let declared = manifest.descriptor(at: path), !FieldFit.holds(platform, declared) else { continue }
+        problems.append(
+          "feature '\(feature)': \(path) is \(platform), which cannot hold every value of the manifest's "
+            + "\(declared.description) (Conformance/README.md §15.4); use a wider type, or narrow the manifest's type")
+      }
+    }
+    return problems.isEmpty ? nil : problems.joined(separator: "\n")
   }
 }

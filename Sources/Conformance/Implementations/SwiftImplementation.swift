@@ -75,7 +75,14 @@ package struct SwiftImplementation: Implementation {
   }
 
   /// Nothing to start; returns ``info``.
-  package func start() async throws(ImplementationStartError) -> ImplementationInfo { info }
+  ///
+  /// - Throws: ``ImplementationStartError`` when a feature bound to its manifest has Swift types that cannot hold a
+  ///   value the manifest declares (a Codable bridge's bind-time check, Conformance/README.md §15.4), naming each field.
+  package func start() async throws(ImplementationStartError) -> ImplementationInfo {
+    let problems = adapters.keys.sorted().flatMap { (adapters[$0] as? any BindingChecked)?.bindingProblems ?? [] }
+    if !problems.isEmpty { throw ImplementationStartError(message: problems.joined(separator: "\n")) }
+    return info
+  }
 
   /// Runs the scenario through the feature's reducer; an unknown feature is skipped.
   package func run(_ request: RunRequest) async -> Observation {

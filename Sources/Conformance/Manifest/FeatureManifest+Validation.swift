@@ -119,6 +119,10 @@ extension FeatureManifest {
           issues: &issues)
       }
     }
+    for name in objectTypes.keys.sorted() {
+      checkExamples(
+        of: objectTypes[name] ?? [], at: JSONPath([.key("types"), .key(name), .key("fields")]), issues: &issues)
+    }
     for name in dependencies.keys.sorted() {
       checkExamples(
         of: dependencies[name]?.arguments ?? [], at: JSONPath([.key("dependencies"), .key(name), .key("arguments")]),
@@ -151,6 +155,9 @@ extension FeatureManifest {
     case (.nullable, .null): return
     case (.nullable(let wrapped), _): check(value, against: wrapped, at: path(), partial: partial, issues: &issues)
     case (.string, .string), (.boolean, .bool): return
+    case (.formatted(let format), .string(let string)):
+      // One spelling per value (README §15), so that equal values are equal JSON on every platform.
+      if !format.admits(string) { issues.add(path(), mismatchMessage) }
     case (.stringEnum(let values), .string(let string)):
       // A closed set (manifest format §2.3): values compare scalar by scalar, as JSON equality does (§5).
       guard !values.contains(where: { ScalarOrder.equal($0, string) }) else { return }
@@ -168,6 +175,9 @@ extension FeatureManifest {
     case (.object(let fields), .object):
       // In `changes`, nested objects merge key by key too (scenario format §3.3), so their fields may be omitted.
       checkFields(value, fields: fields, at: path(), what: "this object", partial: partial, issues: &issues)
+    case (.objectRef(let name), .object):
+      guard let fields = objectTypes[name] else { return issues.add(path(), mismatchMessage) }
+      checkFields(value, fields: fields, at: path(), what: "\(name)", partial: partial, issues: &issues)
     case (.union(let name), _):
       guard let union = types[name] else { return issues.add(path(), mismatchMessage) }
       checkCase(value, union: union, noun: "\(name) case", at: path(), issues: &issues)

@@ -52,6 +52,9 @@ package struct FeatureManifest: Sendable {
   package var effects: Union
   /// Named unions that fields can refer to with `{"type": "union", "ref": name}`.
   package var types: [String: Union]
+  /// Named object types that fields can refer to with `{"type": "object", "ref": name}` (format v1.2, README §15):
+  /// each a closed object of exactly these fields, in declaration order.
+  package var objectTypes: [String: [TypeDescriptor.Field]] = [:]
   /// The dependencies a runtime-level scenario's calls go to, by name (manifest `dependencies`; empty when absent).
   package var dependencies: [String: Dependency] = [:]
   /// The durations the feature's runtime waits for, by name, in whole milliseconds from 1 to 86,400,000 (manifest

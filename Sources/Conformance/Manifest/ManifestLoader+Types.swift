@@ -1,7 +1,7 @@
 // MARK: - Fields and type descriptors (format §2.3)
 
 extension ManifestLoader {
-  func readFields(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
+  func readFields(_ value: JSONValue, at path: JSONPath, typeNames: TypeNames, issues: inout IssueList)
     -> [TypeDescriptor.Field]
   {
     guard case .object(let object) = value else {
@@ -33,53 +33,16 @@ extension ManifestLoader {
     }
   }
 
-  func readDescriptor(_ value: JSONValue, at path: JSONPath, typeNames: Set<String>, issues: inout IssueList)
+  func readDescriptor(_ value: JSONValue, at path: JSONPath, typeNames: TypeNames, issues: inout IssueList)
     -> TypeDescriptor?
   {
     guard var reader = ObjectReader(value, at: path, what: "a type descriptor", issues: &issues) else { return nil }
     _ = reader.string("description", required: false, issues: &issues)
     let nullable = reader.bool("nullable", issues: &issues) ?? false
-    let kinds = ["string", "boolean", "integer", "number", "array", "object", "union"]
     var allowed = ["type", "nullable", "description"]
-    var base: TypeDescriptor?
     let type = reader.string("type", required: true, issues: &issues)
-    switch type {
-    case "string":
-      allowed.append("enum")
-      if let values = reader.value("enum") {
-        base = readEnum(values, at: path.appending(key: "enum"), issues: &issues).map { .stringEnum($0) }
-      } else {
-        base = .string
-      }
-    case "boolean": base = .boolean
-    case "integer":
-      allowed += ["minimum", "maximum"]
-      base = readRange(reader, at: path, wholeNumbers: true, issues: &issues).map { .integer($0) }
-    case "number":
-      allowed += ["minimum", "maximum"]
-      base = readRange(reader, at: path, wholeNumbers: false, issues: &issues).map { .number($0) }
-    case "array":
-      allowed.append("items")
-      base = reader.required("items", issues: &issues).flatMap {
-        readDescriptor($0, at: path.appending(key: "items"), typeNames: typeNames, issues: &issues)
-      }.map { .array($0) }
-    case "object":
-      allowed.append("fields")
-      base = reader.required("fields", issues: &issues).map {
-        .object(readFields($0, at: path.appending(key: "fields"), typeNames: typeNames, issues: &issues))
-      }
-    case "union":
-      allowed.append("ref")
-      if let ref = reader.string("ref", required: true, issues: &issues) {
-        if typeNames.contains(ref) {
-          base = .union(ref)
-        } else {
-          issues.add(path.appending(key: "ref"), "unknown type '\(ref)'; declare it under 'types'")
-        }
-      }
-    case let other?:
-      issues.add(path.appending(key: "type"), "unknown type '\(other)' (allowed: \(kinds.joined(separator: ", ")))")
-    case nil: break
+    let base = type.flatMap {
+      readBase($0, &reader, allowed: &allowed, at: path, typeNames: typeNames, issues: &issues)
     }
     if let type, type != "string", reader.value("enum") != nil {
       allowed.append("enum")
@@ -91,9 +54,111 @@ extension ManifestLoader {
         path.appending(key: key),
         "'\(key)' is only allowed with \"type\": \"integer\" or \"number\", not '\(type ?? "")'")
     }
+    if !allowed.contains("format"), reader.value("format") != nil {
+      allowed.append("format")
+      issues.add(
+        path.appending(key: "format"),
+        "'format' is only allowed with \"type\": \"string\" or \"integer\", not '\(type ?? "")'")
+    }
     reader.reportUnknownKeys(allowed: allowed, issues: &issues)
     guard let base else { return nil }
     return nullable ? .nullable(base) : base
+  }
+
+  /// The descriptor of one `type`, reading the keys that kind allows (and adding them to `allowed`).
+  private func readBase(
+    _ type: String, _ reader: inout ObjectReader, allowed: inout [String], at path: JSONPath, typeNames: TypeNames,
+    issues: inout IssueList
+  ) -> TypeDescriptor? {
+    switch type {
+    case "string":
+      allowed += ["enum", "format"]
+      return readString(&reader, at: path, issues: &issues)
+    case "boolean": return .boolean
+    case "integer":
+      allowed += ["minimum", "maximum", "format"]
+      return readInteger(&reader, at: path, issues: &issues)
+    case "number":
+      allowed += ["minimum", "maximum"]
+      return readRange(reader, at: path, wholeNumbers: false, issues: &issues).map { .number($0) }
+    case "array":
+      allowed.append("items")
+      return reader.required("items", issues: &issues).flatMap {
+        readDescriptor($0, at: path.appending(key: "items"), typeNames: typeNames, issues: &issues)
+      }.map { .array($0) }
+    case "object":
+      allowed += ["fields", "ref"]
+      return readObject(&reader, at: path, typeNames: typeNames, issues: &issues)
+    case "union":
+      allowed.append("ref")
+      return readRef(&reader, kind: .union, at: path, typeNames: typeNames, issues: &issues).map { .union($0) }
+    default:
+      let kinds = ["string", "boolean", "integer", "number", "array", "object", "union"]
+      issues.add(path.appending(key: "type"), "unknown type '\(type)' (allowed: \(kinds.joined(separator: ", ")))")
+      return nil
+    }
+  }
+
+  /// A `string`: plain, with an `enum`, or with a `format` (format v1.2, README §15); not both `enum` and `format`.
+  private func readString(_ reader: inout ObjectReader, at path: JSONPath, issues: inout IssueList) -> TypeDescriptor? {
+    let format = reader.string("format", required: false, issues: &issues)
+    if let values = reader.value("enum") {
+      if format != nil {
+        issues.add(path.appending(key: "format"), "'format' and 'enum' cannot be combined; a value has one of them")
+        return nil
+      }
+      return readEnum(values, at: path.appending(key: "enum"), issues: &issues).map { .stringEnum($0) }
+    }
+    guard let format else { return .string }
+    guard let known = StringFormat(rawValue: format) else {
+      let names = StringFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      issues.add(path.appending(key: "format"), "unknown string format '\(format)' (allowed: \(names))")
+      return nil
+    }
+    return .formatted(known)
+  }
+
+  /// An `integer`: its range, within the `format`'s width when given (`int32`: −2³¹…2³¹−1, the range when no bound
+  /// is given; `int64`, the default: −2⁶³…2⁶³−1; README §15).
+  private func readInteger(_ reader: inout ObjectReader, at path: JSONPath, issues: inout IssueList)
+    -> TypeDescriptor?
+  {
+    guard var range = readRange(reader, at: path, wholeNumbers: true, issues: &issues) else { return nil }
+    switch reader.string("format", required: false, issues: &issues) {
+    case nil, "int64": return .integer(range)
+    case "int32":
+      let low = JSONNumber.integer(Int64(Int32.min))
+      let high = JSONNumber.integer(Int64(Int32.max))
+      for (key, bound) in [("minimum", range.minimum), ("maximum", range.maximum)] {
+        guard let bound, !NumericRange(minimum: low, maximum: high).contains(bound) else { continue }
+        issues.add(
+          path.appending(key: key),
+          "\(key) \(NumericRange.render(bound)) is outside an int32 (-2147483648 to 2147483647)")
+        return nil
+      }
+      range = NumericRange(minimum: range.minimum ?? low, maximum: range.maximum ?? high)
+      return .integer(range)
+    case let other?:
+      issues.add(path.appending(key: "format"), "unknown integer format '\(other)' (allowed: int32, int64)")
+      return nil
+    }
+  }
+
+  /// An `object`: inline `fields`, or `ref` naming an object type of `types` (format v1.2), not both.
+  private func readObject(
+    _ reader: inout ObjectReader, at path: JSONPath, typeNames: TypeNames,
+    issues: inout IssueList
+  ) -> TypeDescriptor? {
+    if reader.value("ref") != nil {
+      if reader.value("fields") != nil {
+        issues.add(path, "an object has either 'fields' or a 'ref' to a named object type, not both")
+        return nil
+      }
+      return readRef(&reader, kind: .object, at: path, typeNames: typeNames, issues: &issues).map { .objectRef($0) }
+    }
+    return reader.required("fields", issues: &issues).map {
+      .object(readFields($0, at: path.appending(key: "fields"), typeNames: typeNames, issues: &issues))
+    }
   }
 
   /// The `minimum` and `maximum` of an `integer` or `number` descriptor (format §2.3), each optional: a number, whole

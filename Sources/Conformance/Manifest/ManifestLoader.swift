@@ -63,7 +63,7 @@ package struct ManifestLoader: Sendable {
     _ = reader.string("description", required: true, issues: &issues)
     let spec = reader.string("spec", required: true, issues: &issues)
     readPlatforms(&reader, issues: &issues)
-    let (types, typeNames) = readTypes(&reader, issues: &issues)
+    let (types, objectTypes, typeNames) = readTypes(&reader, issues: &issues)
     let stateFields =
       reader.required("state", issues: &issues).map {
         readFields($0, at: JSONPath([.key("state")]), typeNames: typeNames, issues: &issues)
@@ -92,8 +92,9 @@ package struct ManifestLoader: Sendable {
     let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
-      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, dependencies: dependencies,
-      durations: durations)
+      effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, objectTypes: objectTypes,
+      dependencies: dependencies, durations: durations)
+    if issues.isEmpty { manifest.checkNamedTypes(issues: &issues) }
     if issues.isEmpty {
       manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
       manifest.checkExamples(issues: &issues)
@@ -134,37 +135,9 @@ package struct ManifestLoader: Sendable {
     }
   }
 
-  /// `types`: the named unions, by name, and every declared name (also of unions with problems, so that fields
-  /// naming them do not add a second error).
-  private func readTypes(_ reader: inout ObjectReader, issues: inout IssueList) -> (
-    types: [String: FeatureManifest.Union], names: Set<String>
-  ) {
-    let typesObject = reader.object("types", required: false, issues: &issues) ?? JSONObject()
-    let typeNames = Set(typesObject.keys)
-    var types: [String: FeatureManifest.Union] = [:]
-    for member in typesObject.members {
-      let path = JSONPath([.key("types"), .key(member.key)])
-      if !ManifestNames.isTypeName(member.key) {
-        issues.add(path, "type name '\(member.key)' is not upper camel case (e.g. 'LoginResult')")
-      }
-      guard var typeReader = ObjectReader(member.value, at: path, what: "a named union", issues: &issues) else {
-        continue
-      }
-      _ = typeReader.string("description", required: false, issues: &issues)
-      _ = typeReader.string("swift", required: false, issues: &issues)
-      _ = typeReader.string("kotlin", required: false, issues: &issues)
-      let cases = typeReader.required("cases", issues: &issues).map {
-        readCases($0, at: path.appending(key: "cases"), typeNames: typeNames, issues: &issues)
-      }
-      typeReader.reportUnknownKeys(allowed: ["cases", "description", "swift", "kotlin"], issues: &issues)
-      types[member.key] = FeatureManifest.Union(name: member.key, cases: cases ?? [])
-    }
-    return (types, typeNames)
-  }
-
   /// `dependencies` (optional): name → `{"rule"?, "description"?, "swift"?, "kotlin"?, "arguments": {fields},
   /// "result": descriptor}`; names are lower camel case, like case names.
-  private func readDependencies(_ reader: inout ObjectReader, typeNames: Set<String>, issues: inout IssueList)
+  private func readDependencies(_ reader: inout ObjectReader, typeNames: TypeNames, issues: inout IssueList)
     -> [String: FeatureManifest.Dependency]
   {
     guard let object = reader.object("dependencies", required: false, issues: &issues) else { return [:] }
@@ -197,8 +170,8 @@ package struct ManifestLoader: Sendable {
     return dependencies
   }
 
-  private func readCases(
-    _ value: JSONValue, at path: JSONPath, typeNames: Set<String>, allowsCancellation: Bool = false,
+  func readCases(
+    _ value: JSONValue, at path: JSONPath, typeNames: TypeNames, allowsCancellation: Bool = false,
     allowsEmpty: Bool = false, allowsCalls: Bool = false,
     issues: inout IssueList
   ) -> [FeatureManifest.Case] {
@@ -220,7 +193,7 @@ package struct ManifestLoader: Sendable {
   /// One case of a union: its per-platform names, rule, cancellation id (effects only), the dependencies it calls
   /// (actions only) and fields; `nil` when it is not an object.
   private func readCase(
-    _ value: JSONValue, named name: String, at casePath: JSONPath, typeNames: Set<String>, allowsCancellation: Bool,
+    _ value: JSONValue, named name: String, at casePath: JSONPath, typeNames: TypeNames, allowsCancellation: Bool,
     allowsCalls: Bool, issues: inout IssueList
   ) -> FeatureManifest.Case? {
     guard var reader = ObjectReader(value, at: casePath, what: "a case", issues: &issues) else { return nil }

@@ -37,7 +37,16 @@ struct HarnessCommand: CLICommand {
     // with the names as they are.
     let (loader, manifestErrors) = Workspace(currentDirectory: console.currentDirectory, paths: []).scenarioLoader()
     for error in manifestErrors { console.err("conformance harness: \(error)") }
-    HarnessServer(implementation: swift.bound(to: loader.manifests)).serve(
+    let bound = swift.bound(to: loader.manifests)
+    // Swift types that cannot hold what the manifest declares (README §15.4) end the harness before `hello`, so the
+    // runner reports the implementation as not started, with these lines in its stderr tail.
+    do {
+      _ = try await bound.start()
+    } catch {
+      console.err("conformance harness: \(error.message)")
+      return ExitCode.invalidInput
+    }
+    HarnessServer(implementation: bound).serve(
       readLine: console.readLine,
       reply: { line in
         console.outRaw(line + "\n")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `Decoder` that reads a neutral ``JSONValue`` (the scenario format) as Swift's synthesized `Codable` form.
 ///
 /// Rules, driven by the value's ``CodingShape``:
@@ -116,7 +118,7 @@ final class BridgeDecoder: Decoder {
     case .opaque:
       guard case .string? = object["type"] else { return .notUnion }
       union = nil
-    case .object, .array: return .notUnion
+    case .object, .array, .named: return .notUnion
     }
     guard case .string(let type)? = object["type"] else {
       if context.pending == nil, let type = object["type"] {
@@ -185,8 +187,25 @@ final class BridgeDecoder: Decoder {
       }
       return unsafeBitCast(Float(number.doubleValue), to: T.self)  // T is Float, checked above.
     }
+    if type == Date.self || type == UUID.self { return try decodeFormatted(type, from: value, at: component) }
     let shape = component.map { self.shape.field(key: $0) } ?? self.shape
     let decoder = component.map { child(value, shape: shape, owner: type, at: $0) } ?? self
     return try T(from: decoder)
+  }
+
+  /// A `Date` from a `date-time` string or a `UUID` from a `uuid` string, each in its one spelling (README §15); any
+  /// other string (Foundation's seconds since 2001, an upper-case or malformed UUID) is an error at its path.
+  private func decodeFormatted<T: Decodable>(_ type: T.Type, from value: JSONValue, at component: JSONPath.Component?)
+    throws -> T
+  {
+    guard case .string(let text) = value else { throw mismatch(type, got: value, at: component) }
+    let format: StringFormat = type == Date.self ? .dateTime : .uuid
+    let decoded: Any? = type == Date.self ? NeutralFormats.date(from: text) : NeutralFormats.uuid(from: text)
+    if let decoded = decoded as? T { return decoded }
+    let path = JSONPath(self.path.components + (component.map { [$0] } ?? []))
+    let inType = owner == type ? "" : " for \(owner)"
+    throw BridgeError(
+      path: path,
+      message: "expected \(type) as \(format.phrase)\(inType), got \(JSONRenderer.compact(value, style: .display))")
   }
 }

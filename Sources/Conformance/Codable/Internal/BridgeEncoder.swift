@@ -1,3 +1,5 @@
+import Foundation
+
 /// An `Encoder` that writes Swift's synthesized `Codable` form as a neutral ``JSONValue`` (the scenario format).
 ///
 /// Rules, the mirror of ``BridgeDecoder``'s:
@@ -99,6 +101,9 @@ final class BridgeEncoder: Encoder {
     if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if T.self == Int.self { return .number(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
     if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self)) }
+    // One spelling per value (README §15), not synthesized `Codable`'s seconds since 2001 or upper-case UUID.
+    if T.self == Date.self { return .string(NeutralFormats.text(of: unsafeBitCast(value, to: Date.self))) }
+    if T.self == UUID.self { return .string(NeutralFormats.text(of: unsafeBitCast(value, to: UUID.self))) }
     return nil
   }
 

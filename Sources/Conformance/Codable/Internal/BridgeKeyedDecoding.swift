@@ -1,3 +1,5 @@
+import Foundation
+
 /// An object read as a struct, an enum (a union's `{type: …}`), or an enum case's payload.
 struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: BridgeDecoder
@@ -147,7 +149,10 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let name = member(key)
     guard let value = object[name] else { throw missing(key) }
-    if T.self == String.self || T.self == Bool.self || T.self == Int.self || T.self == Double.self {
+    // `Date` and `UUID` too: their own `init(from:)` would read seconds since 2001 and any UUID Foundation accepts.
+    if T.self == String.self || T.self == Bool.self || T.self == Int.self || T.self == Double.self
+      || T.self == Date.self || T.self == UUID.self
+    {
       return try decoder.decodeScalar(type, from: value, at: .key(name))
     }
     return try T(from: decoder.child(value, shape: shape(of: name), owner: type, at: .key(name)))

@@ -19,8 +19,8 @@ struct RuntimeShapes: Sendable {
     var arguments: [String: CodingShape] = [:]
     var results: [String: CodingShape] = [:]
     for (name, dependency) in manifest.dependencies {
-      arguments[name] = .object(CodingShape.fields(dependency.arguments, unions: feature.named))
-      results[name] = CodingShape(dependency.result, unions: feature.named)
+      arguments[name] = .object(CodingShape.fields(dependency.arguments, named: feature.named))
+      results[name] = CodingShape(dependency.result, named: feature.named)
     }
     self.init(feature: feature, arguments: arguments, results: results)
   }
@@ -38,6 +38,8 @@ struct RuntimeShapes: Sendable {
   /// declare) the named type whose name is the Swift type's (`LoginResult`), else ``CodingShape/opaque``.
   func result(of dependency: String, as type: Any.Type) -> CodingShape {
     if let shape = results[dependency] { return shape }
-    return feature.named[String(describing: type)].map(CodingShape.union) ?? .opaque
+    let name = String(describing: type)
+    if let union = feature.named.unions[name] { return .union(union) }
+    return feature.named.objects[name].map(CodingShape.named) ?? .opaque
   }
 }

@@ -6,19 +6,19 @@ import kotlinx.serialization.Serializable
 /**
  * The outcome of a register request (the `RegisterResult` union of `Conformance/features/signup.json`).
  *
- * On the wire: `{"type":"success","userId":s}`, `{"type":"failure","message":s}` or
+ * On the wire: `{"type":"success","account":{"userId":uuid,"createdAt":date-time}}`, `{"type":"failure","message":s}` or
  * `{"type":"usernameTaken"}`.
  */
 @Serializable
 public sealed interface RegisterResult {
     /**
-     * The account was created (S7: it becomes [SignupState.userId]).
+     * The account was created (S7: its id becomes [SignupState.userId]).
      *
-     * @property userId the new user's id, opaque to the screen.
+     * @property account the new account.
      */
     @Serializable
     @SerialName("success")
-    public data class Success(public val userId: String) : RegisterResult
+    public data class Success(public val account: Account) : RegisterResult
 
     /**
      * The server refused or failed (S7: it becomes [SignupState.submitError]).

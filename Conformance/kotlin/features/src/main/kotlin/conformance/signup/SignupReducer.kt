@@ -160,7 +160,7 @@ public object SignupReducer : Reducer<SignupState, SignupIntent, SignupEffect> {
         return Next(
             when (result) {
                 // S7.success
-                is RegisterResult.Success -> done.copy(userId = result.userId)
+                is RegisterResult.Success -> done.copy(userId = result.account.userId)
                 // S7.failure
                 is RegisterResult.Failure -> done.copy(submitError = result.message)
                 // S7.usernameTaken

@@ -1,6 +1,8 @@
 package conformance.signup
 
+import conformance.harness.UuidSerializer
 import kotlinx.serialization.Serializable
+import java.util.UUID
 
 /**
  * The sign-up screen's state.
@@ -31,5 +33,5 @@ public data class SignupState(
     public val errors: SignupErrors = SignupErrors(),
     public val isSubmitting: Boolean = false,
     public val submitError: String? = null,
-    public val userId: String? = null,
+    @Serializable(with = UuidSerializer::class) public val userId: UUID? = null,
 )

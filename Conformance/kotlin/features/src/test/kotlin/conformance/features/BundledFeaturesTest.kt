@@ -18,7 +18,9 @@ class BundledFeaturesTest {
             """"submitError":null,"userId":null}"""
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
             """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"login":{"initialState":$login,"levels":["reducer","runtime"]},""" +
-            """"signup":{"initialState":$signup,"levels":["reducer"]},""" +
+            """"signup":{"initialState":$signup,"levels":["reducer"],"fields":{""" +
+            """"actions.registerResponse.result.success.account.createdAt":"Instant",""" +
+            """"actions.registerResponse.result.success.account.userId":"UUID","state.userId":"UUID"}},""" +
             """"timer":{"initialState":{"seconds":0,"isRunning":false},"levels":["reducer","runtime"]}}}""" + "\n"
         assertEquals(expected, output.toString())
     }

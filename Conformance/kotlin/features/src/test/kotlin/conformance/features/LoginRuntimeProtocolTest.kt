@@ -225,7 +225,7 @@ class LoginRuntimeProtocolTest {
     fun `hello declares the levels of each feature`() {
         val kotlin = serve("kotlin", """{"cmd":"hello","protocol":1}""")
         assert(kotlin.contains(""""login":{"initialState":$initial,"levels":["reducer","runtime"]}""")) { kotlin }
-        assert(kotlin.contains(""""levels":["reducer"]}}}""")) { kotlin } // signup, last
+        assert(kotlin.contains(""""levels":["reducer"],"fields":{""")) { kotlin } // signup, last
         assertEquals(
             """{"protocol":1,"implementation":{"name":"kotlin-viewmodel","language":"Kotlin","version":"1.0.0 (Kotlin 1.9.23)"},""" +
                 """"features":{"login":{"initialState":$initial,"levels":["runtime"]}}}""" + "\n",

@@ -16,6 +16,8 @@ import conformance.signup.SignupIntent.Submit
 import conformance.signup.SignupIntent.TermsToggled
 import conformance.signup.SignupIntent.UsernameChanged
 import conformance.udf.Next
+import java.time.Instant
+import java.util.UUID
 import java.util.stream.Stream
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
@@ -28,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource
 class SignupReducerTest {
     private val filled = SignupState(username = "kate", displayName = "Kate", age = "30", acceptedTerms = true)
     private val submitting = filled.copy(isSubmitting = true, availability = AVAILABLE)
+    private val account = Account(UUID.fromString("0b6c3f4e-8d1a-4c2b-9f3e-5a7d2c1b0e9f"), Instant.EPOCH)
     private val cancelCheck = Cancel("availability")
     private val cancelRegister = Cancel("register")
 
@@ -206,7 +209,7 @@ class SignupReducerTest {
 
     @Test
     fun `success stores the user id (S7)`() {
-        assertEquals(next(submitting.copy(isSubmitting = false, userId = "u1")), reduce(submitting, RegisterResponse(RegisterResult.Success("u1"))))
+        assertEquals(next(submitting.copy(isSubmitting = false, userId = account.userId)), reduce(submitting, RegisterResponse(RegisterResult.Success(account))))
     }
 
     @Test
@@ -229,7 +232,7 @@ class SignupReducerTest {
 
     @Test
     fun `a response while not submitting is ignored (S7)`() {
-        for (result in listOf(RegisterResult.Success("u"), RegisterResult.Failure("m"), RegisterResult.UsernameTaken)) {
+        for (result in listOf(RegisterResult.Success(account), RegisterResult.Failure("m"), RegisterResult.UsernameTaken)) {
             assertEquals(next(filled), reduce(filled, RegisterResponse(result)))
         }
     }
@@ -242,7 +245,7 @@ class SignupReducerTest {
         val dismissed = reduce(busy, Dismissed)
         val idle = busy.copy(availability = UNKNOWN, isSubmitting = false)
         assertEquals(next(idle, cancelCheck, cancelRegister), dismissed)
-        assertEquals(next(idle), reduce(idle, AvailabilityResponse("kate", true), RegisterResponse(RegisterResult.Success("u"))))
+        assertEquals(next(idle), reduce(idle, AvailabilityResponse("kate", true), RegisterResponse(RegisterResult.Success(account))))
     }
 
     @Test

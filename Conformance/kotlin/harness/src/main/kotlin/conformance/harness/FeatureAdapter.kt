@@ -43,6 +43,13 @@ public sealed class FeatureAdapter {
      *   step that could not be performed (step 0 for the initial state).
      */
     internal abstract fun trace(initialState: JsonElement, actions: JsonArray): Observation
+
+    /**
+     * The state and intent fields whose Kotlin types are narrower than the manifest format's defaults (an `Int`,
+     * a `UUID`), by path, announced in `hello` so that the runner checks them against the manifest at start-up
+     * (Conformance/README.md §15.4); empty for an adapter that does not know its types.
+     */
+    internal open val fieldTypes: Map<String, String> get() = emptyMap()
 }
 
 /**

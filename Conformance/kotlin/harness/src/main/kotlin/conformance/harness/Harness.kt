@@ -180,6 +180,11 @@ public class Harness(
                     // A reducer-only harness stays byte for byte a v1 harness (absent levels = ["reducer"], §2.5),
                     // so a module built on this library keeps working with a runner that predates levels.
                     if (runtimes.isNotEmpty()) put("levels", if (feature.name in runtimes) BOTH_LEVELS else REDUCER_LEVEL)
+                    // Only when there is something to check, so that a harness without narrow fields stays v1 byte
+                    // for byte too.
+                    if (feature.fieldTypes.isNotEmpty()) {
+                        putJsonObject("fields") { for ((path, type) in feature.fieldTypes) put(path, type) }
+                    }
                 }
             }
             for (runtime in runtimes.values) {

@@ -1,6 +1,7 @@
 package conformance.harness
 
 import conformance.harness.internal.DecodingException
+import conformance.harness.internal.FieldTypes
 import conformance.harness.internal.HarnessJson
 import conformance.harness.internal.JsonPath
 import conformance.harness.internal.decodeChecked
@@ -81,6 +82,9 @@ internal class SerializableFeature<State, Intent, Effect>(
     private val effectSerializer: SerializationStrategy<Effect>,
 ) : FeatureAdapter() {
     override val initialState: JsonObject = encodeInitialState(name, stateSerializer, initial)
+
+    override val fieldTypes: Map<String, String> =
+        FieldTypes.of(stateSerializer.descriptor, intentDeserializer.descriptor)
 
     override fun trace(initialState: JsonElement, actions: JsonArray): Observation {
         var state = try {

@@ -34,8 +34,10 @@ class HarnessTest {
     @Test
     fun `hello announces the implementation and each feature with its initial state, and no levels without runtimes`() {
         val session = serve("""{"cmd":"hello","protocol":1}""")
+        // The counter's Int fields are announced, for the runner to check against the manifest (README §15.4).
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
-            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial}}}""" + "\n"
+            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"counter":{"initialState":$initial,""" +
+            """"fields":{"actions.set.value":"Int","state.count":"Int","state.limit":"Int"}}}}""" + "\n"
         assertEquals(expected, session.output)
         assertEquals("", session.diagnostics)
     }
@@ -216,7 +218,7 @@ class HarnessTest {
         val harness = Harness(listOf(counterFeature()), implementation = "android", version = "2.1")
         val session = serve("""{"cmd":"hello","protocol":1}""", "[]", run(1, "[]", feature = "login"), harness = harness)
         val expected = """{"protocol":1,"implementation":{"name":"android","language":"Kotlin","version":"2.1"},""" +
-            """"features":{"counter":{"initialState":$initial}}}""" + "\n" +
+            """"features":{"counter":{"initialState":$initial,"fields":{"actions.set.value":"Int","state.count":"Int","state.limit":"Int"}}}}""" + "\n" +
             """{"seq":1,"skipped":{"reason":"the Kotlin implementation has no feature 'login'"}}""" + "\n"
         assertEquals(expected, session.output)
         assertEquals("android harness: request line 2 has no known 'cmd' (hello, run, bye); ignored\n", session.diagnostics)

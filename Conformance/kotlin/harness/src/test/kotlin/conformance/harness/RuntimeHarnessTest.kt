@@ -61,7 +61,8 @@ class RuntimeHarnessTest {
     fun `hello announces each feature's levels`() {
         val both = Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime(), counterRuntime("timer")))
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin","version":"1.0.0 (Kotlin 1.9.23)"},""" +
-            """"features":{"counter":{"initialState":$initial,"levels":["reducer","runtime"]},""" +
+            """"features":{"counter":{"initialState":$initial,"levels":["reducer","runtime"],""" +
+            """"fields":{"actions.set.value":"Int","state.count":"Int","state.limit":"Int"}},""" +
             """"timer":{"initialState":$initial,"levels":["runtime"]}}}""" + "\n"
         assertEquals(expected, reply("""{"cmd":"hello","protocol":1}""", harness = both))
     }

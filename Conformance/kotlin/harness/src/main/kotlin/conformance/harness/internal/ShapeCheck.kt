@@ -1,5 +1,8 @@
 package conformance.harness.internal
 
+import conformance.harness.InstantSerializer
+import conformance.harness.NeutralFormats
+import conformance.harness.UuidSerializer
 import kotlinx.serialization.ExperimentalSerializationApi
 import kotlinx.serialization.descriptors.PolymorphicKind
 import kotlinx.serialization.descriptors.PrimitiveKind
@@ -80,7 +83,10 @@ internal object ShapeCheck {
         }
         if (descriptor.isInline) return checkOwned(element, descriptor.getElementDescriptor(0), path, owner)
         return when (descriptor.kind) {
-            PrimitiveKind.STRING -> element.also { if (!isString(it)) throw mismatch(it, descriptor, path, owner) }
+            PrimitiveKind.STRING -> element.also {
+                if (!isString(it)) throw mismatch(it, descriptor, path, owner)
+                formatted(it as JsonPrimitive, descriptor, path, owner)
+            }
             PrimitiveKind.CHAR -> element.also {
                 if (!isString(it) || (it as JsonPrimitive).content.length != 1) throw mismatch(it, descriptor, path, owner)
             }
@@ -215,6 +221,24 @@ internal object ShapeCheck {
         }
         val value = number.toLong()
         return if (literal == value.toString()) element else JsonPrimitive(value)
+    }
+
+    /**
+     * Checks the text of a [conformance.harness.UuidSerializer] or [conformance.harness.InstantSerializer] value
+     * against its one spelling (README §15), in the Swift bridge's words:
+     * `expected UUID as uuid (lower-case 8-4-4-4-12 …) for SignupState, got "0B6C…"`.
+     */
+    private fun formatted(element: JsonPrimitive, descriptor: SerialDescriptor, path: JsonPath, owner: String) {
+        val (type, phrase, valid) = when (descriptor.serialName.removeSuffix("?")) {
+            UuidSerializer.SERIAL_NAME -> Triple("UUID", NeutralFormats.UUID_PHRASE, NeutralFormats.isUuid(element.content))
+            InstantSerializer.SERIAL_NAME ->
+                Triple("Instant", NeutralFormats.DATE_TIME_PHRASE, NeutralFormats.isDateTime(element.content))
+            else -> return
+        }
+        if (valid) return
+        val forOwner = if (owner == typeName(descriptor)) "" else " for $owner"
+        val text = StringBuilder().also { JsonText.quote(element.content, it) }
+        throw DecodingException(path, "expected $type as $phrase$forOwner, got $text")
     }
 
     private fun isString(element: JsonElement) = element is JsonPrimitive && element.isString
