@@ -48,13 +48,12 @@ extension ProcessImplementation {
     let firstSeq = sequence + 1
     sequence += requests.count
     process.setMaximumLineLength(requests.map(replyLimit).max() ?? configuration.maximumLineLength)
-    let lines = requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }
-    let writer = startWriting(lines, to: process)
+    let writer = startWriting(
+      requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }, to: process)
     var previous = ContinuousClock.now
     for (index, request) in requests.enumerated() {
-      let deadline = DispatchTime.now() + configuration.scenarioTimeout
       let fault: Observation
-      switch await process.nextLine(until: deadline) {
+      switch await process.nextLine(until: DispatchTime.now() + configuration.scenarioTimeout) {
       case .line(let line):
         let decoded = HarnessCodec.decodeRun(
           line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level)

@@ -102,6 +102,17 @@ extension FeatureManifest {
     }
   }
 
+  /// Checks what a manifest that read without errors says about its values, once its types are whole: the named
+  /// types (§15), then the initial state against `state` and the fields' `examples`. Stops at the first stage with
+  /// a problem, since a later one would only repeat it.
+  func checkValues(issues: inout IssueList) {
+    guard issues.isEmpty else { return }
+    checkNamedTypes(issues: &issues)
+    guard issues.isEmpty else { return }
+    checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
+    checkExamples(issues: &issues)
+  }
+
   /// Checks every field's `examples` against the field's type (manifest format §2.7), at
   /// `actions.NAME.fields.FIELD.examples[i]` and the like.
   func checkExamples(issues: inout IssueList) {

@@ -80,28 +80,26 @@ package struct ManifestLoader: Sendable {
       } ?? []
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
-    var declared: [String] = []
-    if case .object(let object)? = reader.value("dependencies") { declared = object.keys.sorted() }
-    checkCalls(of: actions, declared: declared, feature: feature, issues: &issues)
+    checkCalls(
+      of: actions, declared: reader.value("dependencies")?.objectValue?.keys.sorted() ?? [], feature: feature,
+      issues: &issues)
     let durations = readDurations(&reader, issues: &issues)
-    reader.reportUnknownKeys(
-      allowed: [
-        "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects",
-        "types", "dependencies", "durations",
-      ], issues: &issues)
+    reader.reportUnknownKeys(allowed: Self.topLevelKeys, issues: &issues)
     let manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, objectTypes: objectTypes,
       dependencies: dependencies, durations: durations)
-    if issues.isEmpty { manifest.checkNamedTypes(issues: &issues) }
-    if issues.isEmpty {
-      manifest.checkState(initialState, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
-      manifest.checkExamples(issues: &issues)
-    }
+    manifest.checkValues(issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(manifest)
   }
+
+  /// The keys a manifest may have (manifest format §2.1).
+  private static let topLevelKeys = [
+    "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects", "types",
+    "dependencies", "durations",
+  ]
 
   // MARK: - Pieces
 
