@@ -197,62 +197,10 @@ struct BridgeKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try isPresent(key) ? decode(type, forKey: key) : nil
   }
 
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
-  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-    try isPresent(key) ? decode(type, forKey: key) : nil
-  }
-
   /// Whether the member for `key` is present and not `null`.
   ///
   /// - Throws: the ``missing(_:)`` error when it is absent and a manifest declares the object's fields without it.
-  private func isPresent(_ key: Key) throws -> Bool {
+  func isPresent(_ key: Key) throws -> Bool {
     let name = member(key)
     guard let value = object[name] else {
       if let declared = declaredFields, !declared.contains(name) { throw missing(key) }
