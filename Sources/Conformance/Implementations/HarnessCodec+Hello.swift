@@ -32,7 +32,8 @@ extension HarnessCodec {
     guard issues.isEmpty else { return .failure(violation(issues)) }
     return .success(
       ImplementationInfo(
-        name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels)
+        name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels,
+        reports: initialStates.reports)
     )
   }
 
@@ -51,13 +52,15 @@ extension HarnessCodec {
     return (name, language, version)
   }
 
-  /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"]}`; a
-  /// feature without `levels` is reducer-only (§2.5), an empty list or an unknown level is a violation.
+  /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"],
+  /// "reports"?: ["received", "inFlight"]}`; a feature without `levels` is reducer-only (§2.5), an empty list or an
+  /// unknown level is a violation; `reports` is §2.5.6.
   private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> (
-    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>]
+    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>], reports: [String: Set<RuntimeReport>]
   ) {
     var initialStates: [String: JSONValue] = [:]
     var levels: [String: Set<ScenarioLevel>] = [:]
+    var reports: [String: Set<RuntimeReport>] = [:]
     for member in features.members {
       let path = JSONPath.root.appending(key: "features").appending(key: member.key)
       guard var feature = ObjectReader(member.value, at: path, what: "a feature", issues: &issues) else { continue }
@@ -67,9 +70,12 @@ extension HarnessCodec {
       if let value = feature.value("levels") {
         levels[member.key] = readLevels(value, at: path.appending(key: "levels"), issues: &issues)
       }
-      feature.reportUnknownKeys(allowed: ["initialState", "levels"], issues: &issues)
+      if let value = feature.value("reports") {
+        reports[member.key] = readReports(value, at: path.appending(key: "reports"), issues: &issues)
+      }
+      feature.reportUnknownKeys(allowed: ["initialState", "levels", "reports"], issues: &issues)
     }
-    return (initialStates, levels)
+    return (initialStates, levels, reports)
   }
 
   /// A feature's `levels`: a non-empty array of distinct names, each `"reducer"` or `"runtime"`.

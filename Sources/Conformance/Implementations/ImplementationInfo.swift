@@ -11,19 +11,25 @@ package struct ImplementationInfo: Sendable, Equatable {
   /// The scenario levels it supports per feature (hello `levels`, harness protocol §2.5); a feature missing here
   /// supports the reducer level only, as a v1 harness that declares no levels does.
   package var levels: [String: Set<ScenarioLevel>]
+  /// What its runtime reports beyond state, calls and cancellations, per feature (hello `reports`, harness protocol
+  /// §2.5.6); a feature missing here reports neither received actions nor effects in flight.
+  package var reports: [String: Set<RuntimeReport>]
 
   /// Creates an info value.
   ///
-  /// - Parameter levels: Feature → levels; features not listed support `.reducer` only.
+  /// - Parameters:
+  ///   - levels: Feature → levels; features not listed support `.reducer` only.
+  ///   - reports: Feature → what its runtime reports; features not listed report nothing more.
   package init(
     name: String, language: String, version: String, features: [String: JSONValue],
-    levels: [String: Set<ScenarioLevel>] = [:]
+    levels: [String: Set<ScenarioLevel>] = [:], reports: [String: Set<RuntimeReport>] = [:]
   ) {
     self.name = name
     self.language = language
     self.version = version
     self.features = features
     self.levels = levels
+    self.reports = reports
   }
 
   /// The levels declared for `feature`: its `levels`, or `[.reducer]` when none were declared.

@@ -169,7 +169,7 @@ package enum VerdictText {
       lines += baselineLines(scenario, style: style)
     }
     for verdict in scenario.verdicts where !verdict.notChecked.isEmpty && verdict.outcome.wasCompared {
-      lines.append(style.dim("    \(verdict.implementation): not checked (non-exhaustive):"))
+      lines.append(style.dim("    \(verdict.implementation): \(notCheckedHeading(verdict))"))
       lines += verdict.notChecked.map { style.dim("      \($0)") }
     }
     return lines
@@ -197,13 +197,19 @@ package enum VerdictText {
     }
     lines += baselineLines(scenario, style: style)
     if !verdict.notChecked.isEmpty, verdict.outcome.wasCompared {
-      lines.append(style.dim("    not checked (non-exhaustive):"))
+      lines.append(style.dim("    \(notCheckedHeading(verdict))"))
       lines += verdict.notChecked.map { style.dim("      \($0)") }
     }
     return lines
   }
 
   // MARK: - Parts
+
+  /// `not checked (non-exhaustive):`, or `not checked:` for an exhaustive scenario, whose only unchecked parts are
+  /// those not applicable to the implementation (README §14.1).
+  private static func notCheckedHeading(_ verdict: Verdict) -> String {
+    verdict.isExhaustive ? "not checked:" : "not checked (non-exhaustive):"
+  }
 
   private static func groupedDetails(
     _ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: (Verdict) -> Bool
@@ -253,6 +259,12 @@ package enum VerdictText {
       lines += diffLines(
         expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent,
         style: style)
+    }
+    if failure.mismatches.contains(where: { $0.path.components.first == .key("received") }),
+      let expected = failure.runtime?.expectedReceived, let actual = failure.runtime?.actualReceived
+    {
+      lines.append("\(indent)Received during step \(step):")
+      lines += diffLines(expected: expected, actual: actual, indent: indent, style: style)
     }
     if !lines.isEmpty { lines.append("\(indent)(\(style.red("-")) expected, \(style.green("+")) actual)") }
     return lines

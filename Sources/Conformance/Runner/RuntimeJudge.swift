@@ -1,6 +1,7 @@
 /// Judges a runtime-level scenario's trace (scenario format v1.1): per step the state (as at reducer level), the
 /// calls started (compared exactly, in order, names matched to ``CallReference``s) and the calls cancelled (as a set);
-/// then, for an exhaustive scenario, that no call the implementation started is still pending.
+/// then, for an exhaustive scenario, that no call the implementation started is still pending. Format v1.2 adds the
+/// actions effects sent back (`received`, §14.1) and the effects still in flight at the end (`inFlight`, §14.2).
 ///
 /// Failure text names calls the way the scenario does (`call a1 (authenticate)`); a call the scenario never named is
 /// `the 1st call of step 3 (authenticate)`.
@@ -38,6 +39,9 @@ enum RuntimeJudge {
       } else {
         for reference in entry.cancelled { check.unchecked.append("cancelled \(names.display(reference))") }
       }
+      if scenario.checksReceived {
+        checkReceived(step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
+      }
       if case .respond(let call, _)? = runtime?.kind, let reference = names.reference(of: call) {
         ended.insert(reference)
         // Checked in both modes: the harness ignores such a respond (PROTOCOL.md §2.5.5).
@@ -50,7 +54,11 @@ enum RuntimeJudge {
       }
       ended.formUnion(entry.cancelled)
       if scenario.exhaustive, index == scenario.steps.count - 1 {
-        check.mismatches += pendingMismatches(trace: trace, ended: ended, names: names)
+        // One check of what is still running at the end: pending calls name the scenario's calls; only when none is
+        // pending are the effects in flight listed, since an effect waiting on a pending call is that call (§14.2).
+        let pending = pendingMismatches(trace: trace, ended: ended, names: names)
+        check.mismatches +=
+          pending.isEmpty ? inFlightMismatches(expected: scenario.leavesRunning, entry: entry) : pending
       }
       if !check.unchecked.isEmpty {
         notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
@@ -82,9 +90,12 @@ enum RuntimeJudge {
     let expectedCancelled = (step.runtime?.cancelled ?? (exhaustive ? [] : nil)).map {
       JSONValue.array($0.sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string))
     }
-    return StepFailure.RuntimeDetail(
+    var detail = StepFailure.RuntimeDetail(
       expectedCalls: expectedCalls, actualCalls: actual.value(at: JSONPath([.key("calls")])) ?? [],
       expectedCancelled: expectedCancelled, actualCancelled: actual.value(at: JSONPath([.key("cancelled")])) ?? [])
+    detail.expectedReceived = (step.runtime?.received ?? (exhaustive ? [] : nil)).map(JSONValue.array)
+    detail.actualReceived = entry.received.map(JSONValue.array)
+    return detail
   }
 
   /// Whether the trace started the call `reference` names: its step has at least `index` calls.

@@ -9,7 +9,8 @@
 ///    reports a respond to a call never started, PROTOCOL.md §2.5.5); `advance` moves the ``ManualClock``, running each timer that falls due at its own deadline
 ///    and settling after each; `clear` tears the owner down;
 /// 2. settles: runs every job queued on the ``ManualTaskExecutor`` until none is left, on this thread;
-/// 3. reads the state and records the calls started and the calls cancelled during the step.
+/// 3. reads the state and records the calls started and the calls cancelled during the step, and, when the runtime
+///    reports them (format v1.2), the actions its effects sent back during the step and the effects still in flight.
 ///
 /// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
 /// trace every time. At the end, the runtime is cleared and every call and sleep still pending ends with
@@ -42,6 +43,8 @@ package enum RuntimeDriver {
       environment.close()
     }
     guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
+    // What the runtime received while starting belongs to no step.
+    _ = try? runtime.received()
     var trace: [TraceEntry] = []
     trace.reserveCapacity(steps.count)
     for (offset, step) in steps.enumerated() {
@@ -86,11 +89,20 @@ package enum RuntimeDriver {
     let record = environment.dependencies.record()
     if let failure = record.failure { return .failure(StepFailure(message: failure)) }
     guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
+    let state: JSONValue
     do {
-      return .success(TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled))
+      state = try runtime.state()
     } catch {
       let path = JSONPath([.key("state")]).appending(error.path)
       return .failure(StepFailure(message: "\(path): \(error.message)"))
+    }
+    do {
+      return .success(
+        TraceEntry(
+          state: state, calls: record.calls, cancelled: record.cancelled, received: try runtime.received(),
+          inFlight: runtime.inFlight()))
+    } catch {
+      return .failure(StepFailure(message: "\(error.path): \(error.message)"))
     }
   }
 
