@@ -55,8 +55,14 @@ public class LoginViewModel(
     /** The current screen state; starts at [initialState], by default `LoginState()` (login spec: the initial state). */
     public val state: StateFlow<LoginState> = _state.asStateFlow()
 
-    /** Effects in flight by cancellation id; guarded by its own monitor. */
-    private val inFlight = HashMap<String, Job>()
+    /** Effects in flight by cancellation id, with their effect type; guarded by its own monitor. */
+    private val inFlight = LinkedHashMap<String, Pair<String, Job>>()
+
+    /**
+     * The intents effects sent back since [takeReceived] last ran, when recording (runtime scenarios); null when
+     * not recording, so a view model in an app keeps no log. Guarded by [inFlight]'s monitor.
+     */
+    private var received: MutableList<LoginIntent>? = null
 
     /**
      * Applies [intent] to the state with [LoginReducer], then runs the effects it returned.
@@ -81,15 +87,34 @@ public class LoginViewModel(
 
     /** Cancels every running effect; called once by [clear] after [viewModelScope] was cancelled. */
     override fun onCleared() {
-        val jobs = synchronized(inFlight) { inFlight.values.toList().also { inFlight.clear() } }
+        val jobs = synchronized(inFlight) { inFlight.values.map { it.second }.also { inFlight.clear() } }
         jobs.forEach { it.cancel() }
+    }
+
+    // Inspection (runtime scenarios, scenario format v1.2)
+
+    /** Starts keeping the intents effects send back, for [takeReceived]. */
+    internal fun recordReceived() {
+        synchronized(inFlight) { if (received == null) received = mutableListOf() }
+    }
+
+    /** The intents effects sent back since the last call, in the order applied; empty when not recording. */
+    internal fun takeReceived(): List<LoginIntent> = synchronized(inFlight) {
+        received?.toList().orEmpty().also { received?.clear() }
+    }
+
+    /** The effects running and not cancelled, in start order: type (`authenticate`) and cancellation id. */
+    internal fun effectsInFlight(): List<Pair<String, String>> = synchronized(inFlight) {
+        inFlight.map { (id, entry) -> entry.first to id }
     }
 
     // Effects
 
     private fun perform(effect: LoginEffect) {
         when (effect) {
-            is LoginEffect.Authenticate -> launch(LoginEffect.Authenticate.CANCELLATION_ID) { authenticate(effect) }
+            is LoginEffect.Authenticate -> launch(LoginEffect.Authenticate.CANCELLATION_ID, "authenticate") {
+                authenticate(effect)
+            }
             is LoginEffect.Cancel -> cancel(effect.id)
         }
     }
@@ -117,22 +142,29 @@ public class LoginViewModel(
             LoginResult.Failure(TIMEOUT_MESSAGE)
         }
         coroutineContext.ensureActive()
-        onIntent(LoginIntent.LoginResponse(result))
+        receive(LoginIntent.LoginResponse(result))
     }
 
-    /** Starts [block] as the running effect for [id], cancelling the one it replaces. */
-    private fun launch(id: String, block: suspend () -> Unit) {
+    /** Sends an effect's result back as an intent, keeping it for [takeReceived] when recording. */
+    private fun receive(intent: LoginIntent) {
+        if (isCleared) return
+        synchronized(inFlight) { received?.add(intent) }
+        onIntent(intent)
+    }
+
+    /** Starts [block] as the running effect of [type] for [id], cancelling the one it replaces. */
+    private fun launch(id: String, type: String, block: suspend () -> Unit) {
         val job = viewModelScope.launch(start = CoroutineStart.LAZY) { block() }
-        val replaced = synchronized(inFlight) { inFlight.put(id, job) }
-        replaced?.cancel()
+        val replaced = synchronized(inFlight) { inFlight.put(id, type to job) }
+        replaced?.second?.cancel()
         job.invokeOnCompletion {
-            synchronized(inFlight) { if (inFlight[id] === job) inFlight.remove(id) }
+            synchronized(inFlight) { if (inFlight[id]?.second === job) inFlight.remove(id) }
         }
         job.start()
     }
 
     private fun cancel(id: String) {
-        synchronized(inFlight) { inFlight.remove(id) }?.cancel()
+        synchronized(inFlight) { inFlight.remove(id) }?.second?.cancel()
     }
 
     /** The view model's fixed messages and time limit (login.md LR2, LR3). */
