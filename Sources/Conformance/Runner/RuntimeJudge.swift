@@ -253,13 +253,19 @@ struct CallNames {
     ["call": .string(name(of: reference)), "dependency": .string(call.dependency), "arguments": call.arguments]
   }
 
-  /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`.
-  func entryValue(_ entry: TraceEntry, step: Int) -> JSONValue {
+  /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`,
+  /// with `received` and `inFlight` when `reports` says every compared implementation gives them (format v1.2).
+  func entryValue(_ entry: TraceEntry, step: Int, reports: Set<RuntimeReport> = []) -> JSONValue {
     let calls = entry.calls.enumerated().map { offset, call in
       value(of: call, at: CallReference(step: step, index: offset + 1))
     }
     let cancelled = entry.cancelled.map(name(of:)).sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string)
-    return ["state": entry.state, "calls": .array(calls), "cancelled": .array(cancelled)]
+    var members: [(key: String, value: JSONValue)] = [
+      ("state", entry.state), ("calls", .array(calls)), ("cancelled", .array(cancelled)),
+    ]
+    if reports.contains(.received) { members.append(("received", .array(entry.received ?? []))) }
+    if reports.contains(.inFlight) { members.append(("inFlight", .array(entry.inFlight ?? []))) }
+    return .object(JSONObject(unsortedMembers: members))
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, ….

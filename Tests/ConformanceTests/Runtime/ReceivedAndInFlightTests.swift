@@ -29,7 +29,8 @@ struct ReceivedAndInFlightTests {
   }
 
   func scenario(_ respond: String = Self.respondReceivingSuccess, exhaustive: Bool? = nil) throws -> Scenario {
-    try #require(F.scenario([F.typeEmail, F.typePassword, F.submit, respond].joined(separator: ","), exhaustive: exhaustive))
+    try #require(
+      F.scenario([F.typeEmail, F.typePassword, F.submit, respond].joined(separator: ","), exhaustive: exhaustive))
   }
 
   func judge(_ scenario: Scenario, _ trace: [TraceEntry]) -> (Outcome, [String]) {
@@ -135,14 +136,18 @@ struct ReceivedAndInFlightTests {
       F.problems(#"{"send": {"type": "submit"}, "expect": {"received": [{"type": "submit"}]}}"#, level: nil) == [
         #"x.json: steps[0].expect.received: 'received' is only valid in a runtime-level scenario ("level": "runtime")"#
       ])
-    let reducerLevel = #"{"id": "x", "feature": "login", "description": "d", "leavesRunning": [], "steps": [{"send": {"type": "submit"}}]}"#
-    let runtimeLevel = #"{"id": "x", "feature": "login", "level": "runtime", "description": "d", "leavesRunning": [{"type": "authenticat"}], "steps": [{"send": {"type": "submit"}}]}"#
+    let reducerLevel =
+      #"{"id": "x", "feature": "login", "description": "d", "leavesRunning": [], "steps": [{"send": {"type": "submit"}}]}"#
+    let runtimeLevel =
+      #"{"id": "x", "feature": "login", "level": "runtime", "description": "d", "leavesRunning": [{"type": "authenticat"}], "steps": [{"send": {"type": "submit"}}]}"#
     #expect(
       problems(reducerLevel) == [
         #"x.json: leavesRunning: 'leavesRunning' is only valid in a runtime-level scenario ("level": "runtime")"#
       ])
     #expect(
-      problems(runtimeLevel) == [#"x.json: leavesRunning[0].type: unknown effect "authenticat" (known: authenticate, cancel)"#])
+      problems(runtimeLevel) == [
+        #"x.json: leavesRunning[0].type: unknown effect "authenticat" (known: authenticate, cancel)"#
+      ])
   }
 
   private func problems(_ text: String) -> [String] {
@@ -150,5 +155,20 @@ struct ReceivedAndInFlightTests {
       case .failure(let failure) = F.loader.load(document, file: "x.json")
     else { return [] }
     return failure.errors.map(\.description)
+  }
+
+  @Test func tracesThatDifferOnlyInWhatCameBackDivergeWhenBothReportIt() throws {
+    let swift = trace(received: [Self.success])
+    var other = swift
+    other[3].received = []
+    #expect(FuzzEngine.firstDifference(swift, other) == 3)
+    #expect(FuzzEngine.firstDifference(swift, trace(received: nil)) == nil)
+    let divergence = try #require(
+      Divergence.find(in: try scenario(), traces: [("swift", swift), ("kotlin", other)]))
+    #expect(divergence.stepIndex == 3)
+    #expect(divergence.rows.map(\.path.description) == ["received"])
+    #expect(
+      Divergence.find(in: try scenario(), traces: [("swift", swift), ("kotlin-viewmodel", trace(received: nil))]) == nil
+    )
   }
 }
