@@ -46,4 +46,17 @@ struct ReceivedMutantsCLITests {
     let result = await Fuzz.command(["run", Self.scenario(id)], swift: FuzzRuntimeTests.correct)
     #expect(result.status == 0, "\(result.stdout)")
   }
+
+  @Test func theJSONReportCarriesBothListsOfTheFailingStep() async throws {
+    let file = Self.scenario("login-runtime-thrown-error-shows-fallback-message")
+    let result = await Fuzz.command(
+      ["run", file, "--format", "json"], swift: ReceivedMutant.swallowsThrownError.implementation)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let results = try #require(report["results"] as? [[String: Any]])
+    let failure = try #require(results.first?["failure"] as? [String: Any])
+    #expect(failure["actualReceived"] as? [Any] != nil)
+    #expect((failure["actualReceived"] as? [Any])?.isEmpty == true)
+    let expected = try #require(failure["expectedReceived"] as? [[String: Any]])
+    #expect(expected.map { $0["type"] as? String } == ["loginResponse"])
+  }
 }

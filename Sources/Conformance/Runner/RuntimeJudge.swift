@@ -69,7 +69,9 @@ enum RuntimeJudge {
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
           mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
-          runtime: detail(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names))
+          runtime: detail(
+            step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names,
+            checksReceived: scenario.checksReceived))
       } else {
         failure?.laterSteps.append(
           StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches, title: step.title))
@@ -82,9 +84,9 @@ enum RuntimeJudge {
   // MARK: - Pieces
 
   /// The failing step's calls and cancellations for reports, expected and actual, named as the scenario names them.
-  static func detail(_ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames)
-    -> StepFailure.RuntimeDetail
-  {
+  static func detail(
+    _ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames, checksReceived: Bool = false
+  ) -> StepFailure.RuntimeDetail {
     let actual = names.entryValue(entry, step: number)
     let expectedCalls = (step.runtime?.calls ?? (exhaustive ? [] : nil)).map { JSONValue.array($0.map(names.value)) }
     let expectedCancelled = (step.runtime?.cancelled ?? (exhaustive ? [] : nil)).map {
@@ -93,6 +95,8 @@ enum RuntimeJudge {
     var detail = StepFailure.RuntimeDetail(
       expectedCalls: expectedCalls, actualCalls: actual.value(at: JSONPath([.key("calls")])) ?? [],
       expectedCancelled: expectedCancelled, actualCancelled: actual.value(at: JSONPath([.key("cancelled")])) ?? [])
+    // Format v1.2: only in a file that checks received actions (§14.1).
+    guard checksReceived else { return detail }
     detail.expectedReceived = (step.runtime?.received ?? (exhaustive ? [] : nil)).map(JSONValue.array)
     detail.actualReceived = entry.received.map(JSONValue.array)
     return detail
