@@ -103,7 +103,8 @@ class UsageErrorTests(unittest.TestCase):
             "unknown implementation 'swift' (known: kotlin, kotlin-viewmodel)", program, usage)))
         self.assertEqual(run([program, "--fixture", "late"]), (2, "", usage_error(
             "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response, "
-            "rethrows-client-cancellation, timer-keeps-running-after-stop, timer-lacks-cancel-in-flight)",
+            "rethrows-client-cancellation, failure-into-state, timer-keeps-running-after-stop, "
+            "timer-lacks-cancel-in-flight)",
             program, usage)))
 
 

@@ -39,7 +39,7 @@
 /// The reducer runs with the lock held, which is what makes actions apply one at a time; it must not call
 /// back into the store. Runners, stream consumers and cancellation handlers never run with the lock held.
 public final class Store<State: Sendable, Action: Sendable, Effect: EffectIdentifying>: Sendable {
-  private let core: StoreCore<State, Action, Effect>
+  let core: StoreCore<State, Action, Effect>
 
   // MARK: - Creating a store
 

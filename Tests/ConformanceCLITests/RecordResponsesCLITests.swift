@@ -62,7 +62,10 @@ struct RecordResponsesCLITests {
         },
         {
           "respond": {"call": "a1", "result": {"type": "failure", "message": "Invalid email or password."}},
-          "expect": {"changes": {"error": "Invalid email or password.", "isLoading": false}}
+          "expect": {
+            "changes": {"error": "Invalid email or password.", "isLoading": false},
+            "received": [{"type": "loginResponse", "result": {"type": "failure", "message": "Invalid email or password."}}]
+          }
         },
         {
           "send": {"type": "submit"},
@@ -79,7 +82,10 @@ struct RecordResponsesCLITests {
         },
         {
           "respond": {"call": "a2", "result": {"type": "success", "userId": "u1"}},
-          "expect": {"changes": {"isLoading": false}}
+          "expect": {
+            "changes": {"isLoading": false},
+            "received": [{"type": "loginResponse", "result": {"type": "success", "userId": "u1"}}]
+          }
         },
         {"advance": 10000}
       ]

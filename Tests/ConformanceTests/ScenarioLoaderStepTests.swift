@@ -132,7 +132,7 @@ struct ScenarioLoaderStepTests {
     (
       "expect unknown key",
       [
-        "login-submit-valid-credentials.json: steps[0].expect.chanegs: unknown key 'chanegs'; did you mean 'changes'? (allowed: state, changes, effects, calls, cancelled)"
+        "login-submit-valid-credentials.json: steps[0].expect.chanegs: unknown key 'chanegs'; did you mean 'changes'? (allowed: state, changes, effects, calls, cancelled, received)"
       ]
     ),
     (

@@ -146,14 +146,18 @@ package struct FuzzEngine: Sendable {
   }
 
   /// The 0-based index of the first step whose state, effects, calls (dependency and arguments, in start order) or
-  /// cancelled calls (as a set) differ, or where one trace ends first; `nil` when the traces are equal. Reducer-level
-  /// entries have no calls or cancellations, so only their state and effects count.
+  /// cancelled calls (as a set) differ, or, where both report them, the received actions or effects in flight; or where
+  /// one trace ends first; `nil` when the traces are equal. Reducer-level entries have no calls or cancellations, so
+  /// only their state and effects count.
   package static func firstDifference(_ left: [TraceEntry], _ right: [TraceEntry]) -> Int? {
     for index in 0..<max(left.count, right.count) {
       guard index < left.count, index < right.count else { return index }
       let (a, b) = (left[index], right[index])
       if a.state != b.state || a.effects != b.effects || a.calls != b.calls { return index }
       if a.cancelled != b.cancelled, a.cancelled.sorted() != b.cancelled.sorted() { return index }
+      // Format v1.2: compared where both implementations report them (PROTOCOL.md §2.5.6).
+      if let x = a.received, let y = b.received, x != y { return index }
+      if let x = a.inFlight, let y = b.inFlight, x != y { return index }
     }
     return nil
   }

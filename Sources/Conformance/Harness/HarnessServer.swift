@@ -66,7 +66,11 @@ package struct HarnessServer: Sendable {
     var features = JSONObject()
     for (name, state) in info.features {
       let levels = info.levels(of: name).sorted().map { JSONValue.string($0.rawValue) }
-      features[name] = ["initialState": state, "levels": .array(levels)]
+      var feature: [(key: String, value: JSONValue)] = [("initialState", state), ("levels", .array(levels))]
+      if let reports = info.reports[name], !reports.isEmpty {
+        feature.append(("reports", .array(reports.map(\.rawValue).sorted().map(JSONValue.string))))
+      }
+      features[name] = .object(JSONObject(unsortedMembers: feature))
     }
     return [
       "protocol": 1,

@@ -31,7 +31,8 @@ extension HarnessCodec {
     let initialStates = readInitialStates(features ?? JSONObject(), issues: &issues)
     guard issues.isEmpty else { return .failure(violation(issues)) }
     var info = ImplementationInfo(
-      name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels)
+      name: name, language: language, version: version, features: initialStates.states, levels: initialStates.levels,
+      reports: initialStates.reports)
     info.fieldTypes = initialStates.fieldTypes
     return .success(info)
   }
@@ -51,13 +52,16 @@ extension HarnessCodec {
     return (name, language, version)
   }
 
-  /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"]}`; a
-  /// feature without `levels` is reducer-only (§2.5), an empty list or an unknown level is a violation.
+  /// The hello reply's `features`: feature name → `{"initialState": {…}, "levels"?: ["reducer", "runtime"],
+  /// "reports"?: ["received", "inFlight"]}`; a feature without `levels` is reducer-only (§2.5), an empty list or an
+  /// unknown level is a violation; `reports` is §2.5.6.
   private static func readInitialStates(_ features: JSONObject, issues: inout IssueList) -> (
-    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>], fieldTypes: [String: [String: String]]
+    states: [String: JSONValue], levels: [String: Set<ScenarioLevel>], reports: [String: Set<RuntimeReport>],
+    fieldTypes: [String: [String: String]]
   ) {
     var initialStates: [String: JSONValue] = [:]
     var levels: [String: Set<ScenarioLevel>] = [:]
+    var reports: [String: Set<RuntimeReport>] = [:]
     var fieldTypes: [String: [String: String]] = [:]
     for member in features.members {
       let path = JSONPath.root.appending(key: "features").appending(key: member.key)
@@ -68,6 +72,9 @@ extension HarnessCodec {
       if let value = feature.value("levels") {
         levels[member.key] = readLevels(value, at: path.appending(key: "levels"), issues: &issues)
       }
+      if let value = feature.value("reports") {
+        reports[member.key] = readReports(value, at: path.appending(key: "reports"), issues: &issues)
+      }
       // `fields` (format v1.2): path → platform type name, each a string.
       for field in feature.object("fields", required: false, issues: &issues)?.members ?? [] {
         guard case .string(let type) = field.value else {
@@ -76,9 +83,9 @@ extension HarnessCodec {
         }
         fieldTypes[member.key, default: [:]][field.key] = type
       }
-      feature.reportUnknownKeys(allowed: ["initialState", "levels", "fields"], issues: &issues)
+      feature.reportUnknownKeys(allowed: ["initialState", "levels", "reports", "fields"], issues: &issues)
     }
-    return (initialStates, levels, fieldTypes)
+    return (initialStates, levels, reports, fieldTypes)
   }
 
   /// A feature's `levels`: a non-empty array of distinct names, each `"reducer"` or `"runtime"`.

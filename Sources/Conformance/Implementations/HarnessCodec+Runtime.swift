@@ -131,14 +131,16 @@ extension HarnessCodec {
   private static func quotedName(_ key: String) -> String { "'\(ReportText.oneLine(key, limit: 80))'" }
 
   /// A runtime trace entry in its protocol form: `{"state", "calls": [{"dependency", "arguments"}], "cancelled":
-  /// [{"step", "index"}]}`.
+  /// [{"step", "index"}], "received"?: [action], "inFlight"?: [{"type", "id"}]}`; the last two only when reported.
   static func encodeRuntime(_ entry: TraceEntry) -> JSONValue {
-    [
-      "state": entry.state,
-      "calls": .array(
-        entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] }),
-      "cancelled": .array(entry.cancelled.map(encode)),
+    var members: [(key: String, value: JSONValue)] = [
+      ("state", entry.state),
+      ("calls", .array(entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })),
+      ("cancelled", .array(entry.cancelled.map(encode))),
     ]
+    if let received = entry.received { members.append(("received", .array(received))) }
+    if let inFlight = entry.inFlight { members.append(("inFlight", .array(inFlight))) }
+    return .object(JSONObject(unsortedMembers: members))
   }
 
   /// A runtime trace: exactly one entry per step, each with `state` (object), `calls` and `cancelled` (arrays, maybe
@@ -167,7 +169,13 @@ extension HarnessCodec {
       let state = entry.object("state", required: true, issues: &issues)
       let callsValue = entry.required("calls", issues: &issues)
       let cancelledValue = entry.required("cancelled", issues: &issues)
-      entry.reportUnknownKeys(allowed: ["state", "calls", "cancelled"], issues: &issues)
+      let received = entry.value("received").flatMap {
+        readReceived($0, at: entryPath.appending(key: "received"), issues: &issues)
+      }
+      let inFlight = entry.value("inFlight").flatMap {
+        readInFlight($0, at: entryPath.appending(key: "inFlight"), issues: &issues)
+      }
+      entry.reportUnknownKeys(allowed: ["state", "calls", "cancelled", "received", "inFlight"], issues: &issues)
       var calls: [DependencyCall]?
       if let callsValue {
         calls = decodeCalls(callsValue, at: entryPath.appending(key: "calls"), issues: &issues)
@@ -184,7 +192,9 @@ extension HarnessCodec {
         }
       }
       if let state, let calls, let cancelled {
-        entries.append(TraceEntry(state: .object(state), calls: calls, cancelled: cancelled))
+        entries.append(
+          TraceEntry(
+            state: .object(state), calls: calls, cancelled: cancelled, received: received, inFlight: inFlight))
       }
     }
     if entries.count == elements.count { checkCancelled(entries, at: path, issues: &issues) }

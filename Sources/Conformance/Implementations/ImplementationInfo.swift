@@ -15,19 +15,25 @@ package struct ImplementationInfo: Sendable, Equatable {
   /// (hello `fields`, harness protocol §2.1: `["state.count": "Int"]`); checked against the manifest at start-up
   /// (Conformance/README.md §15.4).
   package var fieldTypes: [String: [String: String]] = [:]
+  /// What its runtime reports beyond state, calls and cancellations, per feature (hello `reports`, harness protocol
+  /// §2.5.6); a feature missing here reports neither received actions nor effects in flight.
+  package var reports: [String: Set<RuntimeReport>]
 
   /// Creates an info value.
   ///
-  /// - Parameter levels: Feature → levels; features not listed support `.reducer` only.
+  /// - Parameters:
+  ///   - levels: Feature → levels; features not listed support `.reducer` only.
+  ///   - reports: Feature → what its runtime reports; features not listed report nothing more.
   package init(
     name: String, language: String, version: String, features: [String: JSONValue],
-    levels: [String: Set<ScenarioLevel>] = [:]
+    levels: [String: Set<ScenarioLevel>] = [:], reports: [String: Set<RuntimeReport>] = [:]
   ) {
     self.name = name
     self.language = language
     self.version = version
     self.features = features
     self.levels = levels
+    self.reports = reports
   }
 
   /// The levels declared for `feature`: its `levels`, or `[.reducer]` when none were declared.

@@ -66,12 +66,15 @@ package struct SwiftImplementation: Implementation {
   package var info: ImplementationInfo {
     var features = adapters.mapValues(\.initialState)
     var levels: [String: Set<ScenarioLevel>] = adapters.mapValues { _ in [.reducer] }
+    var reports: [String: Set<RuntimeReport>] = [:]
     for (feature, runtime) in runtimes {
       if features[feature] == nil { features[feature] = runtime.initialState }
       levels[feature, default: []].insert(.runtime)
+      reports[feature] = (runtime as? any RuntimeReporting)?.reports ?? []
     }
     return ImplementationInfo(
-      name: name, language: "Swift", version: ConformanceVersion.current, features: features, levels: levels)
+      name: name, language: "Swift", version: ConformanceVersion.current, features: features, levels: levels,
+      reports: reports)
   }
 
   /// Nothing to start; returns ``info``.

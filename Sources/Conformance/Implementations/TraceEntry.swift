@@ -1,8 +1,9 @@
 /// What an implementation reports after one step: the state and effects after an action (reducer level), or the
 /// state, the dependency calls started and the calls cancelled during the step (runtime level).
 ///
-/// JSON shape: `{"state": {…}, "effects": […]}` at reducer level; `{"state": {…}, "calls": […], "cancelled": […]}` at
-/// runtime level (harness protocol §2.2, §2.5).
+/// JSON shape: `{"state": {…}, "effects": […]}` at reducer level; `{"state": {…}, "calls": […], "cancelled": […],
+/// "received"?: […], "inFlight"?: […]}` at runtime level (harness protocol §2.2, §2.5; `received` and `inFlight` are
+/// format v1.2, given by an implementation that reports them, §2.5.6).
 public struct TraceEntry: Sendable, Equatable {
   /// The full state after the step.
   public var state: JSONValue
@@ -12,6 +13,12 @@ public struct TraceEntry: Sendable, Equatable {
   public var calls: [DependencyCall]
   /// The calls cancelled during the step, in the order they were cancelled (runtime level only).
   public var cancelled: [CallReference]
+  /// The actions the runtime's effects sent back during the step, in the order applied (runtime level); `nil` when
+  /// the implementation does not report them (a view model without actions for results).
+  public var received: [JSONValue]?
+  /// The effects running, not cancelled, once the step has settled, each `{"type": name, "id": cancellationID or
+  /// null}` (runtime level); `nil` when the implementation does not report them.
+  public var inFlight: [JSONValue]?
 
   /// Creates a reducer-level entry.
   public init(state: JSONValue, effects: [JSONValue]) {
@@ -22,10 +29,19 @@ public struct TraceEntry: Sendable, Equatable {
   }
 
   /// Creates a runtime-level entry.
-  public init(state: JSONValue, calls: [DependencyCall], cancelled: [CallReference]) {
+  ///
+  /// - Parameters:
+  ///   - received: The actions effects sent back during the step; `nil` when not reported.
+  ///   - inFlight: The effects in flight after the step; `nil` when not reported.
+  public init(
+    state: JSONValue, calls: [DependencyCall], cancelled: [CallReference], received: [JSONValue]? = nil,
+    inFlight: [JSONValue]? = nil
+  ) {
     self.state = state
     self.effects = []
     self.calls = calls
     self.cancelled = cancelled
+    self.received = received
+    self.inFlight = inFlight
   }
 }

@@ -13,10 +13,10 @@ package enum ScenarioFileLayout {
 
   /// Keys in the order they are written, per object kind; keys not listed follow in sorted order.
   static let topLevelOrder = [
-    "$schema", "id", "feature", "level", "description", "tags", "initialState", "exhaustive", "steps",
+    "$schema", "id", "feature", "level", "description", "tags", "initialState", "exhaustive", "leavesRunning", "steps",
   ]
   static let stepOrder = ["send", "respond", "advance", "clear", "expect", "description"]
-  static let expectOrder = ["state", "changes", "effects", "calls", "cancelled"]
+  static let expectOrder = ["state", "changes", "effects", "calls", "cancelled", "received"]
   static let callOrder = ["call", "dependency", "arguments"]
 
   /// The file's text for `document` (an object; anything else is rendered on one line).

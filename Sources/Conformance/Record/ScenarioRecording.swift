@@ -51,15 +51,21 @@ package struct ScenarioRecording: Sendable {
     var differences: [Difference] = []
     var filled = 0
     var changed = false
+    // Format v1.2: received actions are recorded and compared in a file that already checks them, or in one with no
+    // expectation yet; never added to some steps of a v1.1 file, which would then expect none at its other steps.
+    let receives =
+      scenario.level == .runtime
+      && (scenario.checksReceived || stepValues.allSatisfy { $0.objectValue?["expect"] == nil })
     for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
       let entry = trace[index]
       let expected = Self.expectedState(after: step, previous: previousExpected)
       previousExpected = expected
       let recorded = Self.expectation(
-        entry, previous: previousActual, level: scenario.level, names: &names, step: index + 1)
+        receives ? entry : entry.withoutReceived, previous: previousActual, level: scenario.level, names: &names,
+        step: index + 1)
       previousActual = entry.state
-      let old = Self.meaning(of: step, state: expected, scenario: scenario)
-      let new = Self.meaning(of: entry, level: scenario.level, names: names)
+      let old = Self.meaning(of: step, state: expected, scenario: scenario, receives: receives)
+      let new = Self.meaning(of: entry, level: scenario.level, names: names, receives: receives)
       guard var stepObject = stepValues[index].objectValue else { continue }
       let hasExpect = stepObject["expect"] != nil
       if old == new, hasExpect || recorded.isEmpty { continue }
@@ -127,6 +133,8 @@ package struct ScenarioRecording: Sendable {
       if !entry.cancelled.isEmpty {
         expect["cancelled"] = .array(entry.cancelled.sorted().map { .string(names.name(for: $0)) })
       }
+      // Format v1.2: what the reference's effects sent back; the file then checks received actions at every step.
+      if let received = entry.received, !received.isEmpty { expect["received"] = .array(received) }
     }
     return expect
   }
@@ -155,8 +163,9 @@ package struct ScenarioRecording: Sendable {
   }
 
   /// What an existing step claims, as one value to compare: the state after it, and its effects or its calls (by
-  /// dependency and arguments) and cancelled names (sorted, as they are compared as a set).
-  static func meaning(of step: Step, state: JSONValue, scenario: Scenario) -> JSONValue {
+  /// dependency and arguments), cancelled names (sorted, as they are compared as a set) and, when `receives`, its
+  /// received actions.
+  static func meaning(of step: Step, state: JSONValue, scenario: Scenario, receives: Bool) -> JSONValue {
     var meaning = JSONObject()
     meaning["state"] = state
     switch scenario.level {
@@ -165,12 +174,15 @@ package struct ScenarioRecording: Sendable {
       meaning["calls"] = .array(
         (step.runtime?.calls ?? []).map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array((step.runtime?.cancelled ?? []).sorted().map(JSONValue.string))
+      if receives { meaning["received"] = .array(step.runtime?.received ?? []) }
     }
     return .object(meaning)
   }
 
-  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:)``.
-  static func meaning(of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames) -> JSONValue {
+  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:receives:)``.
+  static func meaning(of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames, receives: Bool)
+    -> JSONValue
+  {
     var meaning = JSONObject()
     meaning["state"] = entry.state
     switch level {
@@ -179,6 +191,7 @@ package struct ScenarioRecording: Sendable {
       meaning["calls"] = .array(
         entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array(entry.cancelled.map { names.existingName(for: $0) }.sorted().map(JSONValue.string))
+      if receives { meaning["received"] = .array(entry.received ?? []) }
     }
     return .object(meaning)
   }
@@ -240,5 +253,14 @@ extension ScenarioRecording {
       id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
       steps: Array(scenario.runtimeSteps(resolving: resolved).prefix(count)),
       expectedTraceBytes: TraceSize.upperBound(of: scenario))
+  }
+}
+
+extension TraceEntry {
+  /// The entry as an implementation that does not report received actions gives it.
+  fileprivate var withoutReceived: TraceEntry {
+    var entry = self
+    entry.received = nil
+    return entry
   }
 }

@@ -165,6 +165,11 @@ package final class JSONReporter: RunReporter {
       object["actualCalls"] = runtime.actualCalls
       object["expectedCancelled"] = runtime.expectedCancelled ?? .null
       object["actualCancelled"] = runtime.actualCancelled
+      // Format v1.2, in a file that checks received actions: null when not checked, or not reported.
+      if runtime.expectedReceived != nil || runtime.actualReceived != nil {
+        object["expectedReceived"] = runtime.expectedReceived ?? .null
+        object["actualReceived"] = runtime.actualReceived ?? .null
+      }
     } else {
       object["expectedEffects"] = .array(failure.expectedEffects)
       object["actualEffects"] = .array(failure.actualEffects)

@@ -17,6 +17,12 @@ extension VerdictText {
         expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent,
         style: style)
     }
+    if failure.mismatches.contains(where: { $0.path.components.first == .key("received") }),
+      let expected = failure.runtime?.expectedReceived, let actual = failure.runtime?.actualReceived
+    {
+      lines.append("\(indent)Received during step \(step):")
+      lines += diffLines(expected: expected, actual: actual, indent: indent, style: style)
+    }
     if !lines.isEmpty { lines.append("\(indent)(\(style.red("-")) expected, \(style.green("+")) actual)") }
     return lines
   }

@@ -169,7 +169,7 @@ package enum VerdictText {
       lines += baselineLines(scenario, style: style)
     }
     for verdict in scenario.verdicts where !verdict.notChecked.isEmpty && verdict.outcome.wasCompared {
-      lines.append(style.dim("    \(verdict.implementation): not checked (non-exhaustive):"))
+      lines.append(style.dim("    \(verdict.implementation): \(notCheckedHeading(verdict))"))
       lines += verdict.notChecked.map { style.dim("      \($0)") }
     }
     return lines
@@ -197,13 +197,19 @@ package enum VerdictText {
     }
     lines += baselineLines(scenario, style: style)
     if !verdict.notChecked.isEmpty, verdict.outcome.wasCompared {
-      lines.append(style.dim("    not checked (non-exhaustive):"))
+      lines.append(style.dim("    \(notCheckedHeading(verdict))"))
       lines += verdict.notChecked.map { style.dim("      \($0)") }
     }
     return lines
   }
 
   // MARK: - Parts
+
+  /// `not checked (non-exhaustive):`, or `not checked:` for an exhaustive scenario, whose only unchecked parts are
+  /// those not applicable to the implementation (README §14.1).
+  private static func notCheckedHeading(_ verdict: Verdict) -> String {
+    verdict.isExhaustive ? "not checked:" : "not checked (non-exhaustive):"
+  }
 
   private static func groupedDetails(
     _ scenario: ScenarioVerdict, style: TextStyle, sameReasonAsAbove: (Verdict) -> Bool

@@ -226,7 +226,8 @@ package struct ConformanceRunner: Sendable {
       verdicts.append(
         Verdict(
           scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
-          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked, duration: duration))
+          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked, duration: duration,
+          isExhaustive: scenario.exhaustive))
     }
     var verdict = ScenarioVerdict(
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,

@@ -1,7 +1,8 @@
 /// One difference between what a step expected and what an implementation did, located by JSON path.
 ///
 /// Paths start at `state` or `effects`, e.g. `state.isLoading` or `effects[0].email` (scenario format §4); at the
-/// runtime level at `state`, `calls`, `cancelled`, `respond` or `pending` (§11.2, §13.4).
+/// runtime level at `state`, `calls`, `cancelled`, `received`, `respond`, `pending` or `inFlight` (§11.2, §13.4,
+/// §14).
 package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   /// The kind of difference.
   package enum Kind: Sendable, Equatable {
@@ -28,9 +29,9 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
     self.kind = kind
     self.note = note
   }
-  /// Whether the mismatch is the end-of-scenario check of a runtime scenario (`pending.NAME`, README §13.4), which
-  /// reports carry with the last step but print under `at the end`.
-  package var isAtEnd: Bool { path.components.first == .key("pending") }
+  /// Whether the mismatch is the end-of-scenario check of a runtime scenario (`pending.NAME`, README §13.4;
+  /// `inFlight[i]`, §14.2), which reports carry with the last step but print under `at the end`.
+  package var isAtEnd: Bool { path.components.first == .key("pending") || path.components.first == .key("inFlight") }
 
   /// Whether the path names an effect (`effects[i]`) rather than a field inside one.
   var isWholeEffect: Bool {

@@ -1,6 +1,7 @@
 /// Judges a runtime-level scenario's trace (scenario format v1.1): per step the state (as at reducer level), the
 /// calls started (compared exactly, in order, names matched to ``CallReference``s) and the calls cancelled (as a set);
-/// then, for an exhaustive scenario, that no call the implementation started is still pending.
+/// then, for an exhaustive scenario, that no call the implementation started is still pending. Format v1.2 adds the
+/// actions effects sent back (`received`, §14.1) and the effects still in flight at the end (`inFlight`, §14.2).
 ///
 /// Failure text names calls the way the scenario does (`call a1 (authenticate)`); a call the scenario never named is
 /// `the 1st call of step 3 (authenticate)`.
@@ -38,6 +39,9 @@ enum RuntimeJudge {
       } else {
         for reference in entry.cancelled { check.unchecked.append("cancelled \(names.display(reference))") }
       }
+      if scenario.checksReceived {
+        checkReceived(step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
+      }
       if case .respond(let call, _)? = runtime?.kind, let reference = names.reference(of: call) {
         ended.insert(reference)
         // Checked in both modes: the harness ignores such a respond (PROTOCOL.md §2.5.5).
@@ -50,7 +54,11 @@ enum RuntimeJudge {
       }
       ended.formUnion(entry.cancelled)
       if scenario.exhaustive, index == scenario.steps.count - 1 {
-        check.mismatches += pendingMismatches(trace: trace, ended: ended, names: names)
+        // One check of what is still running at the end: pending calls name the scenario's calls; only when none is
+        // pending are the effects in flight listed, since an effect waiting on a pending call is that call (§14.2).
+        let pending = pendingMismatches(trace: trace, ended: ended, names: names)
+        check.mismatches +=
+          pending.isEmpty ? inFlightMismatches(expected: scenario.leavesRunning, entry: entry) : pending
       }
       if !check.unchecked.isEmpty {
         notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
@@ -61,7 +69,9 @@ enum RuntimeJudge {
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
           mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
-          runtime: detail(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names),
+          runtime: detail(
+            step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names,
+            checksReceived: scenario.checksReceived),
           givenState: scenario.exhaustive ? nil : step.state.given)
       } else {
         failure?.laterSteps.append(
@@ -75,17 +85,22 @@ enum RuntimeJudge {
   // MARK: - Pieces
 
   /// The failing step's calls and cancellations for reports, expected and actual, named as the scenario names them.
-  static func detail(_ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames)
-    -> StepFailure.RuntimeDetail
-  {
+  static func detail(
+    _ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames, checksReceived: Bool = false
+  ) -> StepFailure.RuntimeDetail {
     let actual = names.entryValue(entry, step: number)
     let expectedCalls = (step.runtime?.calls ?? (exhaustive ? [] : nil)).map { JSONValue.array($0.map(names.value)) }
     let expectedCancelled = (step.runtime?.cancelled ?? (exhaustive ? [] : nil)).map {
       JSONValue.array($0.sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string))
     }
-    return StepFailure.RuntimeDetail(
+    var detail = StepFailure.RuntimeDetail(
       expectedCalls: expectedCalls, actualCalls: actual.value(at: JSONPath([.key("calls")])) ?? [],
       expectedCancelled: expectedCancelled, actualCancelled: actual.value(at: JSONPath([.key("cancelled")])) ?? [])
+    // Format v1.2: only in a file that checks received actions (§14.1).
+    guard checksReceived else { return detail }
+    detail.expectedReceived = (step.runtime?.received ?? (exhaustive ? [] : nil)).map(JSONValue.array)
+    detail.actualReceived = entry.received.map(JSONValue.array)
+    return detail
   }
 
   /// Whether the trace started the call `reference` names: its step has at least `index` calls.
@@ -243,13 +258,19 @@ struct CallNames {
     ["call": .string(name(of: reference)), "dependency": .string(call.dependency), "arguments": call.arguments]
   }
 
-  /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`.
-  func entryValue(_ entry: TraceEntry, step: Int) -> JSONValue {
+  /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`,
+  /// with `received` and `inFlight` when `reports` says every compared implementation gives them (format v1.2).
+  func entryValue(_ entry: TraceEntry, step: Int, reports: Set<RuntimeReport> = []) -> JSONValue {
     let calls = entry.calls.enumerated().map { offset, call in
       value(of: call, at: CallReference(step: step, index: offset + 1))
     }
     let cancelled = entry.cancelled.map(name(of:)).sorted { ScalarOrder.less($0, $1) }.map(JSONValue.string)
-    return ["state": entry.state, "calls": .array(calls), "cancelled": .array(cancelled)]
+    var members: [(key: String, value: JSONValue)] = [
+      ("state", entry.state), ("calls", .array(calls)), ("cancelled", .array(cancelled)),
+    ]
+    if reports.contains(.received) { members.append(("received", .array(entry.received ?? []))) }
+    if reports.contains(.inFlight) { members.append(("inFlight", .array(entry.inFlight ?? []))) }
+    return .object(JSONObject(unsortedMembers: members))
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, ….

@@ -40,6 +40,10 @@ package struct StepFailure: Sendable {
     package var actualCalls: JSONValue
     package var expectedCancelled: JSONValue?
     package var actualCancelled: JSONValue
+    /// The actions the step expected its effects to send back (format v1.2); `nil` when not checked.
+    package var expectedReceived: JSONValue? = nil
+    /// The actions the implementation's effects sent back; `nil` when it does not report them.
+    package var actualReceived: JSONValue? = nil
   }
 
   /// A failing step after the first: which step, what it sent, and what differed.

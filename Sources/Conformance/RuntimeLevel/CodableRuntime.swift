@@ -43,7 +43,7 @@ import UnidirectionalFlow
 /// manifests). A value that does not convert ends the scenario as errored at its step, naming the JSON path and the
 /// Swift type: `steps[2].send.type: unknown case 'submitt' of LoginAction (known: …)`.
 public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Sendable>: RuntimeAdapter,
-  RuntimeManifestBindable, MainActorRuntimeAdapter
+  RuntimeManifestBindable, MainActorRuntimeAdapter, RuntimeReporting
 {
   /// The feature's name, as in its manifest, e.g. `login`.
   public let feature: String
@@ -53,19 +53,25 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   private let shapes: RuntimeShapes
   /// Whether the runtime is built and driven on the main actor (``init(_:initialState:mainActor:)``).
   package let isMainActor: Bool
+  /// What its runtimes report (hello `reports`): both for a ``Store``; for another runtime, `received` when it was
+  /// created with `reportsReceived: true`.
+  package let reports: Set<RuntimeReport>
 
   /// Creates the adapter for any runtime; ``bound(to:)`` later gives it the manifest's names.
   ///
   /// - Parameters:
   ///   - feature: The feature's name, as in its manifest.
   ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
+  ///   - reportsReceived: Whether the handles `runtime` builds report received actions (``RuntimeHandle``'s
+  ///     `received:`); announced in `hello`, so that the report can say why `expect.received` is not checked.
   ///   - runtime: Builds a fresh runtime for one scenario from its initial state and environment; called once per
   ///     scenario, on the driver's thread.
   public init(
-    _ feature: String, initialState: State,
+    _ feature: String, initialState: State, reportsReceived: Bool = false,
     runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
-    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false)
+    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
+      reports: reportsReceived ? [.received] : [])
   }
 
   /// Creates the adapter for a runtime isolated to the main actor, such as a `@MainActor` view model whose effects are
@@ -90,7 +96,8 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
       return environment.runOnMainActor { runtime(state, environment) }
         ?? RuntimeHandle(send: { _ in }, state: { state }, clear: {})
     }
-    self.init(feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true)
+    self.init(feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true,
+      reports: [])
   }
 
   /// Creates the adapter for a ``Store``: `send` is ``Store/send(_:)``, `clear` is ``Store/cancel()``.
@@ -104,21 +111,23 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
     _ feature: String, initialState: State,
     store: @escaping @Sendable (State, RuntimeEnvironment) -> Store<State, Action, Effect>
   ) {
-    self.init(feature, initialState: initialState) { state, environment in
-      RuntimeHandle(store: store(state, environment))
-    }
+    self.init(
+      feature: feature, initialValue: initialState,
+      makeRuntime: { state, environment in RuntimeHandle(store: store(state, environment)) }, shapes: .opaque,
+      isMainActor: false, reports: [.received, .inFlight])
   }
 
   private init(
     feature: String, initialValue: State,
     makeRuntime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>,
-    shapes: RuntimeShapes, isMainActor: Bool
+    shapes: RuntimeShapes, isMainActor: Bool, reports: Set<RuntimeReport>
   ) {
     self.feature = feature
     self.initialValue = initialValue
     self.makeRuntime = makeRuntime
     self.shapes = shapes
     self.isMainActor = isMainActor
+    self.reports = reports
   }
 
   // MARK: - RuntimeAdapter
@@ -142,7 +151,7 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   package func bound(to manifest: FeatureManifest) -> any RuntimeAdapter {
     CodableRuntime(
       feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest),
-      isMainActor: isMainActor)
+      isMainActor: isMainActor, reports: reports)
   }
 }
 
@@ -187,5 +196,32 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
       throw CodecError(path: .root, message: "the state could not be read: the main actor never got to it")
     }
     return state
+  }
+
+  func received() throws(CodecError) -> [JSONValue]? {
+    guard let actions = handle.received?() else { return nil }
+    var values: [JSONValue] = []
+    for (offset, action) in actions.enumerated() {
+      let path = JSONPath([.key("received"), .index(offset)])
+      guard let encodable = action as? any Encodable else {
+        throw CodecError(
+          path: path, message: "\(type(of: action)) is not Encodable, so received actions cannot be reported")
+      }
+      values.append(try BridgeCoding.encode(encodable, shape: shapes.actions, at: path))
+    }
+    return values
+  }
+
+  /// Each effect as `{"type", "id"}`: the type is the manifest's case name, read from the effect's encoding; an effect
+  /// that cannot be encoded shows its Swift description, so the report still names it.
+  func inFlight() -> [JSONValue]? {
+    guard let effects = handle.inFlight?() else { return nil }
+    return effects.map { effect, id in
+      let encoded = (effect as? any Encodable).flatMap {
+        try? BridgeCoding.encode($0, shape: shapes.effects, at: .root)
+      }
+      let type = encoded?["type"]?.stringValue ?? String(describing: effect)
+      return ["type": .string(type), "id": id.map(JSONValue.string) ?? .null]
+    }
   }
 }

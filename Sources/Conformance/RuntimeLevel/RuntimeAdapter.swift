@@ -31,4 +31,22 @@ public protocol FeatureRuntime: AnyObject {
 
   /// Tears the owner down: cancels everything in flight; later sends change nothing (login.md LR5).
   func clear()
+
+  /// The actions the runtime's effects sent back since the last call, encoded in the neutral form, in the order they
+  /// were applied; `nil` when the runtime does not report them (scenario format v1.2, Conformance/README.md §14).
+  ///
+  /// - Throws: ``CodecError`` when an action cannot be encoded.
+  func received() throws(CodecError) -> [JSONValue]?
+
+  /// The effects running and not cancelled, each `{"type": name, "id": cancellationID or null}`, in start order;
+  /// `nil` when the runtime does not report them (Conformance/README.md §14).
+  func inFlight() -> [JSONValue]?
+}
+
+extension FeatureRuntime {
+  /// Not reported: a runtime that does not keep its received actions.
+  public func received() throws(CodecError) -> [JSONValue]? { nil }
+
+  /// Not reported: a runtime that does not know its running effects.
+  public func inFlight() -> [JSONValue]? { nil }
 }

@@ -18,7 +18,8 @@ package protocol MainActorRuntimeAdapter {
 ///    reports a respond to a call never started, PROTOCOL.md §2.5.5); `advance` moves the ``ManualClock``, running each timer that falls due at its own deadline
 ///    and settling after each; `clear` tears the owner down;
 /// 2. settles: runs every job queued on the ``ManualTaskExecutor`` until none is left, on this thread;
-/// 3. reads the state and records the calls started and the calls cancelled during the step.
+/// 3. reads the state and records the calls started and the calls cancelled during the step, and, when the runtime
+///    reports them (format v1.2), the actions its effects sent back during the step and the effects still in flight.
 ///
 /// No real time passes and no thread other than the caller's runs the runtime's tasks, so a scenario gives the same
 /// trace every time. Tasks that do not prefer the executor (a plain `Task {}`, main-actor work) join it too: while the
@@ -68,6 +69,8 @@ package enum RuntimeDriver {
       environment.close()
     }
     guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
+    // What the runtime received while starting belongs to no step.
+    _ = try? runtime.received()
     var trace: [TraceEntry] = []
     trace.reserveCapacity(steps.count)
     var queued = 0
@@ -123,12 +126,20 @@ package enum RuntimeDriver {
     if let failure = record.failure { return .failure(StepFailure(message: failure)) }
     guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
     let queued = environment.runtimeJobCount - before
+    let state: JSONValue
     do {
-      let entry = TraceEntry(state: try runtime.state(), calls: record.calls, cancelled: record.cancelled)
-      return .success((entry, queued))
+      state = try runtime.state()
     } catch {
       let path = JSONPath([.key("state")]).appending(error.path)
       return .failure(StepFailure(message: "\(path): \(error.message)"))
+    }
+    do {
+      let entry = TraceEntry(
+        state: state, calls: record.calls, cancelled: record.cancelled, received: try runtime.received(),
+        inFlight: runtime.inFlight())
+      return .success((entry, queued))
+    } catch {
+      return .failure(StepFailure(message: "\(error.path): \(error.message)"))
     }
   }
 

@@ -32,6 +32,6 @@ extension RuntimeHandle where State: Sendable {
       send: { action in MainActor.assumeIsolated { send(action) } },
       state: { MainActor.assumeIsolated { state() } },
       clear: { MainActor.assumeIsolated { clear() } },
-      isMainActor: true)
+      received: nil, inFlight: nil, isMainActor: true)
   }
 }

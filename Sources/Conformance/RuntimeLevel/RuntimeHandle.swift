@@ -23,6 +23,10 @@ public struct RuntimeHandle<State, Action> {
   let clear: () -> Void
   /// Whether the operations are isolated to the main actor, so that the driver must run them as main-actor jobs.
   let isMainActor: Bool
+  /// The actions effects sent back since the last call; `nil` when the runtime does not report them.
+  let received: (() -> [Action])?
+  /// The effects in flight, with their cancellation ids; `nil` when the runtime does not report them.
+  let inFlight: (() -> [(effect: any Sendable, id: String?)])?
 
   /// Creates a handle from the three operations.
   ///
@@ -32,14 +36,25 @@ public struct RuntimeHandle<State, Action> {
   ///   - clear: Tears the owner down (`clear` step, login.md LR5): cancels everything in flight; later sends change
   ///     nothing and start nothing. The state stays readable. The driver also calls it when the scenario ends, so a
   ///     second call must do nothing.
-  public init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void) {
-    self.init(send: send, state: state, clear: clear, isMainActor: false)
+  ///   - received: The actions the runtime's effects sent back since the last call, in the order applied (TCA's
+  ///     `TestStore.receive`); `nil` (the default) when the runtime has no actions for results, and then a scenario's
+  ///     `expect.received` is reported as not applicable (Conformance/README.md §14).
+  public init(
+    send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void,
+    received: (() -> [Action])? = nil
+  ) {
+    self.init(send: send, state: state, clear: clear, received: received, inFlight: nil, isMainActor: false)
   }
 
-  init(send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void, isMainActor: Bool) {
+  init(
+    send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void,
+    received: (() -> [Action])?, inFlight: (() -> [(effect: any Sendable, id: String?)])?, isMainActor: Bool
+  ) {
     self.send = send
     self.state = state
     self.clear = clear
+    self.received = received
+    self.inFlight = inFlight
     self.isMainActor = isMainActor
   }
 }
@@ -48,13 +63,19 @@ public struct RuntimeHandle<State, Action> {
 
 extension RuntimeHandle where State: Sendable, Action: Sendable {
   /// A handle on a ``Store``: `send` is ``Store/send(_:)``, `state` is ``Store/state``, and `clear` is
-  /// ``Store/cancel()`` (what releasing the store does), after which the store ignores every send.
+  /// ``Store/cancel()`` (what releasing the store does), after which the store ignores every send. It reports the
+  /// actions effects send back and the effects in flight (Conformance/README.md §14).
   ///
   /// The store should run its effects on ``RuntimeEnvironment/executor`` (its `executor:` parameter), or the
   /// scenario cannot see their work.
   ///
   /// - Parameter store: The store to drive; the handle keeps it alive until the scenario ends.
   public init<Effect: EffectIdentifying>(store: Store<State, Action, Effect>) {
-    self.init(send: { store.send($0) }, state: { store.state }, clear: { store.cancel() })
+    store.recordReceivedActions()
+    self.init(
+      send: { store.send($0) }, state: { store.state }, clear: { store.cancel() },
+      received: { store.takeReceivedActions() },
+      inFlight: { store.effectsInFlight.map { (effect: $0 as any Sendable, id: $0.cancellationID) } },
+      isMainActor: false)
   }
 }

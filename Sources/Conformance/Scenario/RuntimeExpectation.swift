@@ -22,12 +22,18 @@ package struct RuntimeExpectation: Sendable {
   /// `expect.cancelled`: the names of the calls the step must cancel, compared as a set; `nil` when not given
   /// (exhaustive: none).
   package var cancelled: [String]?
+  /// `expect.received` (format v1.2): the actions the runtime's effects must send back during the step, in order;
+  /// `nil` when not given (in a scenario that checks received actions, exhaustive: none).
+  package var received: [JSONValue]?
 
   /// Creates an expectation.
-  package init(kind: Kind, calls: [ExpectedCall]? = nil, cancelled: [String]? = nil) {
+  package init(
+    kind: Kind, calls: [ExpectedCall]? = nil, cancelled: [String]? = nil, received: [JSONValue]? = nil
+  ) {
     self.kind = kind
     self.calls = calls
     self.cancelled = cancelled
+    self.received = received
   }
 
   /// How the step reads in reports: `send submit` (the action's `type`), `respond a1 (result)`,
@@ -83,5 +89,29 @@ package struct ExpectedCall: Sendable, Equatable {
     self.name = name
     self.dependency = dependency
     self.arguments = arguments
+  }
+}
+
+/// One entry of a runtime scenario's top-level `leavesRunning` (format v1.2): an effect the scenario expects to be
+/// still in flight at its end, as TCA's `skipInFlightEffects` lets a test say.
+///
+/// JSON shape: `{"type": "startTimer"}` or `{"type": "startTimer", "id": "timer"}`; `type` is one of the manifest's
+/// effects; `id`, when given, must equal the effect's cancellation id.
+package struct ExpectedEffect: Sendable, Equatable {
+  /// The effect's case name, e.g. `authenticate`.
+  package var type: String
+  /// The cancellation id it runs under; `nil` matches any.
+  package var id: String?
+
+  /// Creates an expected effect.
+  package init(type: String, id: String? = nil) {
+    self.type = type
+    self.id = id
+  }
+
+  /// Whether the reported `{"type", "id"}` is this effect.
+  package func matches(_ reported: JSONValue) -> Bool {
+    guard reported["type"]?.stringValue == type else { return false }
+    return id == nil || reported["id"]?.stringValue == id
   }
 }

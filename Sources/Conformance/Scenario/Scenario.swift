@@ -23,6 +23,8 @@ package struct Scenario: Sendable {
   package var steps: [Step]
   /// The level (scenario format v1.1): `.reducer` (the default) or `.runtime`.
   package var level: ScenarioLevel = .reducer
+  /// The effects a runtime scenario leaves in flight at its end (`leavesRunning`, format v1.2); empty: none.
+  package var leavesRunning: [ExpectedEffect] = []
 
   /// Creates a scenario.
   package init(
@@ -39,4 +41,9 @@ package struct Scenario: Sendable {
     self.steps = steps
     self.level = level
   }
+
+  /// Whether the scenario checks received actions: some step gives `expect.received` (format v1.2). Then, in an
+  /// exhaustive scenario, a step without it expects none; a scenario that never gives it does not check them, so
+  /// every v1.1 file keeps its meaning (Conformance/README.md §14.1).
+  package var checksReceived: Bool { steps.contains { $0.runtime?.received != nil } }
 }

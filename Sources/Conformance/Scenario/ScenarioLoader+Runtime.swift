@@ -45,6 +45,7 @@ extension ScenarioLoader {
     var state = StateExpectation.unchanged
     var expectedCalls: [ExpectedCall]?
     var cancelled: [String]?
+    var received: [JSONValue]?
     if let expect {
       let expectPath = path.appending(key: "expect")
       let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
@@ -56,7 +57,8 @@ extension ScenarioLoader {
       }
       // 'effects' has its own message above; the hint lists only what a runtime expectation may hold.
       expectReader?.reportUnknownKeys(
-        allowed: ["state", "changes", "calls", "cancelled"], reportedElsewhere: ["effects"], issues: &issues)
+        allowed: ["state", "changes", "calls", "cancelled", "received"], reportedElsewhere: ["effects"],
+        issues: &issues)
       state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
       if let value = expect["calls"] {
         var sent: FeatureManifest.Case?
@@ -70,9 +72,12 @@ extension ScenarioLoader {
       if let value = expect["cancelled"] {
         cancelled = readCancelled(value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
       }
+      if let value = expect["received"] {
+        received = readReceived(value, at: expectPath.appending(key: "received"), manifest: manifest, issues: &issues)
+      }
     }
     guard let kind else { return nil }
-    let runtime = RuntimeExpectation(kind: kind, calls: expectedCalls, cancelled: cancelled)
+    let runtime = RuntimeExpectation(kind: kind, calls: expectedCalls, cancelled: cancelled, received: received)
     let send: JSONValue
     if case .send(let action) = kind { send = action } else { send = runtime.stepValue }
     return Step(send: send, state: state, effects: nil, description: description, runtime: runtime)

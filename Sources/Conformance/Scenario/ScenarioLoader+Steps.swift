@@ -71,7 +71,7 @@ extension ScenarioLoader {
   /// The keys only a runtime-level step has.
   static let runtimeStepKeys = ["respond", "advance", "clear"]
   /// The `expect` keys only a runtime-level step has.
-  static let runtimeExpectKeys = ["calls", "cancelled"]
+  static let runtimeExpectKeys = ["calls", "cancelled", "received"]
   /// The keys a reducer-level step's reader passes over: its own, and the runtime-only ones reported on their own.
   static let reducerStepKeys = ["send", "expect", "description"] + runtimeStepKeys
   /// The keys a reducer-level `expect` reader passes over.
@@ -111,7 +111,7 @@ extension ScenarioLoader {
   }
 
   /// `'KEY' is only valid in a runtime-level scenario ("level": "runtime")`.
-  private static func runtimeOnly(_ key: String) -> String {
+  static func runtimeOnly(_ key: String) -> String {
     "'\(key)' is only valid in a runtime-level scenario (\"level\": \"runtime\")"
   }
 

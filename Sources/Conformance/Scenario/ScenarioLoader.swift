@@ -18,7 +18,9 @@ package struct ScenarioLoader: Sendable {
   package var acceptsUndeclaredResponses = false
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
-  static let scenarioKeys = ["id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level"]
+  static let scenarioKeys = [
+    "id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level", "leavesRunning",
+  ]
 
   /// Creates a loader over a set of manifests.
   ///
@@ -69,6 +71,7 @@ package struct ScenarioLoader: Sendable {
     let exhaustive = reader.bool("exhaustive", issues: &issues) ?? true
     let initialStateValue = reader.value("initialState")
     let stepsValue = reader.required("steps", issues: &issues)
+    let leavesRunningValue = reader.value("leavesRunning")
     reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
 
     let manifest = manifests[feature]
@@ -80,11 +83,14 @@ package struct ScenarioLoader: Sendable {
       stepsValue.map {
         readCheckedSteps($0, level: level, initialState: initialStateValue, manifest: manifest, issues: &issues)
       } ?? []
+    let leavesRunning =
+      leavesRunningValue.map { readLeavesRunning($0, level: level, manifest: manifest, issues: &issues) } ?? []
     guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
-    return .success(
-      Scenario(
-        id: id, feature: feature, description: description, tags: tags, file: file,
-        initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level))
+    var scenario = Scenario(
+      id: id, feature: feature, description: description, tags: tags, file: file,
+      initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level)
+    scenario.leavesRunning = leavesRunning
+    return .success(scenario)
   }
 
   /// `level` (scenario format v1.1): `"reducer"` (also when absent) or `"runtime"`; `nil` after recording an unknown

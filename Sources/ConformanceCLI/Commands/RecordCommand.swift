@@ -20,7 +20,8 @@ struct RecordCommand: CLICommand {
     Runs each scenario file on the implementation named by --from and writes, for every step, what its trace shows:
     'changes' from the previous state (nothing when unchanged) and 'effects' at the reducer level; 'changes',
     'calls' and 'cancelled' at the runtime level (calls keep the file's names; new ones are named a1, a2, ... with
-    numbers the file does not use). A step whose expectation already means what the trace shows is kept as written.
+    numbers the file does not use), and 'received' too in a file that already checks received actions or has no
+    expectation yet. A step whose expectation already means what the trace shows is kept as written.
     Only exhaustive scenarios are recorded: a file with "exhaustive": false is refused. A 'respond' step may name a
     call no earlier step declares: the name stands for the new call it is given (a1 for the first call the file does
     not declare, and so on), found by running the steps before it, so a file is recorded in one pass.

@@ -21,10 +21,13 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
   private var lastID = 0
   private var subscribers: [Int: AsyncStream<State>.Continuation] = [:]
   /// Effect tasks whose body has not ended, by token; cancelled ones stay until their runner returns.
-  private var running: [Int: RunningEffect] = [:]
+  private var running: [Int: RunningEffect<Effect>] = [:]
   /// The live (not cancelled) effect tokens registered under each cancellation id, oldest first.
   private var liveTokens: [String: [Int]] = [:]
   private var waiters: [Int: Waiter] = [:]
+  /// The actions effects sent back since the last ``takeReceived()``, when recording (runtime scenarios); `nil` when
+  /// not recording, so a store in an app keeps no log.
+  private var received: [Action]?
 
   init(
     initialState: State,
@@ -77,6 +80,7 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
   private func deliver(token: Int, actions: [Action]) {
     withLock { aftermath in
       guard let effect = running[token], effect.isLive, !isCancelled else { return }
+      received?.append(contentsOf: actions)
       apply(actions, origin: effect.origin, into: &aftermath)
     }
   }
@@ -87,6 +91,27 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
       guard let effect = running.removeValue(forKey: token), effect.isLive else { return }
       if let id = effect.cancellationID { unregister(token: token, id: id) }
     }
+  }
+
+  // MARK: - Inspection (runtime scenarios)
+
+  /// Starts keeping the actions effects send back, for ``takeReceived()``.
+  func recordReceived() {
+    withLock { _ in if received == nil { received = [] } }
+  }
+
+  /// The actions effects sent back (and the store applied) since the last call, in the order applied; empty when
+  /// not recording.
+  func takeReceived() -> [Action] {
+    withLock { _ in
+      defer { if received != nil { received = [] } }
+      return received ?? []
+    }
+  }
+
+  /// The effects still running and not cancelled, in start order.
+  var effectsInFlight: [Effect] {
+    withLock { _ in running.sorted { $0.key < $1.key }.compactMap { $0.value.isLive ? $0.value.effect : nil } }
   }
 
   // MARK: - Cancellation
@@ -133,7 +158,7 @@ final class StoreCore<State: Sendable, Action: Sendable, Effect: EffectIdentifyi
       self?.complete(token: token)
     }
     running[token] = RunningEffect(
-      task: task, origin: origin, cancellationID: effect.cancellationID, isLive: true)
+      task: task, effect: effect, origin: origin, cancellationID: effect.cancellationID, isLive: true)
   }
 
   /// Cancels every live effect under `id` (TCA's `Effect.cancel(id:)` and `cancelInFlight`).
@@ -235,8 +260,9 @@ extension StoreCore: EffectTracking {
 // MARK: - Bookkeeping types
 
 /// One effect task: live until cancelled or ended; kept after cancellation until its body ends.
-private struct RunningEffect {
+private struct RunningEffect<Effect> {
   let task: Task<Void, Never>
+  let effect: Effect
   let origin: Int
   let cancellationID: String?
   var isLive: Bool

@@ -93,7 +93,7 @@ struct RuntimeProtocolTests {
   @Test(arguments: [
     (
       #"{"seq":3,"trace":[{"state":{},"effects":[]}]}"#,
-      "trace[0]: missing required key 'calls'; trace[0]: missing required key 'cancelled'; trace[0].effects: unknown key 'effects' (allowed: state, calls, cancelled)"
+      "trace[0]: missing required key 'calls'; trace[0]: missing required key 'cancelled'; trace[0].effects: unknown key 'effects' (allowed: state, calls, cancelled, received, inFlight)"
     ),
     (
       #"{"seq":3,"trace":[{"state":{},"calls":[{"dependency":"authenticate"}],"cancelled":[{"step":0,"index":1}]}]}"#,

@@ -222,7 +222,7 @@ struct RuntimeScenarioLoaderTests {
     let step = #"{"send": {"type": "dismissed"}, "expect": {"efects": []}}"#
     #expect(
       F.problems(step) == [
-        "x.json: steps[0].expect.efects: unknown key 'efects' (allowed: state, changes, calls, cancelled)"
+        "x.json: steps[0].expect.efects: unknown key 'efects' (allowed: state, changes, calls, cancelled, received)"
       ])
   }
 

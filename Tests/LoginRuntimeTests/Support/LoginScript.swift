@@ -66,8 +66,17 @@ enum Login {
     TraceEntry(state: state, calls: calls, cancelled: cancelled)
   }
 
-  /// Runs `steps` through the login runtime from the initial state.
+  /// Runs `steps` through the login runtime from the initial state; the trace's state, calls and cancellations only
+  /// (``observeAll(_:initialState:)`` keeps the received actions and effects in flight).
   static func observe(_ steps: [RuntimeStep], initialState: JSONValue = Login.initialState) -> Observation {
+    guard case .trace(let trace) = observeAll(steps, initialState: initialState) else {
+      return observeAll(steps, initialState: initialState)
+    }
+    return .trace(trace.map { TraceEntry(state: $0.state, calls: $0.calls, cancelled: $0.cancelled) })
+  }
+
+  /// Runs `steps` through the login runtime from the initial state; the whole trace.
+  static func observeAll(_ steps: [RuntimeStep], initialState: JSONValue = Login.initialState) -> Observation {
     RuntimeDriver.observe(boundLoginRuntime, initialState: initialState, steps: steps)
   }
 }

@@ -3,6 +3,8 @@ package conformance.features
 import conformance.harness.FeatureAdapter
 import conformance.harness.RuntimeAdapter
 import conformance.harness.RuntimeEnvironment
+import conformance.harness.InFlightEffect
+import conformance.harness.RuntimeReport
 import conformance.harness.featureRuntime
 import conformance.harness.serializableFeature
 import conformance.harness.serializableRuntime
@@ -72,9 +74,17 @@ public object BundledFeatures {
         initialState = LoginState(),
         state = LoginState.serializer(),
         intent = LoginIntent.serializer(),
+        reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
     ) { initial, environment ->
         val viewModel = LoginViewModel(scriptedClient(environment), environment.dispatcher, initial)
-        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+        viewModel.recordReceived()
+        featureRuntime(
+            state = { viewModel.state.value },
+            send = viewModel::onIntent,
+            clear = viewModel::clear,
+            received = viewModel::takeReceived,
+            inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
+        )
     }
 
     /**

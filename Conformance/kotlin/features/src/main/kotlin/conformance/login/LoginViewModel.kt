@@ -57,6 +57,12 @@ public class LoginViewModel(
     private val jobs = CancellableJobs(viewModelScope)
 
     /**
+     * The intents effects sent back since [takeReceived] last ran, when recording (runtime scenarios); null when
+     * not recording, so a view model in an app keeps no log. Guarded by [jobs]' monitor.
+     */
+    private var received: MutableList<LoginIntent>? = null
+
+    /**
      * Applies [intent] to the state with [LoginReducer], then runs the effects it returned.
      *
      * The state change and its effects are computed together, atomically: if another thread changes the
@@ -82,11 +88,26 @@ public class LoginViewModel(
         jobs.cancelAll()
     }
 
+    // Inspection (runtime scenarios, scenario format v1.2)
+
+    /** Starts keeping the intents effects send back, for [takeReceived]. */
+    internal fun recordReceived() {
+        synchronized(jobs) { if (received == null) received = mutableListOf() }
+    }
+
+    /** The intents effects sent back since the last call, in the order applied; empty when not recording. */
+    internal fun takeReceived(): List<LoginIntent> = synchronized(jobs) {
+        received?.toList().orEmpty().also { received?.clear() }
+    }
+
+    /** The effects running and not cancelled, in start order: type (`authenticate`) and cancellation id. */
+    internal fun effectsInFlight(): List<Pair<String, String>> = jobs.inFlight()
+
     // Effects
 
     private fun perform(effect: LoginEffect) {
         when (effect) {
-            is LoginEffect.Authenticate -> jobs.replace(LoginEffect.Authenticate.CANCELLATION_ID) { authenticate(effect) }
+            is LoginEffect.Authenticate -> jobs.replace(LoginEffect.Authenticate.CANCELLATION_ID, "authenticate") { authenticate(effect) }
             is LoginEffect.Cancel -> jobs.cancel(effect.id)
         }
     }
@@ -114,7 +135,14 @@ public class LoginViewModel(
             LoginResult.Failure(TIMEOUT_MESSAGE)
         }
         coroutineContext.ensureActive()
-        onIntent(LoginIntent.LoginResponse(result))
+        receive(LoginIntent.LoginResponse(result))
+    }
+
+    /** Sends an effect's result back as an intent, keeping it for [takeReceived] when recording. */
+    private fun receive(intent: LoginIntent) {
+        if (isCleared) return
+        synchronized(jobs) { received?.add(intent) }
+        onIntent(intent)
     }
 
     /** The view model's fixed messages and time limit (login.md LR2, LR3). */

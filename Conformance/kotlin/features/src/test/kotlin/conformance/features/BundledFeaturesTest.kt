@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test
 
 class BundledFeaturesTest {
     @Test
-    fun `hello announces login and timer (both levels) and signup (reducer only) with the manifests' initial states`() {
+    fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels) and signup (reducer only) with the manifests' initial states`() {
         val output = StringWriter()
         val hello = ByteArrayInputStream(("""{"cmd":"hello","protocol":1}""" + "\n").toByteArray())
         Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(hello, output, StringWriter())
@@ -17,7 +17,8 @@ class BundledFeaturesTest {
             """"errors":{"username":null,"displayName":null,"age":null,"terms":null},"isSubmitting":false,""" +
             """"submitError":null,"userId":null}"""
         val expected = """{"protocol":1,"implementation":{"name":"kotlin","language":"Kotlin",""" +
-            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"login":{"initialState":$login,"levels":["reducer","runtime"]},""" +
+            """"version":"1.0.0 (Kotlin 1.9.23)"},"features":{"login":{"initialState":$login,"levels":["reducer","runtime"],""" +
+            """"reports":["inFlight","received"]},""" +
             """"signup":{"initialState":$signup,"levels":["reducer"],"fields":{""" +
             """"actions.registerResponse.result.success.account.createdAt":"Instant",""" +
             """"actions.registerResponse.result.success.account.userId":"UUID","state.userId":"UUID"}},""" +

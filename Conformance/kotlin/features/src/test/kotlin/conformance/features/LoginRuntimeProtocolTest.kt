@@ -7,12 +7,17 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.ValueSource
 import org.junit.jupiter.api.Test
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.jsonObject
 
 /**
  * Login at the runtime level, end to end through [Harness.serve] as the runner drives it (harness protocol
  * §2.5): request lines in, reply lines out, compared byte for byte. Every scenario runs on both Kotlin
  * implementations, `kotlin` ([conformance.login.LoginViewModel]) and `kotlin-viewmodel`
- * ([conformance.viewmodel.LoginScreenViewModel]), which must reply identically.
+ * ([conformance.viewmodel.LoginScreenViewModel]), which must reply identically once `kotlin`'s received intents and
+ * effects in flight (format v1.2, which `kotlin-viewmodel` does not report) are set aside; the last test checks those.
  */
 class LoginRuntimeProtocolTest {
     private fun harness(implementation: String): Harness = when (implementation) {
@@ -20,12 +25,46 @@ class LoginRuntimeProtocolTest {
         else -> Harness(emptyList(), implementation = "kotlin-viewmodel", runtimes = listOf(BundledFeatures.loginScreenRuntime))
     }
 
-    private fun serve(implementation: String, vararg lines: String): String {
+    private fun serve(implementation: String, vararg lines: String): String =
+        serveAll(implementation, *lines).lines().filter { it.isNotEmpty() }.joinToString("") { withoutReports(it) + "\n" }
+
+    /** The replies as written, `received` and `inFlight` included. */
+    private fun serveAll(implementation: String, vararg lines: String): String {
         val output = StringWriter()
         val diagnostics = StringWriter()
         harness(implementation).serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         assertEquals("", diagnostics.toString())
         return output.toString()
+    }
+
+    /** A reply line without the trace entries' `received` and `inFlight`. */
+    private fun withoutReports(line: String): String {
+        val reply = Json.parseToJsonElement(line).jsonObject
+        val trace = reply["trace"] as? JsonArray ?: return line
+        val entries = trace.map { entry -> JsonObject(entry.jsonObject.filterKeys { it != "received" && it != "inFlight" }) }
+        return JsonObject(reply + ("trace" to JsonArray(entries))).toString()
+    }
+
+    @Test
+    fun `kotlin reports the response its effect sent back and the call in flight, kotlin-viewmodel neither`() {
+        val received = ""","received":[{"type":"loginResponse","result":{"type":"success","userId":"u1"}}]"""
+        val inFlight = ""","inFlight":[{"type":"authenticate","id":"authenticate"}]"""
+        val none = ""","received":[],"inFlight":[]"""
+        fun reported(entry: String, reports: String) = entry.dropLast(1) + reports + "}"
+        assertEquals(
+            trace(
+                1,
+                reported(filled[0], none),
+                reported(filled[1], none),
+                reported(filled[2], ""","received":[]""" + inFlight),
+                reported(entry(state()), received + ""","inFlight":[]"""),
+            ),
+            serveAll("kotlin", run(1, email, password, submit, respond(3, 1, success))),
+        )
+        assertEquals(
+            trace(1, *filled, entry(state())),
+            serveAll("kotlin-viewmodel", run(1, email, password, submit, respond(3, 1, success))),
+        )
     }
 
     private val initial = """{"email":"","password":"","isLoading":false,"error":null}"""

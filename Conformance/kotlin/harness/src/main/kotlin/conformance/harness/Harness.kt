@@ -180,6 +180,7 @@ public class Harness(
                     // A reducer-only harness stays byte for byte a v1 harness (absent levels = ["reducer"], §2.5),
                     // so a module built on this library keeps working with a runner that predates levels.
                     if (runtimes.isNotEmpty()) put("levels", if (feature.name in runtimes) BOTH_LEVELS else REDUCER_LEVEL)
+                    runtimes[feature.name]?.let { putReports(it) }
                     // Only when there is something to check, so that a harness without narrow fields stays v1 byte
                     // for byte too.
                     if (feature.fieldTypes.isNotEmpty()) {
@@ -192,6 +193,7 @@ public class Harness(
                 putJsonObject(runtime.name) {
                     put("initialState", runtime.initialState)
                     put("levels", RUNTIME_LEVEL)
+                    putReports(runtime)
                 }
             }
         }
@@ -262,11 +264,13 @@ public class Harness(
                 JsonArray(
                     observation.entries.map { entry ->
                         JsonObject(
-                            mapOf(
-                                "state" to entry.state,
-                                "calls" to JsonArray(entry.calls),
-                                "cancelled" to JsonArray(entry.cancelled.map { it.toJson() }),
-                            ),
+                            buildMap {
+                                put("state", entry.state)
+                                put("calls", JsonArray(entry.calls))
+                                put("cancelled", JsonArray(entry.cancelled.map { it.toJson() }))
+                                entry.received?.let { put("received", JsonArray(it)) }
+                                entry.inFlight?.let { put("inFlight", JsonArray(it)) }
+                            },
                         )
                     },
                 ),

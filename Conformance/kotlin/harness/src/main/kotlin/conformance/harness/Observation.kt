@@ -1,6 +1,7 @@
 package conformance.harness
 
 import conformance.harness.internal.CallReference
+import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 
 /**
@@ -52,12 +53,22 @@ internal sealed interface Observation {
 internal data class TraceEntry(val state: JsonObject, val effects: List<JsonObject>)
 
 /**
- * One runtime-level trace entry (`{"state": {…}, "calls": […], "cancelled": […]}`, harness protocol §2.5);
- * the Swift side's runtime `TraceEntry`.
+ * One runtime-level trace entry (`{"state": {…}, "calls": […], "cancelled": […], "received"?: […],
+ * "inFlight"?: […]}`, harness protocol §2.5, §2.5.6); the Swift side's runtime `TraceEntry`.
  *
  * @property state the encoded state after the step settled, every field present.
  * @property calls the dependency calls started during the step, in start order, each
  *   `{"dependency": name, "arguments": {…}}`.
  * @property cancelled the calls cancelled during the step, in the order they were cancelled.
+ * @property received the encoded intents the runtime's effects sent back during the step, in order; null when
+ *   the runtime does not report them.
+ * @property inFlight the effects running after the step, each `{"type": name, "id": id or null}`; null when
+ *   the runtime does not report them.
  */
-internal data class RuntimeTraceEntry(val state: JsonObject, val calls: List<JsonObject>, val cancelled: List<CallReference>)
+internal data class RuntimeTraceEntry(
+    val state: JsonObject,
+    val calls: List<JsonObject>,
+    val cancelled: List<CallReference>,
+    val received: List<JsonElement>? = null,
+    val inFlight: List<JsonObject>? = null,
+)

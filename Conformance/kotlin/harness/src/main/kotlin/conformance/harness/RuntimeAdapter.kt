@@ -11,6 +11,7 @@ import conformance.udf.VirtualTime
 import conformance.udf.VirtualTimeScheduler
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
+import kotlinx.serialization.SerializationStrategy
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -30,6 +31,9 @@ public sealed class RuntimeAdapter {
 
     /** The feature's initial state as announced in `hello`, e.g. `{"email":"","password":"","isLoading":false,"error":null}`. */
     public abstract val initialState: JsonObject
+
+    /** What its runtimes report beyond state, calls and cancellations (hello `reports`, §2.5.6). */
+    public abstract val reports: Set<RuntimeReport>
 
     /**
      * Runs one runtime-level scenario: starts a fresh runtime from [initialState] and performs [steps],
@@ -63,6 +67,15 @@ public interface FeatureRuntime<out State, in Intent> {
      * call more than once.
      */
     public fun clear()
+
+    /**
+     * The intents the runtime's effects sent back since the last call, in the order applied (scenario format v1.2,
+     * TCA's `store.receive`); null (the default) when the runtime has no intents for results.
+     */
+    public fun takeReceived(): List<@UnsafeVariance Intent>? = null
+
+    /** The effects running and not cancelled, in start order; null (the default) when the runtime cannot tell. */
+    public fun effectsInFlight(): List<InFlightEffect>? = null
 }
 
 /**
@@ -75,12 +88,17 @@ public interface FeatureRuntime<out State, in Intent> {
  * @param state reads the current state.
  * @param send sends one intent.
  * @param clear tears the owner down; called again at the end of the scenario, so it must be idempotent.
+ * @param received the intents effects sent back since the last call ([FeatureRuntime.takeReceived]); null when
+ *   the runtime has none.
+ * @param inFlight the effects running ([FeatureRuntime.effectsInFlight]); null when the runtime cannot tell.
  * @return the runtime.
  */
 public fun <State, Intent> featureRuntime(
     state: () -> State,
     send: (Intent) -> Unit,
     clear: () -> Unit,
+    received: (() -> List<Intent>)? = null,
+    inFlight: (() -> List<InFlightEffect>)? = null,
 ): FeatureRuntime<State, Intent> = object : FeatureRuntime<State, Intent> {
     override val state: State
         get() = state()
@@ -88,6 +106,10 @@ public fun <State, Intent> featureRuntime(
     override fun send(intent: Intent) = send(intent)
 
     override fun clear() = clear()
+
+    override fun takeReceived(): List<Intent>? = received?.invoke()
+
+    override fun effectsInFlight(): List<InFlightEffect>? = inFlight?.invoke()
 }
 
 /**
@@ -125,7 +147,10 @@ public fun <State, Intent> featureRuntime(
  * @param name the feature name, as in its manifest; not empty.
  * @param initialState the state the screen starts in, announced in `hello`.
  * @param state the serializer of [State].
- * @param intent the deserializer of [Intent].
+ * @param intent the deserializer of [Intent]; a [KSerializer] when the runtime reports received intents, which
+ *   are encoded with it.
+ * @param reports what the runtimes [start] builds report ([FeatureRuntime.takeReceived],
+ *   [FeatureRuntime.effectsInFlight]), announced in `hello`; empty by default.
  * @param virtualTime makes the virtual time of one scenario; the default is the bundled
  *   [VirtualTimeScheduler]; a Gradle build may pass one backed by kotlinx-coroutines-test ([VirtualTime]).
  * @param start builds the runtime from the decoded initial state and the scenario's environment. An
@@ -138,9 +163,10 @@ public fun <State, Intent> serializableRuntime(
     initialState: State,
     state: KSerializer<State>,
     intent: DeserializationStrategy<Intent>,
+    reports: Set<RuntimeReport> = emptySet(),
     virtualTime: () -> VirtualTime = ::VirtualTimeScheduler,
     start: (initialState: State, environment: RuntimeEnvironment) -> FeatureRuntime<State, Intent>,
-): RuntimeAdapter = SerializableRuntime(name, initialState, state, intent, virtualTime, start)
+): RuntimeAdapter = SerializableRuntime(name, initialState, state, intent, reports, virtualTime, start)
 
 /** The [RuntimeAdapter] behind [serializableRuntime], and the runtime-level driver. */
 internal class SerializableRuntime<State, Intent>(
@@ -148,6 +174,7 @@ internal class SerializableRuntime<State, Intent>(
     initial: State,
     private val stateSerializer: KSerializer<State>,
     private val intentDeserializer: DeserializationStrategy<Intent>,
+    override val reports: Set<RuntimeReport>,
     private val virtualTime: () -> VirtualTime,
     private val start: (State, RuntimeEnvironment) -> FeatureRuntime<State, Intent>,
 ) : RuntimeAdapter() {
@@ -195,6 +222,8 @@ internal class SerializableRuntime<State, Intent>(
             val started = guarded(0, "starting the runtime", uncaught) { start(decoded, RuntimeEnvironment(time, calls)) }
             runtime = started
             guarded(0, "settling the started runtime", uncaught) { time.runCurrent() }
+            // What the runtime received while starting belongs to no step.
+            started.takeReceived()
             if (calls.startedInStep().isNotEmpty()) {
                 throw StepFailure(0, "the runtime called a dependency before the first step; no step can answer it")
             }
@@ -250,7 +279,20 @@ internal class SerializableRuntime<State, Intent>(
         val state = guarded(step, "encoding the state", uncaught) {
             HarnessJson.encodeToJsonElement(stateSerializer, runtime.state) as JsonObject
         }
-        return RuntimeTraceEntry(state, calls.startedInStep(), calls.cancelledInStep())
+        val received = guarded(step, "encoding the received intents", uncaught) { encodeReceived(runtime) }
+        val inFlight = guarded(step, "listing the effects in flight", uncaught) {
+            runtime.effectsInFlight()?.map { it.toJson() }
+        }
+        return RuntimeTraceEntry(state, calls.startedInStep(), calls.cancelledInStep(), received, inFlight)
+    }
+
+    /** The received intents, encoded with the intent serializer; null when the runtime reports none. */
+    private fun encodeReceived(runtime: FeatureRuntime<State, Intent>): List<JsonElement>? {
+        val intents = runtime.takeReceived() ?: return null
+        @Suppress("UNCHECKED_CAST")
+        val serializer = intentDeserializer as? SerializationStrategy<Intent>
+            ?: throw IllegalStateException("the intent deserializer cannot encode; pass a KSerializer to report received intents")
+        return intents.map { HarnessJson.encodeToJsonElement(serializer, it) }
     }
 
     /**

@@ -35,24 +35,31 @@ public class CancellableJobs(private val scope: CoroutineScope) {
     /** Live jobs by id, oldest first; guarded by its own monitor. */
     private val byId = HashMap<String, MutableList<Job>>()
 
+    /** Every live job's effect name and id, in start order, for [inFlight]; guarded by [byId]'s monitor. */
+    private val started = LinkedHashMap<Job, Pair<String, String>>()
+
     /**
      * Launches [block] under [id], beside any job already running under it (TCA's default).
      *
      * @param id the cancellation id, e.g. `"search"`.
+     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight]; the id by default.
      * @param block the effect's work.
      * @return the job, already started.
      */
-    public fun keep(id: String, block: suspend CoroutineScope.() -> Unit): Job = launch(id, replacing = false, block)
+    public fun keep(id: String, effect: String = id, block: suspend CoroutineScope.() -> Unit): Job =
+        launch(id, effect, replacing = false, block)
 
     /**
      * Cancels every job under [id], then launches [block] under it (cancel in flight, TCA's
      * `cancellable(id:cancelInFlight: true)`).
      *
      * @param id the cancellation id, e.g. `"timer"`.
+     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight]; the id by default.
      * @param block the effect's work.
      * @return the job, already started.
      */
-    public fun replace(id: String, block: suspend CoroutineScope.() -> Unit): Job = launch(id, replacing = true, block)
+    public fun replace(id: String, effect: String = id, block: suspend CoroutineScope.() -> Unit): Job =
+        launch(id, effect, replacing = true, block)
 
     /**
      * Cancels every job under [id] (the `cancel` effect); a no-op when none runs.
@@ -60,13 +67,13 @@ public class CancellableJobs(private val scope: CoroutineScope) {
      * @param id the cancellation id.
      */
     public fun cancel(id: String) {
-        val jobs = synchronized(byId) { byId.remove(id).orEmpty() }
+        val jobs = synchronized(byId) { byId.remove(id).orEmpty().onEach { started.remove(it) } }
         jobs.forEach { it.cancel() }
     }
 
     /** Cancels every job under every id, e.g. from `onCleared`. */
     public fun cancelAll() {
-        val jobs = synchronized(byId) { byId.values.flatten().also { byId.clear() } }
+        val jobs = synchronized(byId) { byId.values.flatten().also { byId.clear(); started.clear() } }
         jobs.forEach { it.cancel() }
     }
 
@@ -78,17 +85,26 @@ public class CancellableJobs(private val scope: CoroutineScope) {
      */
     public fun count(id: String): Int = synchronized(byId) { byId[id]?.size ?: 0 }
 
-    private fun launch(id: String, replacing: Boolean, block: suspend CoroutineScope.() -> Unit): Job {
+    /**
+     * The effects running and not cancelled, in start order, each as its effect name and cancellation id: what a
+     * runtime scenario's end-of-scenario check reports as still in flight (Conformance/README.md §14).
+     */
+    public fun inFlight(): List<Pair<String, String>> = synchronized(byId) { started.values.toList() }
+
+    private fun launch(id: String, effect: String, replacing: Boolean, block: suspend CoroutineScope.() -> Unit): Job {
         val job = scope.launch(start = CoroutineStart.LAZY, block = block)
         val replaced = synchronized(byId) {
             val list = byId.getOrPut(id) { mutableListOf() }
             val old = if (replacing) list.toList().also { list.clear() } else emptyList()
+            old.forEach { started.remove(it) }
             list.add(job)
+            started[job] = effect to id
             old
         }
         replaced.forEach { it.cancel() }
         job.invokeOnCompletion {
             synchronized(byId) {
+                started.remove(job)
                 val list = byId[id] ?: return@synchronized
                 list.remove(job)
                 if (list.isEmpty()) byId.remove(id)

@@ -1,0 +1,70 @@
+// MARK: - What a runtime reports beyond calls (harness protocol §2.5.6, format v1.2)
+
+extension HarnessCodec {
+  /// A trace entry's `received`: an array of actions (objects), checked against the manifest by the judge.
+  static func readReceived(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
+    guard case .array(let actions) = value else {
+      issues.add(path, "expected an array of actions, got \(value.typeName)")
+      return nil
+    }
+    for (offset, action) in actions.enumerated() where action.objectValue == nil {
+      issues.add(path.appending(index: offset), "expected an action (an object), got \(action.typeName)")
+    }
+    return actions
+  }
+
+  /// A trace entry's `inFlight`: an array of `{"type": string, "id": string or null}`.
+  static func readInFlight(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
+    guard case .array(let effects) = value else {
+      issues.add(path, "expected an array of effects {\"type\", \"id\"}, got \(value.typeName)")
+      return nil
+    }
+    for (offset, effect) in effects.enumerated() {
+      let effectPath = path.appending(index: offset)
+      guard var reader = ObjectReader(effect, at: effectPath, what: "an effect {\"type\", \"id\"}", issues: &issues)
+      else { continue }
+      _ = reader.string("type", required: true, issues: &issues)
+      if let id = reader.value("id"), id != .null, id.stringValue == nil {
+        issues.add(effectPath.appending(key: "id"), "expected a string or null, got \(id.typeName)")
+      }
+      reader.reportUnknownKeys(allowed: ["type", "id"], issues: &issues)
+    }
+    return effects
+  }
+
+  /// A feature's `reports` in the hello reply: distinct names, each `"received"` or `"inFlight"`.
+  static func readReports(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Set<RuntimeReport> {
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of names (\"received\", \"inFlight\"), got \(value.typeName)")
+      return []
+    }
+    var reports = Set<RuntimeReport>()
+    for (index, element) in elements.enumerated() {
+      guard case .string(let name) = element, let report = RuntimeReport(rawValue: name) else {
+        issues.add(
+          path.appending(index: index),
+          "unknown report \(JSONRenderer.compact(element, style: .display)) (known: \"inFlight\", \"received\")")
+        continue
+      }
+      if !reports.insert(report).inserted {
+        issues.add(path.appending(index: index), "duplicate report \"\(name)\"; list each once")
+      }
+    }
+    return reports
+  }
+}
+
+/// What a runtime-level implementation reports beyond state, calls and cancellations (hello `reports`, harness
+/// protocol §2.5.6): the actions its effects send back, and the effects still in flight.
+package enum RuntimeReport: String, Sendable, Hashable, CaseIterable {
+  /// Trace entries carry `received`, the actions effects sent back during the step.
+  case received
+  /// Trace entries carry `inFlight`, the effects running after the step.
+  case inFlight
+}
+
+/// A runtime adapter that says what its runtimes report (hello `reports`); one that does not conform reports neither.
+package protocol RuntimeReporting {
+  /// What every runtime it starts reports.
+  var reports: Set<RuntimeReport> { get }
+}
