@@ -110,9 +110,17 @@ public object BundledFeatures {
         initialState = TimerState(),
         state = TimerState.serializer(),
         intent = TimerIntent.serializer(),
+        reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
     ) { initial, environment ->
         val viewModel = TimerViewModel(environment.dispatcher, initial)
-        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+        viewModel.recordReceived()
+        featureRuntime(
+            state = { viewModel.state.value },
+            send = viewModel::onIntent,
+            clear = viewModel::clear,
+            received = viewModel::takeReceived,
+            inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
+        )
     }
 
     /** The runtimes of the `kotlin` implementation: login and timer. */

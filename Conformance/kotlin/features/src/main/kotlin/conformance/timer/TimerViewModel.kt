@@ -42,6 +42,12 @@ public class TimerViewModel(
     private val jobs = CancellableJobs(viewModelScope)
 
     /**
+     * The intents effects sent back since [takeReceived] last ran, when recording (runtime scenarios); null when not
+     * recording, so a view model in an app keeps no log. Guarded by [jobs]' monitor.
+     */
+    private var received: MutableList<TimerIntent>? = null
+
+    /**
      * Applies [intent] with [TimerReducer], then runs the effects it returned; ignored once cleared (TR4).
      *
      * @param intent what happened (a tap, a tick).
@@ -62,13 +68,35 @@ public class TimerViewModel(
         jobs.cancelAll()
     }
 
+    // Inspection (runtime scenarios, scenario format v1.2)
+
+    /** Starts keeping the intents effects send back, for [takeReceived]. */
+    internal fun recordReceived() {
+        synchronized(jobs) { if (received == null) received = mutableListOf() }
+    }
+
+    /** The intents effects sent back since the last call, in the order applied; empty when not recording. */
+    internal fun takeReceived(): List<TimerIntent> = synchronized(jobs) {
+        received?.toList().orEmpty().also { received?.clear() }
+    }
+
+    /** The effects running and not cancelled, in start order: type (`runTimer`) and cancellation id. */
+    internal fun effectsInFlight(): List<Pair<String, String>> = jobs.inFlight()
+
     private fun perform(effect: TimerEffect) {
         when (effect) {
-            TimerEffect.RunTimer -> jobs.replace(TimerEffect.RunTimer.CANCELLATION_ID) {
-                ticks().collect { onIntent(TimerIntent.Tick) }
+            TimerEffect.RunTimer -> jobs.replace(TimerEffect.RunTimer.CANCELLATION_ID, "runTimer") {
+                ticks().collect { receive(TimerIntent.Tick) }
             }
             is TimerEffect.Cancel -> jobs.cancel(effect.id)
         }
+    }
+
+    /** Sends an effect's result back as an intent, keeping it for [takeReceived] when recording. */
+    private fun receive(intent: TimerIntent) {
+        if (isCleared) return
+        synchronized(jobs) { received?.add(intent) }
+        onIntent(intent)
     }
 
     /** The timer's behaviour (timer.md TR1). */

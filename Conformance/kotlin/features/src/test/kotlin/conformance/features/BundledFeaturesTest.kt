@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test
 
 class BundledFeaturesTest {
     @Test
-    fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels) and signup (reducer only) with the manifests' initial states`() {
+    fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels, reporting the same) and signup (reducer only) with the manifests' initial states`() {
         val output = StringWriter()
         val hello = ByteArrayInputStream(("""{"cmd":"hello","protocol":1}""" + "\n").toByteArray())
         Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(hello, output, StringWriter())
@@ -22,7 +22,8 @@ class BundledFeaturesTest {
             """"signup":{"initialState":$signup,"levels":["reducer"],"fields":{""" +
             """"actions.registerResponse.result.success.account.createdAt":"Instant",""" +
             """"actions.registerResponse.result.success.account.userId":"UUID","state.userId":"UUID"}},""" +
-            """"timer":{"initialState":{"seconds":0,"isRunning":false},"levels":["reducer","runtime"]}}}""" + "\n"
+            """"timer":{"initialState":{"seconds":0,"isRunning":false},"levels":["reducer","runtime"],""" +
+            """"reports":["inFlight","received"]}}}""" + "\n"
         assertEquals(expected, output.toString())
     }
 }

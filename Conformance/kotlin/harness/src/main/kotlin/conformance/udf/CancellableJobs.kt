@@ -42,24 +42,42 @@ public class CancellableJobs(private val scope: CoroutineScope) {
      * Launches [block] under [id], beside any job already running under it (TCA's default).
      *
      * @param id the cancellation id, e.g. `"search"`.
-     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight]; the id by default.
+     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight].
      * @param block the effect's work.
      * @return the job, already started.
      */
-    public fun keep(id: String, effect: String = id, block: suspend CoroutineScope.() -> Unit): Job =
+    public fun keep(id: String, effect: String, block: suspend CoroutineScope.() -> Unit): Job =
         launch(id, effect, replacing = false, block)
+
+    /**
+     * [keep] with the id as the effect's name, for a view model whose ids are its effects' names.
+     *
+     * @param id the cancellation id, also the name [inFlight] reports.
+     * @param block the effect's work.
+     * @return the job, already started.
+     */
+    public fun keep(id: String, block: suspend CoroutineScope.() -> Unit): Job = keep(id, id, block)
 
     /**
      * Cancels every job under [id], then launches [block] under it (cancel in flight, TCA's
      * `cancellable(id:cancelInFlight: true)`).
      *
      * @param id the cancellation id, e.g. `"timer"`.
-     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight]; the id by default.
+     * @param effect the effect's name as the manifest spells it (its wire `type`), for [inFlight].
      * @param block the effect's work.
      * @return the job, already started.
      */
-    public fun replace(id: String, effect: String = id, block: suspend CoroutineScope.() -> Unit): Job =
+    public fun replace(id: String, effect: String, block: suspend CoroutineScope.() -> Unit): Job =
         launch(id, effect, replacing = true, block)
+
+    /**
+     * [replace] with the id as the effect's name, for a view model whose ids are its effects' names.
+     *
+     * @param id the cancellation id, also the name [inFlight] reports.
+     * @param block the effect's work.
+     * @return the job, already started.
+     */
+    public fun replace(id: String, block: suspend CoroutineScope.() -> Unit): Job = replace(id, id, block)
 
     /**
      * Cancels every job under [id] (the `cancel` effect); a no-op when none runs.

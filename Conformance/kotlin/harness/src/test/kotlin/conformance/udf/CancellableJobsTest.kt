@@ -83,4 +83,24 @@ class CancellableJobsTest {
         time.runCurrent()
         assertEquals(0, jobs.count("later"))
     }
+
+    @Test
+    fun `inFlight lists the live jobs in start order by effect name and id, and forgets replaced, cancelled and ended ones`() {
+        jobs.keep("search", "runSearch") { awaitCancellation() }
+        jobs.replace("timer", "runTimer") { awaitCancellation() }
+        jobs.keep("once") { delay(10) }
+        jobs.keep("search", "runSearch") { awaitCancellation() }
+        assertEquals(
+            listOf("runSearch" to "search", "runTimer" to "timer", "once" to "once", "runSearch" to "search"),
+            jobs.inFlight(),
+        )
+        jobs.replace("timer", "runTimer") { awaitCancellation() }
+        jobs.cancel("search")
+        time.runCurrent()
+        time.advanceTimeBy(10)
+        time.runCurrent()
+        assertEquals(listOf("runTimer" to "timer"), jobs.inFlight())
+        jobs.cancelAll()
+        assertEquals(emptyList<Pair<String, String>>(), jobs.inFlight())
+    }
 }
