@@ -65,9 +65,10 @@ extension ProcessImplementation {
       let fault: Observation
       switch await process.nextLine(until: deadline) {
       case .line(let line):
+        let declared = request.level == .runtime ? info?.reports[request.feature] ?? [] : []
         switch HarnessCodec.decodeRun(
-          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level)
-        {
+          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level
+        ).flatMap({ HarnessCodec.checkReports($0, declared: declared) }) {
         case .success(let observation):
           let now = ContinuousClock.now
           answered.positions[firstSeq + index] = (results.count, request.id, Fingerprint(line))

@@ -56,4 +56,21 @@ struct HelloReportsTests {
         == "trace[0].inFlight[0]: missing required key 'type'; trace[0].inFlight[0].id: expected a string or null, got integer"
     )
   }
+
+  @Test func aTraceMustCarryExactlyWhatHelloDeclared() {
+    let bare = Observation.trace([TraceEntry(state: [:], calls: [], cancelled: [])])
+    let reporting = Observation.trace([TraceEntry(state: [:], calls: [], cancelled: [], received: [], inFlight: [])])
+    #expect(HarnessCodec.checkReports(bare, declared: []) == .success(bare))
+    #expect(HarnessCodec.checkReports(reporting, declared: [.received, .inFlight]) == .success(reporting))
+    #expect(
+      HarnessCodec.checkReports(bare, declared: [.received])
+        == .failure(
+          HarnessCodec.Violation(
+            message: "trace[0]: missing 'received', which the hello reply's 'reports' declare for this feature")))
+    #expect(
+      HarnessCodec.checkReports(reporting, declared: [.received])
+        == .failure(
+          HarnessCodec.Violation(
+            message: "trace[0].inFlight: not declared in the hello reply's 'reports' for this feature")))
+  }
 }
