@@ -115,7 +115,7 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   public func start(initialState: JSONValue, environment: RuntimeEnvironment) throws(CodecError) -> any FeatureRuntime {
     let state = try BridgeCoding.decode(State.self, from: initialState, shape: shapes.feature.state, at: .root)
     environment.shapes = shapes
-    return CodableFeatureRuntime(handle: makeRuntime(state, environment), shapes: shapes.feature)
+    return CodableFeatureRuntime(handle: makeRuntime(state, environment), shapes: shapes.feature, reports: reports)
   }
 
   /// The adapter with the case names, field orders and dependency shapes of `manifest`.
@@ -132,10 +132,13 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
 private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: FeatureRuntime {
   private let handle: RuntimeHandle<State, Action>
   private let shapes: CodingShapes
+  /// What the adapter announced: only that is reported, so that `hello` and the trace always agree.
+  private let reports: Set<RuntimeReport>
 
-  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes) {
+  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes, reports: Set<RuntimeReport>) {
     self.handle = handle
     self.shapes = shapes
+    self.reports = reports
   }
 
   func send(_ action: JSONValue) throws(CodecError) {
@@ -151,7 +154,7 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
   }
 
   func received() throws(CodecError) -> [JSONValue]? {
-    guard let actions = handle.received?() else { return nil }
+    guard reports.contains(.received), let actions = handle.received?() else { return nil }
     var values: [JSONValue] = []
     for (offset, action) in actions.enumerated() {
       let path = JSONPath([.key("received"), .index(offset)])
@@ -167,7 +170,7 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
   /// Each effect as `{"type", "id"}`: the type is the manifest's case name, read from the effect's encoding; an effect
   /// that cannot be encoded shows its Swift description, so the report still names it.
   func inFlight() -> [JSONValue]? {
-    guard let effects = handle.inFlight?() else { return nil }
+    guard reports.contains(.inFlight), let effects = handle.inFlight?() else { return nil }
     return effects.map { effect, id in
       let encoded = (effect as? any Encodable).flatMap {
         try? BridgeCoding.encode($0, shape: shapes.effects, at: .root)
