@@ -32,6 +32,26 @@ extension HarnessCodec {
     return effects
   }
 
+  /// Checks a runtime trace against what the hello reply's `reports` declared for its feature (§2.5.6; pass none for a
+  /// reducer-level trace, which never carries them): every entry
+  /// carries exactly the declared keys of `received` and `inFlight`, so that a missing key never reads as "not
+  /// reported" and a step is never quietly not applicable.
+  static func checkReports(_ observation: Observation, declared: Set<RuntimeReport>) -> Result<Observation, Violation> {
+    guard case .trace(let entries) = observation else { return .success(observation) }
+    for (index, entry) in entries.enumerated() {
+      for (report, present) in [(RuntimeReport.received, entry.received != nil), (.inFlight, entry.inFlight != nil)]
+      where present != declared.contains(report) {
+        let path = JSONPath([.key("trace"), .index(index)])
+        return .failure(
+          Violation(
+            message: present
+              ? "\(path.appending(key: report.rawValue)): not declared in the hello reply's 'reports' for this feature"
+              : "\(path): missing '\(report.rawValue)', which the hello reply's 'reports' declare for this feature"))
+      }
+    }
+    return .success(observation)
+  }
+
   /// A feature's `reports` in the hello reply: distinct names, each `"received"` or `"inFlight"`.
   static func readReports(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Set<RuntimeReport> {
     guard case .array(let elements) = value else {

@@ -55,8 +55,10 @@ extension ProcessImplementation {
       let fault: Observation
       switch await process.nextLine(until: DispatchTime.now() + configuration.scenarioTimeout) {
       case .line(let line):
+        let declared = request.level == .runtime ? info?.reports[request.feature] ?? [] : []
         let decoded = HarnessCodec.decodeRun(
-          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level)
+          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level
+        ).flatMap { HarnessCodec.checkReports($0, declared: declared) }
         switch decoded {
         case .success(let observation):
           let now = ContinuousClock.now

@@ -44,7 +44,7 @@ package actor ProcessImplementation: Implementation {
   package nonisolated let configuration: HarnessConfiguration
 
   var phase = Phase.idle
-  private var info: ImplementationInfo?
+  private(set) var info: ImplementationInfo?
   private var startError: ImplementationStartError?
   private var restarts = 0
   private var expectedManifests: [String: FeatureManifest] = [:]

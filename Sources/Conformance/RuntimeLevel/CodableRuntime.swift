@@ -144,7 +144,7 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
     let state = try BridgeCoding.decode(State.self, from: initialState, shape: shapes.feature.state, at: .root)
     environment.shapes = shapes
     return CodableFeatureRuntime(
-      handle: makeRuntime(state, environment), shapes: shapes.feature, environment: environment)
+      handle: makeRuntime(state, environment), shapes: shapes.feature, environment: environment, reports: reports)
   }
 
   /// The adapter with the case names, field orders and dependency shapes of `manifest`.
@@ -163,11 +163,17 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
   private let shapes: CodingShapes
   /// Runs the handle's operations as main-actor jobs when it is isolated to the main actor.
   private let environment: RuntimeEnvironment
+  /// What the adapter announced: only that is reported, so that `hello` and the trace always agree.
+  private let reports: Set<RuntimeReport>
 
-  init(handle: RuntimeHandle<State, Action>, shapes: CodingShapes, environment: RuntimeEnvironment) {
+  init(
+    handle: RuntimeHandle<State, Action>, shapes: CodingShapes, environment: RuntimeEnvironment,
+    reports: Set<RuntimeReport>
+  ) {
     self.handle = handle
     self.shapes = shapes
     self.environment = environment
+    self.reports = reports
   }
 
   func send(_ action: JSONValue) throws(CodecError) {
@@ -199,7 +205,7 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
   }
 
   func received() throws(CodecError) -> [JSONValue]? {
-    guard let actions = handle.received?() else { return nil }
+    guard reports.contains(.received), let actions = handle.received?() else { return nil }
     var values: [JSONValue] = []
     for (offset, action) in actions.enumerated() {
       let path = JSONPath([.key("received"), .index(offset)])
@@ -215,7 +221,7 @@ private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: 
   /// Each effect as `{"type", "id"}`: the type is the manifest's case name, read from the effect's encoding; an effect
   /// that cannot be encoded shows its Swift description, so the report still names it.
   func inFlight() -> [JSONValue]? {
-    guard let effects = handle.inFlight?() else { return nil }
+    guard reports.contains(.inFlight), let effects = handle.inFlight?() else { return nil }
     return effects.map { effect, id in
       let encoded = (effect as? any Encodable).flatMap {
         try? BridgeCoding.encode($0, shape: shapes.effects, at: .root)

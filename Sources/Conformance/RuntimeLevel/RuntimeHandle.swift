@@ -37,8 +37,9 @@ public struct RuntimeHandle<State, Action> {
   ///     nothing and start nothing. The state stays readable. The driver also calls it when the scenario ends, so a
   ///     second call must do nothing.
   ///   - received: The actions the runtime's effects sent back since the last call, in the order applied (TCA's
-  ///     `TestStore.receive`); `nil` (the default) when the runtime has no actions for results, and then a scenario's
-  ///     `expect.received` is reported as not applicable (Conformance/README.md §14).
+  ///     `TestStore.receive`), reported when the adapter is created with ``CodableRuntime``'s `reportsReceived: true`;
+  ///     `nil` (the default) when the runtime has no actions for results, and then a scenario's `expect.received` is
+  ///     reported as not applicable (Conformance/README.md §14).
   public init(
     send: @escaping (Action) -> Void, state: @escaping () -> State, clear: @escaping () -> Void,
     received: (() -> [Action])? = nil
