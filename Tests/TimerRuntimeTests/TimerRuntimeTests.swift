@@ -11,8 +11,20 @@ struct TimerRuntimeTests {
   static let start = RuntimeStep.send(["type": "startTapped"])
   static let stop = RuntimeStep.send(["type": "stopTapped"])
 
-  static func state(_ seconds: Int64, running: Bool = true) -> TraceEntry {
-    TraceEntry(state: ["seconds": .number(.integer(seconds)), "isRunning": .bool(running)], calls: [], cancelled: [])
+  static func state(_ seconds: Int64, running: Bool = true) -> (seconds: Int64, running: Bool) { (seconds, running) }
+
+  /// The trace of the states in order: each step received one tick per second counted since the step before, and the
+  /// timer is in flight, under its id, while it runs (Conformance/README.md §14).
+  static func trace(_ states: (seconds: Int64, running: Bool)...) -> Observation {
+    var previous: Int64 = 0
+    return .trace(
+      states.map { seconds, running in
+        defer { previous = seconds }
+        return TraceEntry(
+          state: ["seconds": .number(.integer(seconds)), "isRunning": .bool(running)], calls: [], cancelled: [],
+          received: Array(repeating: ["type": "tick"], count: Int(max(0, seconds - previous))),
+          inFlight: running ? [["type": "runTimer", "id": "timer"]] : [])
+      })
   }
 
   static func observe(_ steps: [RuntimeStep]) -> Observation {
@@ -25,7 +37,7 @@ struct TimerRuntimeTests {
     let observation = Self.observe([
       Self.start, .advance(milliseconds: 3500), .advance(milliseconds: 499), .advance(milliseconds: 1),
     ])
-    #expect(observation == .trace([Self.state(0), Self.state(3), Self.state(3), Self.state(4)]))
+    #expect(observation == Self.trace(Self.state(0), Self.state(3), Self.state(3), Self.state(4)))
   }
 
   /// TR2: the second start replaces the first timer, so its 1,000 ms tick never comes.
@@ -37,7 +49,7 @@ struct TimerRuntimeTests {
     ])
     #expect(
       observation
-        == .trace([Self.state(0), Self.state(0), Self.state(0), Self.state(0), Self.state(1), Self.state(4)]))
+        == Self.trace(Self.state(0), Self.state(0), Self.state(0), Self.state(0), Self.state(1), Self.state(4)))
   }
 
   /// TR3: stop cancels the long-living effect; no tick lands afterwards.
@@ -48,6 +60,6 @@ struct TimerRuntimeTests {
     ])
     #expect(
       observation
-        == .trace([Self.state(0), Self.state(2), Self.state(2, running: false), Self.state(2, running: false)]))
+        == Self.trace(Self.state(0), Self.state(2), Self.state(2, running: false), Self.state(2, running: false)))
   }
 }

@@ -30,14 +30,17 @@ enum TimerMutation: String, CaseIterable, Sendable {
   }
 }
 
-/// A ``TimerEffect`` whose cancellation is declared as ``mutation`` says.
-struct MutantTimerEffect: EffectIdentifying {
+/// A ``TimerEffect`` whose cancellation is declared as ``mutation`` says; encoded as the effect it wraps, so that
+/// reports name it as the manifest does (`runTimer`).
+struct MutantTimerEffect: EffectIdentifying, Encodable {
   let effect: TimerEffect
   let mutation: TimerMutation
 
   var cancellationID: String? { mutation == .notCancellable ? nil : effect.cancellationID }
   var cancelledID: String? { effect.cancelledID }
   var cancelsInFlight: Bool { mutation == .lacksCancelInFlight ? false : effect.cancelsInFlight }
+
+  func encode(to encoder: any Encoder) throws { try effect.encode(to: encoder) }
 }
 
 /// ``TimerReducer``, its effects wrapped as ``MutantTimerEffect``s.
