@@ -76,7 +76,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
-            "exhaustive, feature, id, initialState, level, steps, tags)\n"
+            "exhaustive, feature, id, initialState, leavesRunning, level, steps, tags)\n"
             "schema-check: 10 passed, 1 failed\n"))
 
     def test_state_and_changes_together_get_one_message(self):
@@ -482,7 +482,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
         ), (2, (
             "line 4: trace[0]: matches none of the allowed shapes; closest: missing required key 'cancelled'\n"
             "line 8: trace[0].effects: matches none of the allowed shapes; closest: unknown key 'effects' (allowed: "
-            "calls, cancelled, state)\n"
+            "calls, cancelled, inFlight, received, state)\n"
             "line 12: trace[0].calls[0]: matches none of the allowed shapes; closest: missing required key "
             "'arguments'\n"
             "schema-check: 10 passed, 1 failed\n")))
