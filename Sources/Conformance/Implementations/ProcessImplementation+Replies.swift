@@ -55,11 +55,7 @@ extension ProcessImplementation {
       let fault: Observation
       switch await process.nextLine(until: DispatchTime.now() + configuration.scenarioTimeout) {
       case .line(let line):
-        let declared = request.level == .runtime ? info?.reports[request.feature] ?? [] : []
-        let decoded = HarnessCodec.decodeRun(
-          line, seq: firstSeq + index, actionCount: request.stepCount, level: request.level
-        ).flatMap { HarnessCodec.checkReports($0, declared: declared) }
-        switch decoded {
+        switch decode(line, answering: request, seq: firstSeq + index) {
         case .success(let observation):
           let now = ContinuousClock.now
           answered.positions[firstSeq + index] = (results.count, request.id, Fingerprint(line))
@@ -102,6 +98,16 @@ extension ProcessImplementation {
       }
       return .written
     }
+  }
+
+  /// A run reply read as an observation, with the runtime reports the harness declared for the feature in `hello`
+  /// (harness protocol §2.5.6), or the protocol violation it is.
+  private func decode(_ line: Data, answering request: RunRequest, seq: Int) -> Result<
+    Observation, HarnessCodec.Violation
+  > {
+    let declared = request.level == .runtime ? info?.reports[request.feature] ?? [] : []
+    return HarnessCodec.decodeRun(line, seq: seq, actionCount: request.stepCount, level: request.level)
+      .flatMap { HarnessCodec.checkReports($0, declared: declared) }
   }
 
   /// A reply line over the request's limit breaks the protocol (harness protocol §3.4).
