@@ -53,8 +53,11 @@ package struct ScenarioRecording: Sendable {
     var changed = false
     // Format v1.2: received actions are recorded and compared in a file that already checks them, or in one with no
     // expectation yet; never added to some steps of a v1.1 file, which would then expect none at its other steps.
+    // An implementation that reports no received actions (kotlin-viewmodel) has nothing to say about them: the file's
+    // `received` is then neither compared nor rewritten, so recording from it never turns received checking off.
+    let reportsReceived = trace.allSatisfy { $0.received != nil }
     let receives =
-      scenario.level == .runtime
+      scenario.level == .runtime && reportsReceived
       && (scenario.checksReceived || stepValues.allSatisfy { $0.objectValue?["expect"] == nil })
     for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
       let entry = trace[index]
@@ -78,7 +81,9 @@ package struct ScenarioRecording: Sendable {
       }
       // From here on the file expects what the trace shows.
       previousExpected = entry.state
-      stepObject["expect"] = recorded.isEmpty ? nil : .object(recorded)
+      var written = recorded
+      if !receives, let kept = stepObject["expect"]?["received"] { written["received"] = kept }
+      stepObject["expect"] = written.isEmpty ? nil : .object(written)
       stepValues[index] = .object(stepObject)
       changed = true
     }
