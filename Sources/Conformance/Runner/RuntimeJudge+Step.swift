@@ -56,6 +56,21 @@ extension RuntimeJudge {
       check.mismatches +=
         pending.isEmpty ? inFlightMismatches(expected: scenario.leavesRunning, entry: entry) : pending
     }
+    if index == scenario.steps.count - 1, let note = inFlightNotChecked(scenario, entry: entry) {
+      check.unchecked.append(note)
+    }
     return check
+  }
+
+  /// Why a v1.2 scenario's end-of-scenario check of effects in flight did not run, so that it never passes silently:
+  /// the implementation reports no effects in flight (kotlin-viewmodel), or the scenario is non-exhaustive and skips
+  /// the check with its `leavesRunning` (§14.2). `nil` when it ran, or when a v1.1 file never asked for it.
+  static func inFlightNotChecked(_ scenario: Scenario, entry: TraceEntry) -> String? {
+    if !scenario.exhaustive {
+      return scenario.leavesRunning.isEmpty
+        ? nil : "at the end: leavesRunning (not checked: the scenario is non-exhaustive)"
+    }
+    guard entry.inFlight == nil, scenario.checksReceived || !scenario.leavesRunning.isEmpty else { return nil }
+    return "at the end: effects in flight (not applicable: the implementation reports no effects in flight)"
   }
 }

@@ -93,6 +93,27 @@ struct ReceivedAndInFlightTests {
     #expect(notChecked == ["step 4: received (not applicable: the implementation reports no received actions)"])
   }
 
+  @Test func anImplementationThatReportsNoEffectsInFlightHasTheEndCheckNotApplicable() throws {
+    let (outcome, notChecked) = judge(try scenario(), trace(received: nil, inFlight: nil))
+    #expect(outcome.kind == .passed)
+    #expect(
+      notChecked == [
+        "step 4: received (not applicable: the implementation reports no received actions), at the end: effects in "
+          + "flight (not applicable: the implementation reports no effects in flight)"
+      ])
+  }
+
+  @Test func aNonExhaustiveScenarioSaysItsLeavesRunningIsNotChecked() throws {
+    var scenario = try scenario(exhaustive: false)
+    scenario.leavesRunning = [ExpectedEffect(type: "authenticate")]
+    let (outcome, notChecked) = judge(scenario, trace(received: [Self.success]))
+    #expect(outcome.kind == .passed)
+    #expect(
+      notChecked.last
+        == "step 4: state.email, state.error, state.password, at the end: leavesRunning (not checked: the scenario is "
+        + "non-exhaustive)")
+  }
+
   @Test func aNonExhaustiveStepWithoutReceivedListsWhatCameBack() throws {
     var actual = trace(received: [Self.success])
     actual[2].received = [["type": "dismissed"]]
