@@ -32,7 +32,8 @@ struct FuzzCommand: CLICommand {
     With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
     §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
     an error, advance virtual time (0, 1 and either side of each of the manifest's durations, and others) and
-    clear the owner; the state, the calls started and the calls cancelled are compared.
+    clear the owner; the state, the calls started and the calls cancelled are compared, and the actions sent back
+    and the effects in flight where every implementation reports them (format v1.2).
 
     USAGE: \(usage)
 
