@@ -2,6 +2,7 @@ package conformance.login
 
 import conformance.lifecycle.ViewModel
 import conformance.udf.CancellableJobs
+import conformance.udf.ReceivedIntents
 import kotlin.coroutines.cancellation.CancellationException
 import kotlin.coroutines.coroutineContext
 import kotlinx.coroutines.CoroutineDispatcher
@@ -56,11 +57,8 @@ public class LoginViewModel(
     /** Effects in flight by cancellation id. */
     private val jobs = CancellableJobs(viewModelScope)
 
-    /**
-     * The intents effects sent back since [takeReceived] last ran, when recording (runtime scenarios); null when
-     * not recording, so a view model in an app keeps no log. Guarded by [jobs]' monitor.
-     */
-    private var received: MutableList<LoginIntent>? = null
+    /** The intents effects sent back, kept while a runtime scenario records them. */
+    private val received = ReceivedIntents<LoginIntent>()
 
     /**
      * Applies [intent] to the state with [LoginReducer], then runs the effects it returned.
@@ -91,14 +89,10 @@ public class LoginViewModel(
     // Inspection (runtime scenarios, scenario format v1.2)
 
     /** Starts keeping the intents effects send back, for [takeReceived]. */
-    internal fun recordReceived() {
-        synchronized(jobs) { if (received == null) received = mutableListOf() }
-    }
+    internal fun recordReceived() = received.record()
 
     /** The intents effects sent back since the last call, in the order applied; empty when not recording. */
-    internal fun takeReceived(): List<LoginIntent> = synchronized(jobs) {
-        received?.toList().orEmpty().also { received?.clear() }
-    }
+    internal fun takeReceived(): List<LoginIntent> = received.take()
 
     /** The effects running and not cancelled, in start order: type (`authenticate`) and cancellation id. */
     internal fun effectsInFlight(): List<Pair<String, String>> = jobs.inFlight()
@@ -141,7 +135,7 @@ public class LoginViewModel(
     /** Sends an effect's result back as an intent, keeping it for [takeReceived] when recording. */
     private fun receive(intent: LoginIntent) {
         if (isCleared) return
-        synchronized(jobs) { received?.add(intent) }
+        received.add(intent)
         onIntent(intent)
     }
 

@@ -2,6 +2,7 @@ package conformance.timer
 
 import conformance.lifecycle.ViewModel
 import conformance.udf.CancellableJobs
+import conformance.udf.ReceivedIntents
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.delay
@@ -41,11 +42,8 @@ public class TimerViewModel(
 
     private val jobs = CancellableJobs(viewModelScope)
 
-    /**
-     * The intents effects sent back since [takeReceived] last ran, when recording (runtime scenarios); null when not
-     * recording, so a view model in an app keeps no log. Guarded by [jobs]' monitor.
-     */
-    private var received: MutableList<TimerIntent>? = null
+    /** The intents effects sent back, kept while a runtime scenario records them. */
+    private val received = ReceivedIntents<TimerIntent>()
 
     /**
      * Applies [intent] with [TimerReducer], then runs the effects it returned; ignored once cleared (TR4).
@@ -71,14 +69,10 @@ public class TimerViewModel(
     // Inspection (runtime scenarios, scenario format v1.2)
 
     /** Starts keeping the intents effects send back, for [takeReceived]. */
-    internal fun recordReceived() {
-        synchronized(jobs) { if (received == null) received = mutableListOf() }
-    }
+    internal fun recordReceived() = received.record()
 
     /** The intents effects sent back since the last call, in the order applied; empty when not recording. */
-    internal fun takeReceived(): List<TimerIntent> = synchronized(jobs) {
-        received?.toList().orEmpty().also { received?.clear() }
-    }
+    internal fun takeReceived(): List<TimerIntent> = received.take()
 
     /** The effects running and not cancelled, in start order: type (`runTimer`) and cancellation id. */
     internal fun effectsInFlight(): List<Pair<String, String>> = jobs.inFlight()
@@ -95,7 +89,7 @@ public class TimerViewModel(
     /** Sends an effect's result back as an intent, keeping it for [takeReceived] when recording. */
     private fun receive(intent: TimerIntent) {
         if (isCleared) return
-        synchronized(jobs) { received?.add(intent) }
+        received.add(intent)
         onIntent(intent)
     }
 
