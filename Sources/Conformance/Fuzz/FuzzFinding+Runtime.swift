@@ -6,6 +6,9 @@ extension FuzzFinding {
   /// reports do) and, with a reference, exhaustive `changes`, `calls` and `cancelled` from its trace.
   func runtimeScenario(reference: [TraceEntry]?, description: String) -> Scenario {
     let names = Self.callNames(reference ?? [])
+    // Format v1.2 (§14): what the reference's effects sent back, and what it leaves running, when it reports them, so
+    // that the file passes on the reference and catches a divergence in either.
+    let reportsReceived = reference.map { $0.allSatisfy { $0.received != nil } } ?? false
     var previous = fuzzCase.initialState
     let steps = fuzzCase.actions.enumerated().map { index, value -> Step in
       let kind = Self.kind(of: value, names: names)
@@ -27,11 +30,16 @@ extension FuzzFinding {
       return Step(
         send: send, state: changes.isEmpty ? .unchanged : .changes(.object(changes)), effects: nil,
         runtime: RuntimeExpectation(
-          kind: kind, calls: calls.isEmpty ? nil : calls, cancelled: cancelled.isEmpty ? nil : cancelled))
+          kind: kind, calls: calls.isEmpty ? nil : calls, cancelled: cancelled.isEmpty ? nil : cancelled,
+          received: reportsReceived && entry.received?.isEmpty == false ? entry.received : nil))
     }
-    return Scenario(
+    var scenario = Scenario(
       id: id, feature: feature, description: description, tags: ["fuzz"], file: "", initialState: fuzzCase.initialState,
       exhaustive: reference != nil, steps: steps, level: .runtime)
+    scenario.leavesRunning = (reference?.last?.inFlight ?? []).map {
+      ExpectedEffect(type: $0["type"]?.stringValue ?? "", id: $0["id"]?.stringValue)
+    }
+    return scenario
   }
 
   /// The calls a runtime trace of `fuzzCase` started that no later step answered (`respond`) or cancelled, in start

@@ -176,6 +176,9 @@ package struct FuzzFinding: Sendable {
     if fuzzCase.initialState != manifestInitialState {
       lines.append("  \"initialState\": \(Self.render(fuzzCase.initialState)),")
     }
+    if !scenario.leavesRunning.isEmpty {
+      lines.append("  \"leavesRunning\": \(Self.render(.array(scenario.leavesRunning.map(Self.value)))),")
+    }
     lines.append("  \"steps\": [")
     for (index, step) in written.enumerated() {
       lines += Self.stepLines(step, comma: index + 1 < written.count ? "," : "")
@@ -196,6 +199,14 @@ package struct FuzzFinding: Sendable {
     return "\(names.joined(separator: " and ")) diverge\(step) on \(divergingPaths.joined(separator: ", "))"
   }
 
+  /// An effect of `leavesRunning` as the file writes it: `{"type", "id"?}`.
+  private static func value(_ effect: ExpectedEffect) -> JSONValue {
+    var value = JSONObject()
+    value["type"] = .string(effect.type)
+    if let id = effect.id { value["id"] = .string(id) }
+    return .object(value)
+  }
+
   /// One step as the format reference writes it: the step on one line, its `expect` on the next when it has one.
   private static func stepLines(_ step: Step, comma: String) -> [String] {
     var expect: [String] = []
@@ -212,6 +223,7 @@ package struct FuzzFinding: Sendable {
     if let cancelled = step.runtime?.cancelled {
       expect.append("\"cancelled\": \(render(.array(cancelled.map(JSONValue.string))))")
     }
+    if let received = step.runtime?.received { expect.append("\"received\": \(render(.array(received)))") }
     let head = step.runtime.map { render($0.stepValue) } ?? "{\"send\": \(render(step.send))}"
     guard !expect.isEmpty else { return ["    \(head)\(comma)"] }
     return ["    \(head.dropLast()),", "     \"expect\": {\(expect.joined(separator: ", "))}}\(comma)"]
