@@ -19,7 +19,9 @@ import Testing
   // MARK: - Happy path
 
   @Test func goodHarnessAnswersHelloAndEveryKindOfRun() async throws {
-    let harness = fake("good")
+    // Nothing here is about time: generous limits, so that a loaded CI machine cannot turn a slow reply into a
+    // timeout (which kills the harness and fails every later expectation).
+    let harness = fake("good", scenarioTimeout: 60, startupTimeout: 60)
     let info = try await harness.start()
     #expect(
       info == ImplementationInfo(name: "fake", language: "Python", version: "1.0", features: ["login": initialState]))
