@@ -27,6 +27,8 @@ package struct Scenario: Sendable {
   package var leavesRunning: [ExpectedEffect] = []
   /// The row of a scenario outline this scenario is (Conformance/README.md §17); `nil` for a plain scenario file.
   package var outline: OutlineRow? = nil
+  /// Where the feature's numbers compare within a tolerance (its manifest's, README §17.4); exact elsewhere.
+  package var tolerances: Tolerances = .exact
 
   /// Creates a scenario.
   package init(

@@ -32,7 +32,8 @@ extension ScenarioOutline {
   }
 
   private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-    byte.isASCIILetter || byte == UInt8(ascii: "_") || (!first && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+    byte.isASCIILetter || byte == UInt8(ascii: "_")
+      || (!first && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
   }
 
   /// Records each placeholder in `value` that names no parameter, and collects the parameters used.
