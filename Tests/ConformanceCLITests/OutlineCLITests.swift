@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Scenario outlines end to end (Conformance/README.md §17): each row is listed, run, reported and baselined under its
+/// own id; an invalid row makes its file invalid while other files still run; `record` leaves an outline alone.
+@Suite("scenario outlines end to end")
+struct OutlineCLITests {
+  static let outlines = "Tests/ConformanceTests/Fixtures/outlines"
+  static let failing = "\(outlines)/signup-age-outline-one-row-fails.json"
+  static let badRow = "\(outlines)/signup-age-outline-bad-row.json"
+  static let accepted = "Conformance/scenarios/signup/signup-age-accepted-on-submit.json"
+
+  @Test func listShowsEveryRowUnderItsID() throws {
+    let result = try CLI.run(["list", Self.accepted])
+    #expect(result.status == 0)
+    let tail = "  signup, 1 step [submit, age, outline]  \(Self.accepted)"
+    #expect(
+      result.lines == [
+        "signup-age-accepted-on-submit[thirteen]" + tail, "signup-age-accepted-on-submit[leading-zero]" + tail,
+        "signup-age-accepted-on-submit[two-leading-zeros]" + tail,
+        "signup-age-accepted-on-submit[one-hundred-thirty]" + tail,
+        "signup-age-accepted-on-submit[surrounding-spaces]" + tail, "5 scenarios",
+      ])
+  }
+
+  @Test func aFailingRowIsReportedUnderItsIDAndTheOthersPass() throws {
+    let result = try CLI.run(["run", Self.failing])
+    #expect(result.status == 1)
+    #expect(
+      Array(result.lines.prefix(5)) == [
+        "✓ signup-age-outline-one-row-fails[verbatim]",
+        "✗ signup-age-outline-one-row-fails[expects-trimmed] (failed)",
+        "    file: \(Self.failing)",
+        "    step 1 of 1: send {\"type\":\"ageChanged\",\"value\":\" 42 \"}",
+        "      state.age: expected \"42\", got \" 42 \"",
+      ])
+    #expect(result.lines.last == "1 passed, 1 failed")
+  }
+
+  @Test func theJSONAndJUnitReportsNameEachRow() throws {
+    let junit = try CLI.temporaryFolder().appendingPathComponent("junit.xml")
+    let result = try CLI.run(["run", Self.failing, "--format", "json", "--junit", junit.path])
+    #expect(result.status == 1)
+    let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let results = try #require(report?["results"] as? [[String: Any]])
+    #expect(
+      results.map { "\($0["scenario"] ?? "") \($0["outcome"] ?? "")" } == [
+        "signup-age-outline-one-row-fails[verbatim] passed",
+        "signup-age-outline-one-row-fails[expects-trimmed] failed",
+      ])
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains(#"<testcase name="signup-age-outline-one-row-fails[verbatim]" classname="signup.swift""#))
+    #expect(
+      xml.contains(#"<testcase name="signup-age-outline-one-row-fails[expects-trimmed]" classname="signup.swift""#))
+  }
+
+  @Test func anInvalidRowMakesItsFileInvalidWhileOtherFilesRun() throws {
+    let result = try CLI.run(["run", Self.outlines])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: \(Self.badRow): examples[1]: steps[0].send.value: expected string, got 13",
+        "error: \(Self.badRow): examples[1]: steps[0].expect.changes.age: expected string, got 13",
+      ])
+    #expect(result.lines.first == "✓ signup-age-outline-one-row-fails[verbatim]")
+    #expect(result.lines.last == "1 passed, 1 failed, 1 invalid file")
+  }
+
+  @Test func validateChecksEveryRow() throws {
+    let result = try CLI.run(["validate", Self.outlines])
+    #expect(result.status == 2)
+    #expect(result.errorLines.count == 2)
+    #expect(result.lines == ["1 file invalid, 1 valid"])
+    let valid = try CLI.run(["validate", Self.accepted])
+    #expect(valid.status == 0)
+    #expect(valid.lines == ["1 file valid (5 scenarios)"])
+  }
+
+  @Test func aBaselineNamesARow() throws {
+    let baseline = try CLI.temporaryFolder().appendingPathComponent("baseline.json")
+    try Data(
+      """
+      {"entries": [{"scenario": "signup-age-outline-one-row-fails[expects-trimmed]", "implementations": ["swift"],
+        "expect": "fails", "step": 1, "paths": ["state.age"], "reason": "The row's expectation is wrong on purpose.",
+        "spec": "signup.md S4"}]}
+      """.utf8
+    ).write(to: baseline)
+    let result = try CLI.run(["run", Self.failing, "--baseline", baseline.path])
+    #expect(result.status == 0)
+    #expect(result.lines.last == "1 passed, 0 failed, 1 known")
+  }
+
+  @Test func recordRefusesAnOutlineAndLeavesItAsItIs() throws {
+    let workspace = try CLI.temporaryFolder()
+    let conformance = workspace.appendingPathComponent("Conformance")
+    try FileManager.default.createDirectory(at: conformance, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Conformance/features"),
+      to: conformance.appendingPathComponent("features"))
+    let file = workspace.appendingPathComponent("signup-age-outline-one-row-fails.json")
+    try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent(Self.failing), to: file)
+    let before = try Data(contentsOf: file)
+    let result = try CLI.run(["record", file.lastPathComponent, "--from", "swift", "--write"], in: workspace)
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: signup-age-outline-one-row-fails.json: this is a scenario outline (it has \"examples\"); record writes one scenario's expectations, so it does not record outlines and leaves the file as it is (record a plain scenario, then turn it into an outline by hand)"
+      ])
+    #expect(result.lines == ["record from swift: 1 file: 1 invalid"])
+    #expect(try Data(contentsOf: file) == before)
+  }
+}
+
+/// Number tolerances end to end (Conformance/README.md §17.4), on the test-only `cart` feature, whose harness adds
+/// prices in binary64 (`float`), as decimals (`decimal`), or one thousandth too much (`off`).
+@Suite("number tolerances end to end")
+struct ToleranceCLITests {
+  static let fixture = "Tests/ConformanceTests/Fixtures/tolerance"
+  static let harness = "python3 \(CLI.repository.path)/\(fixture)/sum-harness.py"
+
+  static func run(_ modes: [String], in folder: String = fixture) throws -> CLI.Result {
+    var arguments = ["run", "\(folder)/Conformance/scenarios"]
+    for mode in modes { arguments += ["--impl", mode, "--harness", "\(mode)=\(harness) \(mode)"] }
+    return try CLI.run(arguments)
+  }
+
+  @Test func valuesWithinTheToleranceAgreeAndPass() throws {
+    let result = try Self.run(["float", "decimal"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      Array(result.lines.prefix(2)) == [
+        "float           decimal         scenario", "passed          passed          cart-tenths-add-up",
+      ])
+    #expect(result.lines.last == "2 passed, 0 failed")
+  }
+
+  @Test func aValueBeyondTheToleranceFailsAndSaysSo() throws {
+    let result = try Self.run(["float", "off"])
+    #expect(result.status == 1)
+    #expect(result.lines.contains("      state.total: expected 0.1, got 0.101 (tolerance 1e-09)"))
+    #expect(result.lines.contains("      effects[0].amount: expected 0.3, got 0.30200000000000005 (tolerance 1e-09)"))
+    #expect(result.lines.last == "1 passed, 1 failed, 1 divergence")
+  }
+
+  /// The same traces without the manifest's tolerance: the binary64 sum fails and the two implementations diverge, so
+  /// the passing run above is the tolerance's doing.
+  @Test func withoutTheToleranceTheSameTracesFailAndDiverge() throws {
+    let copy = try Self.copyFixture { $0.replacingOccurrences(of: #", "tolerance": 1e-9"#, with: "") }
+    let result = try Self.run(["float", "decimal"], in: copy.path)
+    #expect(result.status == 1)
+    #expect(result.lines.contains("      state.total: expected 0.3, got 0.30000000000000004"))
+    #expect(result.lines.last == "1 passed, 1 failed, 1 divergence")
+  }
+
+  @Test func aToleranceOnAnIntegerIsAnInvalidManifest() throws {
+    let copy = try Self.copyFixture {
+      $0.replacingOccurrences(
+        of: #""count": {"type": "integer""#, with: #""count": {"type": "integer", "tolerance": 1"#)
+    }
+    let result = try CLI.run(["validate", "\(copy.path)/Conformance/scenarios"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.first?.hasSuffix(
+        "cart.json: state.count.tolerance: 'tolerance' is only allowed with \"type\": \"number\", not 'integer'; other values compare exactly"
+      ) == true)
+  }
+
+  /// A copy of the fixture whose manifest is `edit`ed.
+  static func copyFixture(_ edit: (String) -> String) throws -> URL {
+    let copy = try CLI.temporaryFolder().appendingPathComponent("tolerance")
+    try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent(fixture), to: copy)
+    let manifest = copy.appendingPathComponent("Conformance/features/cart.json")
+    try Data(edit(try String(contentsOf: manifest, encoding: .utf8)).utf8).write(to: manifest)
+    return copy
+  }
+}
