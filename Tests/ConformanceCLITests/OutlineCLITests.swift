@@ -59,11 +59,24 @@ struct OutlineCLITests {
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
-        "error: \(Self.badRow): examples[1]: steps[0].send.value: expected string, got 13",
-        "error: \(Self.badRow): examples[1]: steps[0].expect.changes.age: expected string, got 13",
+        "error: \(Self.badRow):7:5: examples[1]: steps[0].send.value: expected string, got 13",
+        "error: \(Self.badRow):7:5: examples[1]: steps[0].expect.changes.age: expected string, got 13",
       ])
     #expect(result.lines.first == "✓ signup-age-outline-one-row-fails[verbatim]")
     #expect(result.lines.last == "1 passed, 1 failed, 1 invalid file")
+  }
+
+  @Test func aPlaceholderNamingNoParameterIsReportedAtItsLineAndColumn() throws {
+    let folder = try CLI.temporaryFolder()
+    let file = folder.appendingPathComponent("signup-age-outline-bad-row.json")
+    let text = try String(contentsOf: CLI.repository.appendingPathComponent(Self.badRow), encoding: .utf8)
+    try Data(text.replacingOccurrences(of: #""value": "<age>""#, with: #""value": "<agee>""#).utf8).write(to: file)
+    let result = try CLI.run(["validate", file.path])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines == [
+        "error: \(file.path):9:54: steps[0].send.value: placeholder '<agee>' names no parameter; did you mean '<age>'? (parameters: 'age')"
+      ])
   }
 
   @Test func validateChecksEveryRow() throws {

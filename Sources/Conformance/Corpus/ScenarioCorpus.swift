@@ -197,9 +197,22 @@ package struct ScenarioCorpus: Sequence, Sendable {
         case .success(let info):
           switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
           case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
-          case .success(let value): return (loader.loadCases(value, file: name), FileID(info))
+          case .success(let value):
+            return (locatingOutlineErrors(loader.loadCases(value, file: name), of: value), FileID(info))
           }
         }
+      }
+
+      /// An invalid scenario outline's errors with the line and column of each path (README §17): its rows' errors
+      /// point at the row, its table's at the placeholder or parameter. The file is read again, as only an invalid
+      /// outline needs its bytes after parsing.
+      private func locatingOutlineErrors(_ loaded: Result<[Scenario], InputErrors>, of value: JSONValue)
+        -> Result<[Scenario], InputErrors>
+      {
+        guard case .failure(let failure) = loaded, value["examples"] != nil,
+          let data = FileManager.default.contents(atPath: path)
+        else { return loaded }
+        return .failure(InputErrors(data.withUnsafeBytes { bytes in failure.errors.map { $0.located(in: bytes) } }))
       }
     }
 
