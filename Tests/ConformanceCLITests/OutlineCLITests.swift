@@ -37,6 +37,17 @@ struct OutlineCLITests {
     #expect(result.lines.last == "1 passed, 1 failed")
   }
 
+  @Test func aRuntimeLevelOutlineRunsEachRow() throws {
+    let result = try CLI.run(["run", "Tests/ConformanceTests/Fixtures/outlines-runtime"])
+    #expect(result.status == 0)
+    #expect(
+      Array(result.lines.prefix(3)) == [
+        "✓ login-runtime-failure-message-outline[1]", "✓ login-runtime-failure-message-outline[empty]",
+        "✓ login-runtime-failure-message-outline[emoji]",
+      ])
+    #expect(result.lines.last == "3 passed, 0 failed")
+  }
+
   @Test func theJSONAndJUnitReportsNameEachRow() throws {
     let junit = try CLI.temporaryFolder().appendingPathComponent("junit.xml")
     let result = try CLI.run(["run", Self.failing, "--format", "json", "--junit", junit.path])
