@@ -114,6 +114,25 @@ struct OutlineCLITests {
     #expect(result.lines.last == "1 passed, 0 failed, 1 known")
   }
 
+  @Test func fuzzWithAReferenceDoesNotWriteOverAnOutline() async throws {
+    let out = try CLI.temporaryFolder()
+    let arguments = [
+      "--feature", "login", "--impl", "mutant", "--runs", "500", "--reference", "swift", "--out", out.path,
+    ]
+    _ = await Fuzz.run(arguments, mutation: .lacksLateResponseGuard)
+    let file = out.appendingPathComponent(
+      try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first))
+    let outline = Data(#"{"examples": [{"values": {"a": 1}}]}"#.utf8)
+    try outline.write(to: file)
+    let again = await Fuzz.run(arguments, mutation: .lacksLateResponseGuard)
+    #expect(again.status == 1)
+    #expect(
+      again.errorLines.last
+        == "error: \(file.path) is a scenario outline: not replaced; a finding is one plain scenario, written only where no file is (give --out another folder)"
+    )
+    #expect(try Data(contentsOf: file) == outline)
+  }
+
   @Test func recordRefusesAnOutlineAndLeavesItAsItIs() throws {
     let workspace = try CLI.temporaryFolder()
     let conformance = workspace.appendingPathComponent("Conformance")
