@@ -76,7 +76,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
-            "exhaustive, feature, id, initialState, leavesRunning, level, steps, tags)\n"
+            "examples, exhaustive, feature, id, initialState, leavesRunning, level, steps, tags)\n"
             "schema-check: 10 passed, 1 failed\n"))
 
     def test_state_and_changes_together_get_one_message(self):

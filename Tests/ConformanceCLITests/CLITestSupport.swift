@@ -127,9 +127,23 @@ enum CLI {
 
   /// The number of bundled scenarios of one feature (`Conformance/scenarios/<feature>/*.json`).
   static func bundledScenarioCount(feature: String) -> Int {
+    bundledFiles(feature: feature).reduce(0) { count, file in
+      // A scenario outline is one case per row of its `examples` (Conformance/README.md §17).
+      let object = (try? Data(contentsOf: file)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+      return count + (((object as? [String: Any])?["examples"] as? [Any])?.count ?? 1)
+    }
+  }
+
+  /// The number of bundled scenario files, outlines counting once.
+  static var bundledFileCount: Int {
+    bundledFeatures.reduce(0) { $0 + bundledFiles(feature: $1).count }
+  }
+
+  /// The scenario files of `feature` (under `Conformance/scenarios/<feature>`, recursively).
+  static func bundledFiles(feature: String) -> [URL] {
     let folder = repository.appendingPathComponent("Conformance/scenarios/\(feature)")
     let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
-    return files.filter { $0.hasSuffix(".json") }.count
+    return files.filter { $0.hasSuffix(".json") }.map { folder.appendingPathComponent($0) }
   }
 
   /// The number of runtime-level scenario files of `feature` (those under `Conformance/scenarios/<feature>/runtime`).

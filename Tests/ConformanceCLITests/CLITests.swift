@@ -305,7 +305,7 @@ struct CLITests {
   @Test func validateAndListReportWithoutRunning() throws {
     let validate = try CLI.run(["validate"])
     #expect(validate.status == 0)
-    #expect(validate.stdout == "\(CLI.bundledScenarioCount) files valid (\(CLI.bundledScenarioCount) scenarios)\n")
+    #expect(validate.stdout == "\(CLI.bundledFileCount) files valid (\(CLI.bundledScenarioCount) scenarios)\n")
     let bad = try CLI.run(["validate", invalid])
     #expect(bad.status == 2)
     #expect(

@@ -17,9 +17,16 @@ enum TestPaths {
     ManifestLoader().loadAll(in: features, displayPath: { $0.lastPathComponent }).manifests
   }()
 
-  /// The scenario in `file`, validated against the bundled manifests, or `nil` when it is invalid.
+  /// The scenario in `file` (the first row of a scenario outline), validated against the bundled manifests, or `nil`
+  /// when it is invalid.
   static func scenario(_ file: URL) -> Scenario? {
-    try? ScenarioLoader(manifests: manifests).load(file, displayName: file.lastPathComponent).get()
+    cases(file)?.first
+  }
+
+  /// The cases of `file`: its scenario, or every row of a scenario outline; `nil` when it is invalid.
+  static func cases(_ file: URL) -> [Scenario]? {
+    guard let value = try? JSONFile.read(file, displayName: file.lastPathComponent).get() else { return nil }
+    return try? ScenarioLoader(manifests: manifests).loadCases(value, file: file.lastPathComponent).get()
   }
 
   static func jsonFiles(in folder: URL) -> [URL] {

@@ -126,6 +126,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Every file name (without `.json`) walked so far, and for each, the file whose scenario took it as its id, if
     /// one has. One dictionary for both, as a valid scenario's id is its file's name (scenario format §3.1).
     private var names: [String: String?] = [:]
+    /// The rows of the last outline read that ``next()`` has not returned yet.
+    private var pending: [Scenario] = []
     /// Scenario files read so far, valid or not (a file reached twice counts once).
     package private(set) var fileCount = 0
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
@@ -139,15 +141,23 @@ package struct ScenarioCorpus: Sequence, Sendable {
       self.loader = loader
     }
 
-    /// The next file's scenario or problems; `nil` when the walk is over.
+    /// The next scenario or file's problems; `nil` when the walk is over. A scenario outline yields each of its rows
+    /// in turn (Conformance/README.md §17).
     package mutating func next() -> Entry? {
+      if !pending.isEmpty { return .scenario(pending.removeFirst()) }
       while let item = nextItem() {
         guard case .file(let file) = item else {
           if case .problem(let error) = item { return .invalid(file: error.file, errors: [error]) }
           continue
         }
         let (loaded, id) = file.load(with: loader, parser: parser)
-        if admitFile(id) { return admit(loaded, file: file.name) }
+        guard admitFile(id) else { continue }
+        switch admit(loaded, file: file.name) {
+        case .failure(let errors): return .invalid(file: file.name, errors: errors.errors)
+        case .success(let cases):
+          pending = cases
+          if !pending.isEmpty { return .scenario(pending.removeFirst()) }
+        }
       }
       return nil
     }
@@ -174,10 +184,10 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
       /// Opens, reads and validates the file. Touches nothing shared, so files can be loaded on any task.
       ///
-      /// - Returns: The scenario or every problem found, and the file's device and inode (`nil` when it could not be
-      ///   opened) for ``admitFile(_:)``.
+      /// - Returns: The file's cases (its scenario, or an outline's rows) or every problem found, and the file's device
+      ///   and inode (`nil` when it could not be opened) for ``admitFile(_:)``.
       package func load(with loader: ScenarioLoader, parser: JSONParser = JSONParser())
-        -> (Result<Scenario, InputErrors>, FileID?)
+        -> (Result<[Scenario], InputErrors>, FileID?)
       {
         let descriptor = open(path, JSONFile.openFlags)
         guard descriptor >= 0 else { return (.failure(InputErrors([JSONFile.cannotRead(name, errno)])), nil) }
@@ -187,9 +197,22 @@ package struct ScenarioCorpus: Sequence, Sendable {
         case .success(let info):
           switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
           case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
-          case .success(let value): return (loader.load(value, file: name), FileID(info))
+          case .success(let value):
+            return (locatingOutlineErrors(loader.loadCases(value, file: name), of: value), FileID(info))
           }
         }
+      }
+
+      /// An invalid scenario outline's errors with the line and column of each path (README §17): its rows' errors
+      /// point at the row, its table's at the placeholder or parameter. The file is read again, as only an invalid
+      /// outline needs its bytes after parsing.
+      private func locatingOutlineErrors(_ loaded: Result<[Scenario], InputErrors>, of value: JSONValue)
+        -> Result<[Scenario], InputErrors>
+      {
+        guard case .failure(let failure) = loaded, value["examples"] != nil,
+          let data = FileManager.default.contents(atPath: path)
+        else { return loaded }
+        return .failure(InputErrors(data.withUnsafeBytes { bytes in failure.errors.map { $0.located(in: bytes) } }))
       }
     }
 
@@ -218,16 +241,14 @@ package struct ScenarioCorpus: Sequence, Sendable {
       return true
     }
 
-    /// Turns a loaded file into an entry, in walk order: the scenario, or its problems, a scenario whose id an earlier
-    /// file used among them (scenario format §3.1).
-    package mutating func admit(_ loaded: Result<Scenario, InputErrors>, file name: String) -> Entry {
-      switch loaded {
-      case .failure(let failure):
-        return .invalid(file: name, errors: failure.errors)
-      case .success(let scenario):
-        if let duplicate = admit(id: scenario.id, file: name) { return .invalid(file: name, errors: [duplicate]) }
-        return .scenario(scenario)
-      }
+    /// Admits a loaded file's cases, in walk order: the cases, or the file's problems, a scenario whose id an earlier
+    /// file used among them (scenario format §3.1; an outline's rows share its file's id).
+    package mutating func admit(_ loaded: Result<[Scenario], InputErrors>, file name: String)
+      -> Result<[Scenario], InputErrors>
+    {
+      guard case .success(let cases) = loaded, let first = cases.first else { return loaded }
+      if let duplicate = admit(id: first.fileID, file: name) { return .failure(InputErrors([duplicate])) }
+      return loaded
     }
 
     /// Admits the id of a valid scenario read from `name`, in walk order: the duplicate-id error when an earlier

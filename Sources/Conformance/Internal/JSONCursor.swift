@@ -15,6 +15,12 @@ struct JSONCursor {
   var offset = 0
   var depth = 0
   var path: [JSONPath.Component] = []
+  /// A value to find instead of parsing the document (``JSONParser/location(of:in:)``): reaching it, with
+  /// ``tracksPath`` on, throws a ``Failure`` with the message ``targetReached`` at its first byte.
+  var target: [JSONPath.Component]? = nil
+
+  /// The message of the ``Failure`` that says ``target`` was reached.
+  static let targetReached = "target reached"
 
   init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, tracksPath: Bool) {
     self.bytes = bytes
@@ -45,6 +51,7 @@ struct JSONCursor {
   // MARK: - Values
 
   mutating func parseValue() throws(Failure) -> JSONValue {
+    if tracksPath, let target, path == target { throw fail(Self.targetReached) }
     guard offset < bytes.count else { throw fail("unexpected end of file; expected a value") }
     switch bytes[offset] {
     case UInt8(ascii: "{"): return try parseObject()

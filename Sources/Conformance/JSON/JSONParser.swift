@@ -57,6 +57,20 @@ package struct JSONParser: Sendable {
     try parse(Data(text.utf8))
   }
 
+  /// Where the value at `path` starts in a document: its 1-based line and column (Unicode scalars), or `nil` when the
+  /// document has no value there or does not parse. For errors found after parsing, which know only the path.
+  static func location(of path: JSONPath, in raw: UnsafeRawBufferPointer) -> (line: Int, column: Int)? {
+    var cursor = JSONCursor(bytes: raw, maximumDepth: 256, tracksPath: true)
+    cursor.target = path.components
+    do throws(JSONCursor.Failure) {
+      _ = try cursor.parseDocument()
+      return nil
+    } catch {
+      guard error.message == JSONCursor.targetReached else { return nil }
+      return location(of: error.offset, in: raw)
+    }
+  }
+
   /// Converts a byte offset to a 1-based line and a 1-based column counted in Unicode scalars.
   static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
     var line = 1

@@ -61,6 +61,8 @@ package struct FeatureManifest: Sendable {
   /// `durations`, format §2.8; empty when absent), e.g. `["timeout": 10_000]` for login (login.md LR3).
   /// `conformance fuzz --level runtime` advances virtual time to either side of each.
   package var durations: [String: Int64] = [:]
+  /// Where numbers compare within a tolerance (README §17.4), built once from the descriptors by ``ManifestLoader``.
+  package var tolerances: Tolerances = .exact
 
   /// A dependency the feature's runtime calls, e.g. `authenticate(email, password) → LoginResult` (manifest
   /// `dependencies`, scenario format v1.1).

@@ -54,6 +54,12 @@ extension ManifestLoader {
         path.appending(key: key),
         "'\(key)' is only allowed with \"type\": \"integer\" or \"number\", not '\(type ?? "")'")
     }
+    if !allowed.contains("tolerance"), reader.value("tolerance") != nil {
+      allowed.append("tolerance")
+      issues.add(
+        path.appending(key: "tolerance"),
+        "'tolerance' is only allowed with \"type\": \"number\", not '\(type ?? "")'; other values compare exactly")
+    }
     if !allowed.contains("format"), reader.value("format") != nil {
       allowed.append("format")
       issues.add(
@@ -79,8 +85,13 @@ extension ManifestLoader {
       allowed += ["minimum", "maximum", "format"]
       return readInteger(&reader, at: path, issues: &issues)
     case "number":
-      allowed += ["minimum", "maximum"]
-      return readRange(reader, at: path, wholeNumbers: false, issues: &issues).map { .number($0) }
+      allowed += ["minimum", "maximum", "tolerance"]
+      let tolerance = readTolerance(reader, at: path, issues: &issues)
+      return readRange(reader, at: path, wholeNumbers: false, issues: &issues).map {
+        var range = $0
+        range.tolerance = tolerance
+        return .number(range)
+      }
     case "array":
       allowed.append("items")
       return reader.required("items", issues: &issues).flatMap {
@@ -192,6 +203,20 @@ extension ManifestLoader {
       valid = false
     }
     return valid ? range : nil
+  }
+
+  /// The `tolerance` of a `number` descriptor (README §17.4): a non-negative number, or `nil` when absent or after
+  /// recording a problem at `path.tolerance`.
+  private func readTolerance(_ reader: ObjectReader, at path: JSONPath, issues: inout IssueList) -> Double? {
+    guard let value = reader.value("tolerance") else { return nil }
+    guard case .number(let number) = value, number.doubleValue >= 0 else {
+      issues.add(
+        path.appending(key: "tolerance"),
+        "expected a non-negative number (how far apart two values may be), got \(JSONRenderer.compact(value, style: .display))"
+      )
+      return nil
+    }
+    return number.doubleValue
   }
 
   /// Reads the values of a string enum (manifest format §2.3): a non-empty array of distinct strings, compared

@@ -85,13 +85,14 @@ package struct ManifestLoader: Sendable {
       issues: &issues)
     let durations = readDurations(&reader, issues: &issues)
     reader.reportUnknownKeys(allowed: Self.topLevelKeys, issues: &issues)
-    let manifest = FeatureManifest(
+    var manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, objectTypes: objectTypes,
       dependencies: dependencies, durations: durations)
     manifest.checkValues(issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
+    manifest.tolerances = Tolerances(manifest)
     return .success(manifest)
   }
 

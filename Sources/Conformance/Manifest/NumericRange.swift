@@ -12,10 +12,15 @@ package struct NumericRange: Sendable, Equatable {
   /// The largest value admitted, or `nil` for no upper bound.
   package var maximum: JSONNumber?
 
+  /// How far apart an expected and an actual value of a `number` may be and still be equal (`"tolerance"`, a
+  /// non-negative number, Conformance/README.md §17.4); `nil`, and always on an `integer`: they compare exactly (§5).
+  package var tolerance: Double? = nil
+
   /// Creates a range; `nil` leaves a side open.
-  package init(minimum: JSONNumber? = nil, maximum: JSONNumber? = nil) {
+  package init(minimum: JSONNumber? = nil, maximum: JSONNumber? = nil, tolerance: Double? = nil) {
     self.minimum = minimum
     self.maximum = maximum
+    self.tolerance = tolerance
   }
 
   /// No bound on either side: every integer, or every number.

@@ -17,8 +17,15 @@ extension ConformanceRunner {
     case problem(InputError)
     /// A file that is not a valid scenario; `fileID` tells a file reached through two paths.
     case invalid(file: String, fileID: FileID?, errors: [InputError])
-    /// A valid scenario, by its id (to admit), and how far it went.
-    case valid(file: String, fileID: FileID?, id: String, run: Run)
+    /// A valid scenario file, by the id it gives (to admit), and how far each of its cases went: one for a plain file,
+    /// one per row for a scenario outline (Conformance/README.md §17).
+    case valid(file: String, fileID: FileID?, id: String, cases: [Case])
+  }
+
+  /// One case of a valid file: its scenario id (a row's is `ID[n]`) and how far it went.
+  struct Case: Sendable {
+    var id: String
+    var run: Run
   }
 
   /// How far a worker took a valid scenario.
@@ -92,38 +99,41 @@ extension ConformanceRunner {
   ) async -> [ReadItem] {
     let parser = JSONParser()
     var items: [ReadItem] = []
-    var runnable: [(position: Int, scenario: Scenario)] = []
+    var runnable: [(position: Int, row: Int, scenario: Scenario)] = []
     for item in window {
       guard case .file(let file) = item else {
         if case .problem(let error) = item { items.append(.problem(error)) }
         continue
       }
       let (loaded, fileID) = file.load(with: loader, parser: parser)
-      switch loaded {
-      case .failure(let failure): items.append(.invalid(file: file.name, fileID: fileID, errors: failure.errors))
-      case .success(let scenario) where !options.selects(scenario):
-        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))
-      case .success(let scenario) where !file.hasNewName:
-        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .waiting(scenario)))
-      case .success(let scenario):
-        runnable.append((items.count, scenario))
-        items.append(.valid(file: file.name, fileID: fileID, id: scenario.id, run: .notSelected))  // Judged below.
+      guard case .success(let scenarios) = loaded, let first = scenarios.first else {
+        if case .failure(let failure) = loaded {
+          items.append(.invalid(file: file.name, fileID: fileID, errors: failure.errors))
+        }
+        continue
       }
+      let cases = scenarios.enumerated().map { row, scenario in
+        guard options.selects(scenario) else { return Case(id: scenario.id, run: .notSelected) }
+        guard file.hasNewName else { return Case(id: scenario.id, run: .waiting(scenario)) }
+        runnable.append((items.count, row, scenario))
+        return Case(id: scenario.id, run: .notSelected)  // Judged below.
+      }
+      items.append(.valid(file: file.name, fileID: fileID, id: first.fileID, cases: cases))
     }
     guard !runnable.isEmpty else { return items }
     let verdicts = await evaluate(runnable.map(\.scenario), on: started, baseline: baseline)
-    for ((position, _), verdict) in zip(runnable, verdicts) {
-      guard case .valid(let file, let fileID, let id, _) = items[position] else { continue }
-      items[position] = .valid(file: file, fileID: fileID, id: id, run: .judged(verdict))
+    for ((position, row, _), verdict) in zip(runnable, verdicts) {
+      guard case .valid(let file, let fileID, let id, var cases) = items[position] else { continue }
+      cases[row].run = .judged(verdict)
+      items[position] = .valid(file: file, fileID: fileID, id: id, cases: cases)
     }
     return items
   }
 
-  /// Admits and reports one read item, in walk order: an invalid file at once, a verdict with its batch.
+  /// Admits and reports one read item, in walk order: an invalid file at once, verdicts with their batch.
   private func admitAndReport(
     _ item: ReadItem, _ progress: inout Progress, on started: [Started], emit: (RunEvent) -> Void
   ) async {
-    var verdict: ScenarioVerdict
     switch item {
     case .problem(let error):
       progress.summary.invalidFiles += 1
@@ -134,21 +144,27 @@ extension ConformanceRunner {
       progress.summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
       return
-    case .valid(let file, let fileID, let id, let run):
+    case .valid(let file, let fileID, let id, let cases):
       guard progress.walk.admitFile(fileID) else { return }
       if let duplicate = progress.walk.admit(id: id, file: file) {
         progress.summary.invalidFiles += 1
         emit(.invalid(file: file, errors: [duplicate]))
         return
       }
-      progress.check?.noteRead(id)
-      switch run {
-      case .notSelected: return
-      case .judged(let judged): verdict = judged
-      case .waiting(let scenario):  // Admitted now, so it may run.
-        verdict = await Self.evaluate([scenario], on: started, baseline: progress.check)[0]
+      for admitted in cases where !progress.stopped {
+        progress.check?.noteRead(admitted.id)
+        switch admitted.run {
+        case .notSelected: continue
+        case .judged(let judged): queue(judged, &progress, emit: emit)
+        case .waiting(let scenario):  // Admitted now, so it may run.
+          queue(await Self.evaluate([scenario], on: started, baseline: progress.check)[0], &progress, emit: emit)
+        }
       }
     }
+  }
+
+  /// Adds a verdict to the batch being reported, and reports the batch once it is full.
+  private func queue(_ verdict: ScenarioVerdict, _ progress: inout Progress, emit: (RunEvent) -> Void) {
     progress.verdicts.append(verdict)
     guard progress.verdicts.count == (options.failFast ? 1 : Self.batchSize) else { return }
     let failed = report(progress.verdicts, into: &progress.summary, emit: emit)

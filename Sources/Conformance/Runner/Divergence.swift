@@ -43,12 +43,14 @@ package struct Divergence: Sendable {
   }
 
   /// The JSON paths at which any implementation's value in `observed` (after the first) differs from `reference`, each once, in the order
-  /// first found.
-  static func differingPaths(_ observed: [(String, JSONValue)], from reference: JSONValue) -> [JSONPath] {
+  /// first found. Numbers where `tolerance` reaches a tolerance differ only beyond it (README §17.4).
+  static func differingPaths(
+    _ observed: [(String, JSONValue)], from reference: JSONValue, tolerance: ToleranceNode? = nil
+  ) -> [JSONPath] {
     var paths: [JSONPath] = []
     var seen = Set<JSONPath>()
     for (_, other) in observed.dropFirst() {
-      for path in observationPaths(reference, other) where seen.insert(path).inserted {
+      for path in observationPaths(reference, other, tolerance: tolerance) where seen.insert(path).inserted {
         paths.append(path)
       }
     }
@@ -57,7 +59,9 @@ package struct Divergence: Sendable {
 
   /// Where two observations differ. A top-level list (`effects`, `calls`, `cancelled`) of another length differs as
   /// a whole, in one row, since its items shift; everything else, the state's own arrays included, item by item.
-  private static func observationPaths(_ reference: JSONValue, _ other: JSONValue) -> [JSONPath] {
+  private static func observationPaths(_ reference: JSONValue, _ other: JSONValue, tolerance: ToleranceNode?)
+    -> [JSONPath]
+  {
     var shifted = Set<String>()
     for (key, value) in reference.objectValue?.members ?? [] {
       if let items = value.arrayValue, let others = other[key]?.arrayValue, items.count != others.count {
@@ -65,7 +69,7 @@ package struct Divergence: Sendable {
       }
     }
     var paths: [JSONPath] = []
-    for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root) {
+    for mismatch in StructuralDiff.mismatches(expected: reference, actual: other, at: .root, tolerance: tolerance) {
       guard case .key(let key)? = mismatch.path.components.first, shifted.contains(key) else {
         paths.append(mismatch.path)
         continue
@@ -88,7 +92,7 @@ package struct Divergence: Sendable {
     for index in scenario.steps.indices {
       let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }
       guard let reference = observed.first?.1 else { return nil }
-      let paths = differingPaths(observed, from: reference)
+      let paths = differingPaths(observed, from: reference, tolerance: scenario.tolerances.observation)
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
       let rows = paths.sorted().map { path in
@@ -102,7 +106,7 @@ package struct Divergence: Sendable {
       divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
         differingPaths(
           traces.map { ($0.implementation, Self.observation($0.trace, at: later)) },
-          from: Self.observation(traces[0].trace, at: later))
+          from: Self.observation(traces[0].trace, at: later), tolerance: scenario.tolerances.observation)
       }
       return divergence
     }

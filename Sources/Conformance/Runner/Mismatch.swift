@@ -22,12 +22,16 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   /// prose: the calls and cancellations of runtime steps (`expected call a1 (authenticate) to be cancelled, but it
   /// was not`). `nil` for state and effect differences.
   package var note: String? = nil
+  /// The tolerance the two numbers were compared within (manifest `"tolerance"`, README §17.4), shown after them;
+  /// `nil` when they compare exactly.
+  package var tolerance: Double? = nil
 
   /// Creates a mismatch.
-  package init(path: JSONPath, kind: Kind, note: String? = nil) {
+  package init(path: JSONPath, kind: Kind, note: String? = nil, tolerance: Double? = nil) {
     self.path = path
     self.kind = kind
     self.note = note
+    self.tolerance = tolerance
   }
   /// Whether the mismatch is the end-of-scenario check of a runtime scenario (`pending.NAME`, README §13.4;
   /// `inFlight[i]`, §14.2), which reports carry with the last step but print under `at the end`.
@@ -43,7 +47,8 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
     if let note { return note }
     switch kind {
     case .differs(let expected, let actual):
-      return "\(path): expected \(render(expected)), got \(render(actual))"
+      let within = tolerance.map { " (tolerance \(render(.number(.double($0)))))" } ?? ""
+      return "\(path): expected \(render(expected)), got \(render(actual))\(within)"
     case .missing(let expected):
       return isWholeEffect
         ? "\(path): missing effect \(render(expected))"

@@ -41,8 +41,8 @@ enum ScenarioJudge {
       let entry = trace[index]
       let check =
         scenario.exhaustive
-        ? exhaustiveCheck(step, expectedState: expected[index], entry: entry)
-        : partialCheck(step, entry: entry)
+        ? exhaustiveCheck(step, expectedState: expected[index], entry: entry, tolerances: scenario.tolerances)
+        : partialCheck(step, entry: entry, tolerances: scenario.tolerances)
       if !check.unchecked.isEmpty {
         notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
       }
@@ -65,16 +65,20 @@ enum ScenarioJudge {
 
   // MARK: - Full judge
 
-  static func exhaustiveCheck(_ step: Step, expectedState: JSONValue, entry: TraceEntry)
-    -> (mismatches: [Mismatch], unchecked: [String])
-  {
-    let state = StructuralDiff.mismatches(expected: expectedState, actual: entry.state, at: JSONPath([.key("state")]))
-    let effects = StructuralDiff.effectMismatches(expected: step.effects ?? [], actual: entry.effects)
+  static func exhaustiveCheck(
+    _ step: Step, expectedState: JSONValue, entry: TraceEntry, tolerances: Tolerances = .exact
+  ) -> (mismatches: [Mismatch], unchecked: [String]) {
+    let state = StructuralDiff.mismatches(
+      expected: expectedState, actual: entry.state, at: JSONPath([.key("state")]), tolerance: tolerances.state)
+    let effects = StructuralDiff.effectMismatches(
+      expected: step.effects ?? [], actual: entry.effects, tolerance: tolerances.effects)
     return (state + effects, [])
   }
 
   /// Non-exhaustive: only the leaves given in `state`/`changes` and the listed effects (as an ordered subsequence).
-  static func partialCheck(_ step: Step, entry: TraceEntry) -> (mismatches: [Mismatch], unchecked: [String]) {
+  static func partialCheck(_ step: Step, entry: TraceEntry, tolerances: Tolerances = .exact)
+    -> (mismatches: [Mismatch], unchecked: [String])
+  {
     let statePath = JSONPath([.key("state")])
     var mismatches: [Mismatch] = []
     var checked: [JSONPath] = []
@@ -89,7 +93,9 @@ enum ScenarioJudge {
         let actual = entry.state.value(at: leaf)
         switch (expected, actual) {
         case (let e?, let a?):
-          mismatches += StructuralDiff.mismatches(expected: e, actual: a, at: statePath.appending(leaf))
+          let tolerance = tolerances.state?.descend(leaf, through: entry.state)
+          mismatches += StructuralDiff.mismatches(
+            expected: e, actual: a, at: statePath.appending(leaf), tolerance: tolerance)
         case (let e?, nil): mismatches.append(Mismatch(path: statePath.appending(leaf), kind: .missing(expected: e)))
         default: break
         }
@@ -102,7 +108,10 @@ enum ScenarioJudge {
     if let expectedEffects = step.effects {
       var cursor = 0
       for (index, effect) in expectedEffects.enumerated() {
-        if let found = entry.effects[cursor...].firstIndex(where: { $0 == effect }) {
+        let equal = { (actual: JSONValue) in
+          StructuralDiff.mismatches(expected: effect, actual: actual, at: .root, tolerance: tolerances.effects).isEmpty
+        }
+        if let found = entry.effects[cursor...].firstIndex(where: equal) {
           matched.insert(found)
           cursor = found + 1
         } else {

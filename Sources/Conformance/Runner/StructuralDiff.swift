@@ -1,7 +1,13 @@
 enum StructuralDiff {
   /// Every difference between `expected` and `actual`, depth first in key order; arrays element by element.
-  static func mismatches(expected: JSONValue, actual: JSONValue, at path: JSONPath) -> [Mismatch] {
+  ///
+  /// Numbers where `tolerance` reaches a tolerance are equal within it (README §17.4); all else compares exactly
+  /// (§5).
+  static func mismatches(
+    expected: JSONValue, actual: JSONValue, at path: JSONPath, tolerance: ToleranceNode? = nil
+  ) -> [Mismatch] {
     if expected == actual { return [] }
+    let node = tolerance?.resolved(for: expected)
     switch (expected, actual) {
     case (.object(let e), .object(let a)):
       var result: [Mismatch] = []
@@ -11,7 +17,8 @@ enum StructuralDiff {
       for key in keys {
         let child = path.appending(key: key)
         switch (e[key], a[key]) {
-        case (let ev?, let av?): result += mismatches(expected: ev, actual: av, at: child)
+        case (let ev?, let av?):
+          result += mismatches(expected: ev, actual: av, at: child, tolerance: node?.fields[key])
         case (let ev?, nil): result.append(Mismatch(path: child, kind: .missing(expected: ev)))
         case (nil, let av?): result.append(Mismatch(path: child, kind: .unexpected(actual: av)))
         case (nil, nil): break
@@ -22,7 +29,7 @@ enum StructuralDiff {
       // Element by element, so that a wrong item in a list of objects is named by its index and field, as every
       // other difference is; items past the shorter list are missing or unexpected at their own index.
       var result = zip(e, a).enumerated().flatMap { index, pair in
-        mismatches(expected: pair.0, actual: pair.1, at: path.appending(index: index))
+        mismatches(expected: pair.0, actual: pair.1, at: path.appending(index: index), tolerance: node?.items)
       }
       for index in a.count..<max(e.count, a.count) {
         result.append(Mismatch(path: path.appending(index: index), kind: .missing(expected: e[index])))
@@ -31,6 +38,10 @@ enum StructuralDiff {
         result.append(Mismatch(path: path.appending(index: index), kind: .unexpected(actual: a[index])))
       }
       return result
+    case (.number(let e), .number(let a)) where tolerance?.here != nil:
+      let within = tolerance?.here.map { abs(e.doubleValue - a.doubleValue) <= $0 } ?? false
+      return within
+        ? [] : [Mismatch(path: path, kind: .differs(expected: expected, actual: actual), tolerance: tolerance?.here)]
     default:
       return [Mismatch(path: path, kind: .differs(expected: expected, actual: actual))]
     }
@@ -38,7 +49,9 @@ enum StructuralDiff {
 
   /// Differences between two effect lists, element by element: a different `type` replaces the whole effect,
   /// extra or missing elements are reported as unexpected or missing effects.
-  static func effectMismatches(expected: [JSONValue], actual: [JSONValue]) -> [Mismatch] {
+  static func effectMismatches(expected: [JSONValue], actual: [JSONValue], tolerance: ToleranceNode? = nil)
+    -> [Mismatch]
+  {
     var result: [Mismatch] = []
     for index in 0..<max(expected.count, actual.count) {
       let path = JSONPath([.key("effects"), .index(index)])
@@ -49,7 +62,7 @@ enum StructuralDiff {
         if e["type"] != a["type"] {
           result.append(Mismatch(path: path, kind: .differs(expected: e, actual: a)))
         } else {
-          result += mismatches(expected: e, actual: a, at: path)
+          result += mismatches(expected: e, actual: a, at: path, tolerance: tolerance)
         }
       case (let e?, nil): result.append(Mismatch(path: path, kind: .missing(expected: e)))
       case (nil, let a?): result.append(Mismatch(path: path, kind: .unexpected(actual: a)))

@@ -16,6 +16,9 @@ package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   package var column: Int?
   /// What is wrong and, where it helps, what to do; sentence case, user input in single quotes.
   package var message: String
+  /// Whether ``line`` and ``column`` locate a problem found after parsing (at ``path``) rather than a syntax error;
+  /// it is then shown as `FILE:LINE:COLUMN: PATH: MESSAGE`.
+  package var isLocated = false
 
   /// Creates an error at a JSON path.
   package init(file: String, path: JSONPath?, message: String) {
@@ -46,13 +49,23 @@ package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
       message: "duplicate id '\(id)', already used by \(other); ids must be unique across the corpus")
   }
 
-  /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` or `FILE: PATH: MESSAGE`.
+  /// The error with the line and column where its ``path`` starts in `source` (the file's bytes), when it has one.
+  package func located(in source: UnsafeRawBufferPointer) -> InputError {
+    guard let path, line == nil, let (line, column) = JSONParser.location(of: path, in: source) else { return self }
+    var located = self
+    (located.line, located.column, located.isLocated) = (line, column, true)
+    return located
+  }
+
+  /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` for a syntax error, `FILE:LINE:COLUMN: PATH: MESSAGE` for a located one,
+  /// or `FILE: PATH: MESSAGE`.
   ///
   /// Control characters in the file name, path or message (which can quote scenario text) are shown as `\uXXXX`.
   package var description: String {
     let file = ControlEscaping.escape(file)
     let message = ControlEscaping.escape(message)
     let path = path.map { ControlEscaping.escape($0.description) }
+    if let line, let column, isLocated, let path { return "\(file):\(line):\(column): \(path): \(message)" }
     if let line, let column {
       let at = path.map { $0 == JSONPath.root.description ? "" : " (at \($0))" } ?? ""
       return "\(file):\(line):\(column): \(message)\(at)"

@@ -90,6 +90,7 @@ package struct ScenarioLoader: Sendable {
       id: id, feature: feature, description: description, tags: tags, file: file,
       initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level)
     scenario.leavesRunning = leavesRunning
+    scenario.tolerances = manifest.tolerances
     return .success(scenario)
   }
 

@@ -221,6 +221,10 @@ extension FuzzCommand {
     if let existing = FileManager.default.contents(atPath: file.path) {
       if existing == Data(text.utf8) {
         console.out("\(shown) already holds this scenario: nothing written")
+      } else if (try? JSONParser().parse(existing))?["examples"] != nil {
+        console.error(
+          "\(shown) is a scenario outline: not replaced; a finding is one plain scenario, written only where no file is (give --out another folder)"
+        )
       } else {
         console.error("\(shown) exists with other content: not replaced; move it away to write this finding")
       }

@@ -53,13 +53,15 @@ struct ValidateCommand: CLICommand {
     }
     var invalid = Set((manifestErrors + configErrors).map(\.file))
     for error in manifestErrors + configErrors { console.error("\(error)") }
-    var valid = 0
+    var (valid, scenarios) = (0, 0)
     while let entry = entries.next() {
       switch entry {
       case .invalid(let file, let errors):
         invalid.insert(file)
         for error in errors { console.error("\(error)") }
-      case .scenario: valid += 1
+      case .scenario(let scenario):
+        scenarios += 1
+        if (scenario.outline?.index ?? 1) == 1 { valid += 1 }  // A scenario outline is one file of many rows.
       }
     }
     if entries.fileCount == 0, entries.walkProblemCount == 0 {
@@ -68,7 +70,7 @@ struct ValidateCommand: CLICommand {
     }
     let fileCount = ReportText.plural(entries.fileCount, "file", "files")
     if invalid.isEmpty {
-      console.out("\(fileCount) valid (\(ReportText.plural(valid, "scenario", "scenarios")))")
+      console.out("\(fileCount) valid (\(ReportText.plural(scenarios, "scenario", "scenarios")))")
       return ExitCode.success
     }
     console.out("\(ReportText.plural(invalid.count, "file", "files")) invalid, \(valid) valid")
