@@ -11,22 +11,14 @@ package struct RunRequest: Sendable {
   /// An upper bound of the size in bytes of the trace the scenario expects, in compact JSON (``TraceSize``); 0 when
   /// unknown. A harness's reply may be 6 times as long, so a correct harness is never over the reply limit (harness
   /// protocol §3.4).
-  package var expectedTraceBytes: Int
+  package var expectedTraceBytes: Int = 0
   /// The scenario's level; `.reducer` requests carry ``actions``, `.runtime` requests carry ``steps``.
   package var level: ScenarioLevel = .reducer
   /// The runtime steps, with call names translated into ``CallReference``s (empty at reducer level).
   package var steps: [RuntimeStep] = []
+}
 
-  /// Creates a request.
-  package init(id: String, feature: String, initialState: JSONValue, actions: [JSONValue], expectedTraceBytes: Int = 0)
-  {
-    self.id = id
-    self.feature = feature
-    self.initialState = initialState
-    self.actions = actions
-    self.expectedTraceBytes = expectedTraceBytes
-  }
-
+extension RunRequest {
   /// Creates a runtime-level request (scenario format v1.1): the steps, with call names already translated.
   package init(id: String, feature: String, initialState: JSONValue, steps: [RuntimeStep], expectedTraceBytes: Int = 0)
   {

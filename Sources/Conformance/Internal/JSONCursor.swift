@@ -16,12 +16,6 @@ struct JSONCursor {
   var depth = 0
   var path: [JSONPath.Component] = []
 
-  init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, tracksPath: Bool) {
-    self.bytes = bytes
-    self.maximumDepth = maximumDepth
-    self.tracksPath = tracksPath
-  }
-
   // MARK: - Document
 
   mutating func parseDocument() throws(Failure) -> JSONValue {
