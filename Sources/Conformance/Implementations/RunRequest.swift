@@ -31,6 +31,32 @@ extension RunRequest {
     self.steps = steps
   }
 
+  /// The request that runs `scenario` as `conformance run` does: its actions at the reducer level, its runtime steps
+  /// (calls named by the file resolved to their step and position) at the runtime level.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario to run.
+  ///   - resolved: The references of `respond` names no step declares, from ``ResponseResolution`` (runtime level).
+  ///   - stepCount: How many steps to send from the start (all when `nil`); ``ResponseResolution`` runs a prefix.
+  ///   - measuringTrace: Whether to bound the expected trace's size (``TraceSize``): only a harness needs it (its
+  ///     reply limit), so an in-process run skips the walk.
+  package init(
+    running scenario: Scenario, resolving resolved: [String: CallReference] = [:], stepCount: Int? = nil,
+    measuringTrace: Bool = true
+  ) {
+    let count = min(stepCount ?? scenario.steps.count, scenario.steps.count)
+    let bytes = measuringTrace ? TraceSize.upperBound(of: scenario) : 0
+    guard scenario.level == .runtime else {
+      self.init(
+        id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+        actions: scenario.steps.prefix(count).map(\.send), expectedTraceBytes: bytes)
+      return
+    }
+    self.init(
+      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
+      steps: Array(scenario.runtimeSteps(resolving: resolved).prefix(count)), expectedTraceBytes: bytes)
+  }
+
   /// How many entries the reply's trace must have: one per action, or one per runtime step.
   package var stepCount: Int { level == .runtime ? steps.count : actions.count }
 }
