@@ -21,7 +21,12 @@ struct CommandInfo {
     help = type.help
     options = type.options
     run = { arguments, console, swift throws(CLIError) in
-      try await Command.run(arguments, console: console, swift: swift)
+      guard try ArgumentScanner(arguments, options: type.options, command: type.name).has("help") else {
+        return try await Command.run(arguments, console: console, swift: swift)
+      }
+      // The in-process implementation may have another name than 'swift' in a team's own executable.
+      console.out(type.help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
+      return ExitCode.success
     }
   }
 }

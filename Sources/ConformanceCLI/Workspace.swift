@@ -137,14 +137,8 @@ struct Workspace {
     var folder = start
     while true {
       let candidate = folder.appendingPathComponent("Conformance", isDirectory: true)
-      for child in ["scenarios", "features"] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(
-          atPath: candidate.appendingPathComponent(child).path, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          return candidate
-        }
+      for child in ["scenarios", "features"] where isFolder(candidate.appendingPathComponent(child)) {
+        return candidate
       }
       let parent = folder.deletingLastPathComponent()
       if parent.path == folder.path { return nil }

@@ -56,8 +56,7 @@ public struct ConformanceScenario: Sendable, CustomTestStringConvertible {
     // The walk `conformance run` uses: sorted, recursive, links followed, hidden entries passed over, and a folder it
     // cannot read is a failing case rather than a missing one.
     var scenarios: [ConformanceScenario] = []
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+    guard ScenarioRoot.isFolder(folder) else {
       return [ConformanceScenario(id: "no scenarios in \(folder.path)", feature: feature, file: nil, root: root)]
     }
     let walk = ScenarioCorpus(

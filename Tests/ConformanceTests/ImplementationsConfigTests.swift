@@ -322,7 +322,7 @@ import Testing
     #expect(config.implementations.map(\.command) == [["other"], ["b"], ["c"]])
   }
 
-  @Test func factoryMakesImplementationsThatStart() async throws {
+  @Test func configEntriesMakeImplementationsThatStart() async throws {
     let fixtures = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
       .appendingPathComponent("Fixtures")
     let value = try JSONParser().parse(
@@ -330,7 +330,7 @@ import Testing
         + #""workingDirectory": "harnesses"}]}"#
     )
     let config = try ImplementationsConfig.load(value, file: "implementations.json", folder: fixtures).get()
-    let implementations = config.makeImplementations()
+    let implementations = config.implementations.map { ProcessImplementation(configuration: $0) }
     #expect(implementations.map(\.name) == ["fake"])
     let implementation = try #require(implementations.first)
     #expect(implementation.configuration == config.implementations.first)

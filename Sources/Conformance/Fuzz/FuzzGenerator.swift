@@ -108,12 +108,8 @@ package struct FuzzGenerator: Sendable {
   func value(
     ofCase item: FeatureManifest.Case, key: String, earlier: inout [String], random: inout FuzzRandom, depth: Int = 0
   ) -> JSONValue {
-    var object = JSONObject()
+    var object = fields(item.fields, key: key, earlier: &earlier, random: &random, depth: depth)
     object["type"] = .string(item.name)
-    for field in item.fields {
-      object[field.name] = value(
-        of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random, depth: depth + 1)
-    }
     return .object(object)
   }
 
@@ -139,9 +135,11 @@ package struct FuzzGenerator: Sendable {
         (0..<count).map { _ in
           value(of: items, key: key + "[]", earlier: &earlier, random: &random, depth: depth + 1)
         })
-    case .object(let fields): return object(fields, key: key, earlier: &earlier, random: &random, depth: depth)
+    case .object(let fields):
+      return .object(self.fields(fields, key: key, earlier: &earlier, random: &random, depth: depth))
     case .objectRef(let name):
-      return object(manifest.objectTypes[name] ?? [], key: key, earlier: &earlier, random: &random, depth: depth)
+      let fields = manifest.objectTypes[name] ?? []
+      return .object(self.fields(fields, key: key, earlier: &earlier, random: &random, depth: depth))
     case .union(let name):
       guard let union = manifest.types[name], let item = random.pick(union.cases) else { return .null }
       return value(ofCase: item, key: key, earlier: &earlier, random: &random, depth: depth)
@@ -154,14 +152,15 @@ package struct FuzzGenerator: Sendable {
   /// How deep generated values nest before nullable values and arrays end them: 4.
   static let depthLimit = 4
 
-  private func object(
+  /// An object with a value for each of `fields`, drawn in their order.
+  private func fields(
     _ fields: [TypeDescriptor.Field], key: String, earlier: inout [String], random: inout FuzzRandom, depth: Int
-  ) -> JSONValue {
+  ) -> JSONObject {
     var object = JSONObject()
     for field in fields {
       object[field.name] = value(
         of: field.type, key: key + "." + field.name, earlier: &earlier, random: &random, depth: depth + 1)
     }
-    return .object(object)
+    return object
   }
 }

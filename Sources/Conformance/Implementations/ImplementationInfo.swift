@@ -10,31 +10,14 @@ package struct ImplementationInfo: Sendable, Equatable {
   package var features: [String: JSONValue]
   /// The scenario levels it supports per feature (hello `levels`, harness protocol §2.5); a feature missing here
   /// supports the reducer level only, as a v1 harness that declares no levels does.
-  package var levels: [String: Set<ScenarioLevel>]
+  package var levels: [String: Set<ScenarioLevel>] = [:]
   /// Per feature, the fields its platform reads into a type narrower than the manifest format's defaults, by path
   /// (hello `fields`, harness protocol §2.1: `["state.count": "Int"]`); checked against the manifest at start-up
   /// (Conformance/README.md §15.4).
   package var fieldTypes: [String: [String: String]] = [:]
   /// What its runtime reports beyond state, calls and cancellations, per feature (hello `reports`, harness protocol
   /// §2.5.6); a feature missing here reports neither received actions nor effects in flight.
-  package var reports: [String: Set<RuntimeReport>]
-
-  /// Creates an info value.
-  ///
-  /// - Parameters:
-  ///   - levels: Feature → levels; features not listed support `.reducer` only.
-  ///   - reports: Feature → what its runtime reports; features not listed report nothing more.
-  package init(
-    name: String, language: String, version: String, features: [String: JSONValue],
-    levels: [String: Set<ScenarioLevel>] = [:], reports: [String: Set<RuntimeReport>] = [:]
-  ) {
-    self.name = name
-    self.language = language
-    self.version = version
-    self.features = features
-    self.levels = levels
-    self.reports = reports
-  }
+  package var reports: [String: Set<RuntimeReport>] = [:]
 
   /// The levels declared for `feature`: its `levels`, or `[.reducer]` when none were declared.
   package func levels(of feature: String) -> Set<ScenarioLevel> { levels[feature] ?? [.reducer] }

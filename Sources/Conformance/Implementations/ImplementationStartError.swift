@@ -3,13 +3,7 @@ package struct ImplementationStartError: Error, Sendable, Equatable, CustomStrin
   /// A sentence saying what went wrong and what to do, e.g. "the harness did not answer 'hello' within 30 s".
   package var message: String
   /// The last lines the process wrote to stderr, if any.
-  package var stderrTail: String
-
-  /// Creates an error.
-  package init(message: String, stderrTail: String = "") {
-    self.message = message
-    self.stderrTail = stderrTail
-  }
+  package var stderrTail: String = ""
 
   /// The message followed by the stderr tail, when there is one.
   package var description: String {

@@ -57,11 +57,6 @@ package struct ImplementationsConfig: Sendable, Equatable {
     }
   }
 
-  /// One ``ProcessImplementation`` per entry, in order; nothing is started yet.
-  package func makeImplementations() -> [ProcessImplementation] {
-    implementations.map { ProcessImplementation(configuration: $0) }
-  }
-
   // MARK: - Loading
 
   /// Reads and validates an implementations file.

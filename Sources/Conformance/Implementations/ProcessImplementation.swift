@@ -205,16 +205,15 @@ package actor ProcessImplementation: Implementation {
   }
 
   private func launchOrStop(reason: (ImplementationStartError) -> String) async -> Result<HarnessProcess, StopReason> {
-    switch await HarnessLauncher(configuration: configuration).launch() {
+    var launched = await HarnessLauncher(configuration: configuration).launch()
+    if case .success(let (process, info)) = launched,
+      let mismatch = InitialStateCheck.mismatch(info, manifests: expectedManifests)
+    {
+      _ = await process.terminate(grace: Self.terminationGrace)
+      launched = .failure(ImplementationStartError(message: "the harness '\(name)' answered 'hello', but \(mismatch)"))
+    }
+    switch launched {
     case .success(let (process, info)):
-      if let mismatch = InitialStateCheck.mismatch(info, manifests: expectedManifests) {
-        _ = await process.terminate(grace: Self.terminationGrace)
-        let error = ImplementationStartError(message: "the harness '\(name)' answered 'hello', but \(mismatch)")
-        startError = error
-        let text = reason(error)
-        phase = .stopped(text)
-        return .failure(StopReason(text))
-      }
       self.info = info
       phase = .running(process)
       return .success(process)

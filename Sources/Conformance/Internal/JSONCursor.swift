@@ -22,12 +22,6 @@ struct JSONCursor {
   /// The message of the ``Failure`` that says ``target`` was reached.
   static let targetReached = "target reached"
 
-  init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, tracksPath: Bool) {
-    self.bytes = bytes
-    self.maximumDepth = maximumDepth
-    self.tracksPath = tracksPath
-  }
-
   // MARK: - Document
 
   mutating func parseDocument() throws(Failure) -> JSONValue {

@@ -32,32 +32,29 @@ struct ObjectReader {
 
   /// A string member, required or optional.
   mutating func string(_ key: String, required: Bool, issues: inout IssueList) -> String? {
-    guard let value = required ? self.required(key, issues: &issues) : value(key) else { return nil }
-    guard case .string(let string) = value else {
-      issues.add(path.appending(key: key), "expected a string, got \(value.typeName)")
-      return nil
-    }
-    return string
+    member(key, required: required, expected: "a string", issues: &issues, \.stringValue)
   }
 
   /// A Boolean member, optional.
   mutating func bool(_ key: String, issues: inout IssueList) -> Bool? {
-    guard let value = value(key) else { return nil }
-    guard case .bool(let bool) = value else {
-      issues.add(path.appending(key: key), "expected true or false, got \(value.typeName)")
-      return nil
-    }
-    return bool
+    member(key, required: false, expected: "true or false", issues: &issues, \.boolValue)
   }
 
   /// An object member, required or optional.
   mutating func object(_ key: String, required: Bool, issues: inout IssueList) -> JSONObject? {
+    member(key, required: required, expected: "an object", issues: &issues, \.objectValue)
+  }
+
+  /// A member of the type `read` takes out of a value; one of another type is recorded as `expected …, got …`.
+  private mutating func member<T>(
+    _ key: String, required: Bool, expected: String, issues: inout IssueList, _ read: (JSONValue) -> T?
+  ) -> T? {
     guard let value = required ? self.required(key, issues: &issues) : value(key) else { return nil }
-    guard case .object(let object) = value else {
-      issues.add(path.appending(key: key), "expected an object, got \(value.typeName)")
+    guard let typed = read(value) else {
+      issues.add(path.appending(key: key), "expected \(expected), got \(value.typeName)")
       return nil
     }
-    return object
+    return typed
   }
 
   /// A positive number member in seconds, optional.

@@ -29,7 +29,7 @@ package enum ResponseResolution {
   /// - Parameters:
   ///   - scenario: A runtime scenario loaded with ``ScenarioLoader/acceptsUndeclaredResponses``.
   ///   - implementation: The started implementation `record` records from.
-  /// - Returns: Name → the call it stands for, for ``ScenarioRecording/request(for:resolving:stepCount:)``; or
+  /// - Returns: Name → the call it stands for, for ``RunRequest/init(running:resolving:stepCount:measuringTrace:)``; or
   ///   ``Failure/noTrace(_:)`` when a run produced no trace, ``Failure/unresolved(_:)`` when the implementation
   ///   started fewer new calls before the step than its name needs (`a3` after two).
   package static func resolve(_ scenario: Scenario, on implementation: any Implementation) async -> Result<
@@ -40,7 +40,7 @@ package enum ResponseResolution {
     var resolved: [String: CallReference] = [:]
     for (stepIndex, name) in undeclared where resolved[name] == nil {
       // Before the first step nothing has started: no run is needed to know that.
-      let request = ScenarioRecording.request(for: scenario, resolving: resolved, stepCount: stepIndex)
+      let request = RunRequest(running: scenario, resolving: resolved, stepCount: stepIndex)
       let observation = stepIndex == 0 ? .trace([]) : await implementation.run(request)
       guard case .trace(let trace) = observation else { return .failure(.noTrace(observation)) }
       let started = newCalls(in: trace, of: scenario)

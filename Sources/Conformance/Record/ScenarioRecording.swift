@@ -235,31 +235,7 @@ struct RecordedCallNames: Sendable {
   }
 }
 
-// MARK: - Running
-
-extension ScenarioRecording {
-  /// The request that runs `scenario` as `conformance run` does: its actions at the reducer level, its runtime steps
-  /// (calls named by the file resolved to their step and position) at the runtime level.
-  ///
-  /// - Parameters:
-  ///   - scenario: The scenario to run.
-  ///   - resolved: The references of `respond` names no step declares, from ``ResponseResolution`` (runtime level).
-  ///   - stepCount: How many steps to send from the start (all when `nil`); ``ResponseResolution`` runs a prefix.
-  package static func request(
-    for scenario: Scenario, resolving resolved: [String: CallReference] = [:], stepCount: Int? = nil
-  ) -> RunRequest {
-    let count = min(stepCount ?? scenario.steps.count, scenario.steps.count)
-    guard scenario.level == .runtime else {
-      return RunRequest(
-        id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-        actions: scenario.steps.prefix(count).map(\.send), expectedTraceBytes: TraceSize.upperBound(of: scenario))
-    }
-    return RunRequest(
-      id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-      steps: Array(scenario.runtimeSteps(resolving: resolved).prefix(count)),
-      expectedTraceBytes: TraceSize.upperBound(of: scenario))
-  }
-}
+// MARK: - Received actions
 
 extension TraceEntry {
   /// The entry as an implementation that does not report received actions gives it.

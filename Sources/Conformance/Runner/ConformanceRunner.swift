@@ -178,17 +178,7 @@ package struct ConformanceRunner: Sendable {
   {
     // Only a harness needs the bound of the expected trace (its reply limit); in-process runs skip the walk.
     let needsTraceSize = started.contains { !($0.implementation is SwiftImplementation) }
-    let requests = batch.map { scenario in
-      guard scenario.level == .runtime else {
-        return RunRequest(
-          id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-          actions: scenario.steps.map(\.send),
-          expectedTraceBytes: needsTraceSize ? TraceSize.upperBound(of: scenario) : 0)
-      }
-      return RunRequest(
-        id: scenario.id, feature: scenario.feature, initialState: scenario.initialState,
-        steps: scenario.runtimeSteps, expectedTraceBytes: needsTraceSize ? TraceSize.upperBound(of: scenario) : 0)
-    }
+    let requests = batch.map { RunRequest(running: $0, measuringTrace: needsTraceSize) }
     var perImplementation: [[(observation: Observation, seconds: Double)]]
     if started.count == 1, let only = started.first {
       perImplementation = [await Self.observe(only, requests)]

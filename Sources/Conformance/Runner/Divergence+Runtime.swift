@@ -10,45 +10,26 @@ extension Divergence {
     var reports = Set<RuntimeReport>()
     if traces.allSatisfy({ $0.trace.allSatisfy { $0.received != nil } }) { reports.insert(.received) }
     if traces.allSatisfy({ $0.trace.allSatisfy { $0.inFlight != nil } }) { reports.insert(.inFlight) }
-    let named = traces.map { ($0.implementation, CallNames(scenario, trace: $0.trace), $0.trace) }
-    for index in scenario.steps.indices {
-      let observed = named.map { name, names, trace -> (String, JSONValue) in
-        (
-          name,
-          trace.indices.contains(index) ? names.entryValue(trace[index], step: index + 1, reports: reports) : .null
-        )
-      }
-      guard let reference = observed.first?.1 else { return nil }
-      let paths = differingPaths(observed, from: reference)
-      guard !paths.isEmpty else { continue }
+    let named = traces.map { CallNames(scenario, trace: $0.trace) }
+    let exhaustive = scenario.exhaustive
+    return first(in: scenario, implementations: traces.map(\.implementation)) { trace, index in
+      let entries = traces[trace].trace
+      return entries.indices.contains(index)
+        ? named[trace].entryValue(entries[index], step: index + 1, reports: reports) : .null
+    } expectation: { index, path in
       let step = scenario.steps[index]
+      guard isChecked(path, step: step, exhaustive: exhaustive, checksReceived: scenario.checksReceived) else {
+        return (nil, false)
+      }
       var expected = expectedValue(
-        step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive,
-        names: named.first?.1 ?? CallNames(scenario, trace: []))
+        step, expectedState: expectedStates[index], exhaustive: exhaustive,
+        names: named.first ?? CallNames(scenario, trace: []))
       if reports.contains(.received), scenario.checksReceived, case .object(var object) = expected {
         object["received"] = .array(step.runtime?.received ?? [])
         expected = .object(object)
       }
-      let rows = paths.sorted().map { path in
-        let isSpecified = isChecked(
-          path, step: step, exhaustive: scenario.exhaustive, checksReceived: scenario.checksReceived)
-        return Row(
-          path: path, expected: isSpecified ? expected.value(at: path) : nil, isSpecified: isSpecified,
-          values: observed.map { ($0.0, $0.1.value(at: path)) })
-      }
-      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
-      divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
-        let values = named.map { name, names, trace -> (String, JSONValue) in
-          (
-            name,
-            trace.indices.contains(later) ? names.entryValue(trace[later], step: later + 1, reports: reports) : .null
-          )
-        }
-        return values.first.map { differingPaths(values, from: $0.1) } ?? []
-      }
-      return divergence
+      return (expected.value(at: path), true)
     }
-    return nil
   }
 
   /// What the step expects, in the divergence view's shape: the merged state (or the given leaves), the calls with

@@ -89,24 +89,47 @@ package struct Divergence: Sendable {
     guard traces.count >= 2 else { return nil }
     if scenario.level == .runtime { return findRuntime(in: scenario, traces: traces) }
     let expectedStates = ScenarioJudge.expectedStates(of: scenario)
+    return first(
+      in: scenario, implementations: traces.map(\.implementation), tolerance: scenario.tolerances.observation
+    ) { trace, index in
+      observation(traces[trace].trace, at: index)
+    } expectation: { index, path in
+      expectation(
+        at: path, step: scenario.steps[index], expectedState: expectedStates[index], exhaustive: scenario.exhaustive)
+    }
+  }
+
+  /// The first step at which the implementations' observations differ, or `nil` when they agree at every step: the
+  /// one walk of ``find(in:traces:)`` at both levels.
+  ///
+  /// - Parameters:
+  ///   - observe: The observation of the implementation at an index of `implementations`, at a 0-based step
+  ///     (`null` past the end of its trace).
+  ///   - tolerance: Where numbers compare within a tolerance (README §17.4); `nil` compares exactly, as at the
+  ///     runtime level.
+  ///   - expectation: What the step at an index expects at a path, and whether it checks that path at all.
+  static func first(
+    in scenario: Scenario, implementations: [String], tolerance: ToleranceNode? = nil, observe: (Int, Int) -> JSONValue,
+    expectation: (Int, JSONPath) -> (JSONValue?, Bool)
+  ) -> Divergence? {
+    func observed(_ step: Int) -> [(String, JSONValue)] {
+      implementations.indices.map { (implementations[$0], observe($0, step)) }
+    }
     for index in scenario.steps.indices {
-      let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }
-      guard let reference = observed.first?.1 else { return nil }
-      let paths = differingPaths(observed, from: reference, tolerance: scenario.tolerances.observation)
+      let values = observed(index)
+      guard let reference = values.first?.1 else { return nil }
+      let paths = differingPaths(values, from: reference, tolerance: tolerance)
       guard !paths.isEmpty else { continue }
       let step = scenario.steps[index]
       let rows = paths.sorted().map { path in
-        let (expected, isSpecified) = Self.expectation(
-          at: path, step: step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive)
+        let (expected, isSpecified) = expectation(index, path)
         return Row(
-          path: path, expected: expected, isSpecified: isSpecified,
-          values: observed.map { ($0.0, $0.1.value(at: path)) })
+          path: path, expected: expected, isSpecified: isSpecified, values: values.map { ($0.0, $0.1.value(at: path)) })
       }
-      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows)
+      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
       divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
-        differingPaths(
-          traces.map { ($0.implementation, Self.observation($0.trace, at: later)) },
-          from: Self.observation(traces[0].trace, at: later), tolerance: scenario.tolerances.observation)
+        let values = observed(later)
+        return values.first.map { differingPaths(values, from: $0.1, tolerance: tolerance) } ?? []
       }
       return divergence
     }

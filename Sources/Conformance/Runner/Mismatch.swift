@@ -26,13 +26,6 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   /// `nil` when they compare exactly.
   package var tolerance: Double? = nil
 
-  /// Creates a mismatch.
-  package init(path: JSONPath, kind: Kind, note: String? = nil, tolerance: Double? = nil) {
-    self.path = path
-    self.kind = kind
-    self.note = note
-    self.tolerance = tolerance
-  }
   /// Whether the mismatch is the end-of-scenario check of a runtime scenario (`pending.NAME`, README §13.4;
   /// `inFlight[i]`, §14.2), which reports carry with the last step but print under `at the end`.
   package var isAtEnd: Bool { path.components.first == .key("pending") || path.components.first == .key("inFlight") }

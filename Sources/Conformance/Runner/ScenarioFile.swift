@@ -6,10 +6,4 @@ package struct ScenarioFile: Sendable, Equatable {
   package var url: URL
   /// The name shown in reports, relative to the working directory where possible.
   package var displayName: String
-
-  /// Creates a file entry.
-  package init(url: URL, displayName: String) {
-    self.url = url
-    self.displayName = displayName
-  }
 }

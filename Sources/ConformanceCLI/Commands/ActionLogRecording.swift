@@ -222,7 +222,7 @@ enum ActionLogRecording {
           status: ExitCode.invalidInput,
           message: "'\(implementation.name)' does not run reducer-level scenarios of '\(scenario.feature)'"))
     }
-    let observation = await implementation.run(ScenarioRecording.request(for: scenario))
+    let observation = await implementation.run(RunRequest(running: scenario))
     await implementation.shutdown()
     guard case .trace(let trace) = observation else {
       return .failure(

@@ -221,7 +221,7 @@ struct FileRecorder {
     let observation: Observation
     switch await ResponseResolution.resolve(scenario, on: implementation) {
     case .success(let resolved):
-      observation = await implementation.run(ScenarioRecording.request(for: scenario, resolving: resolved))
+      observation = await implementation.run(RunRequest(running: scenario, resolving: resolved))
     case .failure(.unresolved(let error)):
       console.error(error.description)
       throw .invalid

@@ -106,10 +106,6 @@ struct FuzzCommand: CLICommand {
     _ arguments: [String], console: Console, swift: SwiftImplementation, extra: [any Implementation]
   ) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    if scanner.has("help") {
-      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
-      return ExitCode.success
-    }
     let settings = try Settings(scanner)
     if settings.reference != nil { try checkOutFolder(settings.out, in: console.currentDirectory) }
     let workspace = Workspace(currentDirectory: console.currentDirectory)

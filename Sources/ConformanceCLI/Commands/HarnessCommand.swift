@@ -28,10 +28,6 @@ struct HarnessCommand: CLICommand {
     -> Int32
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    if scanner.has("help") {
-      console.out(help)
-      return ExitCode.success
-    }
     if let extra = scanner.positionals.first { throw .usage("unexpected argument '\(extra)'", command: name) }
     // The manifests give the Codable bridge its platform names; a broken one is reported and its feature served
     // with the names as they are.

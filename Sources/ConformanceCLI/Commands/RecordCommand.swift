@@ -89,10 +89,6 @@ struct RecordCommand: CLICommand {
     -> Int32
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    if scanner.has("help") {
-      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
-      return ExitCode.success
-    }
     guard let from = scanner.value("from") else {
       throw .usage(
         "record needs the implementation to record from: add --from <name>, e.g. --from swift", command: name)

@@ -89,11 +89,6 @@ struct RunCommand: CLICommand {
     -> Int32
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    if scanner.has("help") {
-      // The in-process implementation may have another name than 'swift' in a team's own executable.
-      console.out(help.replacingOccurrences(of: "'swift'", with: "'\(swift.name)'"))
-      return ExitCode.success
-    }
     let (plan, afterwards) = try Self.plan(scanner, console: console, swift: swift)
     let summary = await plan.run()
     return afterwards.finish(after: summary, console: console)

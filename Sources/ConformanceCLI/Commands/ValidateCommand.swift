@@ -37,10 +37,6 @@ struct ValidateCommand: CLICommand {
     -> Int32
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    if scanner.has("help") {
-      console.out(help)
-      return ExitCode.success
-    }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     var entries = try workspace.scenarioCorpus(scanner.positionals, loader: loader).makeIterator()

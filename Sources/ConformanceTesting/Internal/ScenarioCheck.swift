@@ -102,9 +102,10 @@ struct ScenarioCheck {
 
   /// The line of the 0-based step `index` in the scenario file, or `nil`.
   private func stepLine(_ index: Int) -> Int? {
-    guard let bytes = try? [UInt8](Data(contentsOf: file)) else { return nil }
-    let lines = StepLines.lines(in: bytes)
-    return index < lines.count ? lines[index] : nil
+    guard let text = try? String(contentsOf: file, encoding: .utf8),
+      let spans = JSONArraySpans.spans(of: "steps", in: text), index < spans.count
+    else { return nil }
+    return text.utf8[..<spans[index].lowerBound].count(where: { $0 == UInt8(ascii: "\n") }) + 1
   }
 
   /// The line of the first step that went wrong, or line 1.

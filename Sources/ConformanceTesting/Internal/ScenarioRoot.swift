@@ -17,7 +17,7 @@ enum ScenarioRoot {
     }
   }
 
-  private static func isFolder(_ url: URL) -> Bool {
+  static func isFolder(_ url: URL) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
   }

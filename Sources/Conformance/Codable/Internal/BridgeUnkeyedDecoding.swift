@@ -4,11 +4,6 @@ struct BridgeUnkeyedDecoding: UnkeyedDecodingContainer {
   let elements: [JSONValue]
   var currentIndex = 0
 
-  init(decoder: BridgeDecoder, elements: [JSONValue]) {
-    self.decoder = decoder
-    self.elements = elements
-  }
-
   var codingPath: [any CodingKey] { decoder.codingPath }
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
@@ -36,22 +31,15 @@ struct BridgeUnkeyedDecoding: UnkeyedDecodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    let child = decoder.child(
-      try next(), shape: decoder.shape.field(key: .index(currentIndex)), owner: decoder.owner,
-      at: .index(currentIndex))
-    currentIndex += 1
-    return try child.container(keyedBy: type)
+    try nextChild().container(keyedBy: type)
   }
 
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let child = decoder.child(
-      try next(), shape: decoder.shape.field(key: .index(currentIndex)), owner: decoder.owner,
-      at: .index(currentIndex))
-    currentIndex += 1
-    return try child.unkeyedContainer()
-  }
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try nextChild().unkeyedContainer() }
 
-  mutating func superDecoder() throws -> any Decoder {
+  mutating func superDecoder() throws -> any Decoder { try nextChild() }
+
+  /// The decoder of the next element, which it consumes.
+  private mutating func nextChild() throws -> BridgeDecoder {
     let child = decoder.child(
       try next(), shape: decoder.shape.field(key: .index(currentIndex)), owner: decoder.owner,
       at: .index(currentIndex))
