@@ -380,7 +380,7 @@ struct RuntimeScenarioLoaderTests {
         "login.json: dependencies.Authenticate.rule: rule 'r1' is not a spec rule id such as 'LR1' or 'L3.d'",
         "login.json: dependencies.Authenticate.arguments.email.type: unknown type 'text' (allowed: string, boolean, integer, number, array, object, union)",
         "login.json: dependencies.Authenticate.result.ref: unknown type 'Nope'; declare it under 'types'",
-        "login.json: dependencies.refresh: missing required key 'result'",
+        "login.json: dependencies.refresh: missing 'result' (the value a call returns) or 'emits' (the elements of a stream); give exactly one",
       ])
   }
 
