@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A harness for the format v1.3 test fixture `feed` (Fixtures/v13): a tiny runtime written in Python that speaks
+"""A harness for the format v1.3 test fixture `feed` (Fixtures/v13/Conformance): a tiny runtime written in Python that speaks
 harness protocol v1 at the runtime level with the v1.3 additions (PROTOCOL.md §2.5.7): it calls loadHeader at
 creation and replies with a `start` entry, collects observeItems while the screen shows, and reports `events`.
 
