@@ -46,4 +46,34 @@ struct ScreenCLITests {
     let later = try #require((failure["laterSteps"] as? [[String: Any]])?.first)
     #expect(later["step"] as? Int == 1)
   }
+
+  @Test func implementationsThatDifferAtCreationDivergeAtStart() throws {
+    let result = try CLI.run(
+      [
+        "run", "Conformance/scenarios/feed/feed-start-loads-the-header.json", "--harness",
+        "good=../harnesses/feed-harness.py good", "--harness", "old=../harnesses/feed-harness.py no-start", "--impl",
+        "good", "--impl", "old",
+      ], in: Self.workspace)
+    #expect(result.status == 1, "\(result.errorLines)")
+    #expect(
+      result.lines.filter { !$0.hasPrefix("Ran ") } == [
+        "good            old             scenario",
+        "passed          failed          feed-start-loads-the-header (divergence)",
+        "    file: Conformance/scenarios/feed/feed-start-loads-the-header.json",
+        "    old: start (creation)",
+        "      expected 1 call (h1: loadHeader({})), got none",
+        "    step 1 of 1: respond h1 (result)",
+        "      responds to call h1 (loadHeader), which the implementation never started",
+        "    divergence at start (creation)",
+        "      calls",
+        #"        expected:  [{"arguments":{},"call":"h1","dependency":"loadHeader"}]"#,
+        #"        good:      [{"arguments":{},"call":"h1","dependency":"loadHeader"}]"#,
+        "        old:       []",
+        "",
+        "good: 1 passed",
+        "old: 1 failed",
+        "1 divergence between implementations",
+        "1 passed, 1 failed, 1 divergence",
+      ])
+  }
 }
