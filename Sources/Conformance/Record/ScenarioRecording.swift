@@ -59,16 +59,20 @@ package struct ScenarioRecording: Sendable {
     let receives =
       scenario.level == .runtime && reportsReceived
       && (scenario.checksReceived || stepValues.allSatisfy { $0.objectValue?["expect"] == nil })
+    // Format v1.3: one-off events, for a feature that declares them, from an implementation that reports them (one
+    // that does not leaves the file's `events` as written, like received actions).
+    let eventful = scenario.checksEvents && trace.allSatisfy { $0.events != nil }
     for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
       let entry = trace[index]
       let expected = Self.expectedState(after: step, previous: previousExpected)
       previousExpected = expected
       let recorded = Self.expectation(
-        receives ? entry : entry.withoutReceived, previous: previousActual, level: scenario.level, names: &names,
-        step: index + 1)
+        entry.keeping(received: receives, events: eventful), previous: previousActual, level: scenario.level,
+        names: &names, step: index + 1)
       previousActual = entry.state
-      let old = Self.meaning(of: step, state: expected, scenario: scenario, receives: receives)
-      let new = Self.meaning(of: entry, level: scenario.level, names: names, receives: receives)
+      let old = Self.meaning(of: step, state: expected, scenario: scenario, receives: receives, events: eventful)
+      let new = Self.meaning(
+        of: entry, level: scenario.level, names: names, receives: receives, events: eventful)
       guard var stepObject = stepValues[index].objectValue else { continue }
       let hasExpect = stepObject["expect"] != nil
       if old == new, hasExpect || recorded.isEmpty { continue }
@@ -83,6 +87,7 @@ package struct ScenarioRecording: Sendable {
       previousExpected = entry.state
       var written = recorded
       if !receives, let kept = stepObject["expect"]?["received"] { written["received"] = kept }
+      if !eventful, let kept = stepObject["expect"]?["events"] { written["events"] = kept }
       stepObject["expect"] = written.isEmpty ? nil : .object(written)
       stepValues[index] = .object(stepObject)
       changed = true
@@ -140,6 +145,8 @@ package struct ScenarioRecording: Sendable {
       }
       // Format v1.2: what the reference's effects sent back; the file then checks received actions at every step.
       if let received = entry.received, !received.isEmpty { expect["received"] = .array(received) }
+      // Format v1.3: the one-off events the screen received (an exhaustive file expects none where it gives none).
+      if let events = entry.events, !events.isEmpty { expect["events"] = .array(events) }
     }
     return expect
   }
@@ -169,8 +176,10 @@ package struct ScenarioRecording: Sendable {
 
   /// What an existing step claims, as one value to compare: the state after it, and its effects or its calls (by
   /// dependency and arguments), cancelled names (sorted, as they are compared as a set) and, when `receives`, its
-  /// received actions.
-  static func meaning(of step: Step, state: JSONValue, scenario: Scenario, receives: Bool) -> JSONValue {
+  /// received actions, and when `events`, its one-off events.
+  static func meaning(of step: Step, state: JSONValue, scenario: Scenario, receives: Bool, events: Bool = false)
+    -> JSONValue
+  {
     var meaning = JSONObject()
     meaning["state"] = state
     switch scenario.level {
@@ -180,14 +189,15 @@ package struct ScenarioRecording: Sendable {
         (step.runtime?.calls ?? []).map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array((step.runtime?.cancelled ?? []).sorted().map(JSONValue.string))
       if receives { meaning["received"] = .array(step.runtime?.received ?? []) }
+      if events { meaning["events"] = .array(step.runtime?.events ?? []) }
     }
     return .object(meaning)
   }
 
-  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:receives:)``.
-  static func meaning(of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames, receives: Bool)
-    -> JSONValue
-  {
+  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:receives:events:)``.
+  static func meaning(
+    of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames, receives: Bool, events: Bool = false
+  ) -> JSONValue {
     var meaning = JSONObject()
     meaning["state"] = entry.state
     switch level {
@@ -197,6 +207,7 @@ package struct ScenarioRecording: Sendable {
         entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array(entry.cancelled.map { names.existingName(for: $0) }.sorted().map(JSONValue.string))
       if receives { meaning["received"] = .array(entry.received ?? []) }
+      if events { meaning["events"] = .array(entry.events ?? []) }
     }
     return .object(meaning)
   }
@@ -262,10 +273,12 @@ extension ScenarioRecording {
 }
 
 extension TraceEntry {
-  /// The entry as an implementation that does not report received actions gives it.
-  fileprivate var withoutReceived: TraceEntry {
+  /// The entry without the received actions or events that are not recorded (as an implementation that does not
+  /// report them gives it).
+  fileprivate func keeping(received: Bool, events: Bool) -> TraceEntry {
     var entry = self
-    entry.received = nil
+    if !received { entry.received = nil }
+    if !events { entry.events = nil }
     return entry
   }
 }
