@@ -16,7 +16,7 @@
 package struct ScenarioRecording: Sendable {
   /// A step whose existing expectation differs from the trace.
   package struct Difference: Sendable, Equatable {
-    /// The step's index in `steps` (0-based, as its JSON path `steps[i]`).
+    /// The step's index in `steps` (0-based, as its JSON path `steps[i]`); -1 for the file's `start` (format v1.3).
     package var stepIndex: Int
     /// The paths that differ inside the step's meaning: `state.error`, `effects[0].email`, `calls[0].arguments`,
     /// `cancelled`.
@@ -42,12 +42,16 @@ package struct ScenarioRecording: Sendable {
   ///   - scenario: The loaded scenario (exhaustive; its level says which expectations are written).
   ///   - trace: The implementation's trace, one entry per step.
   ///   - update: Whether an existing expectation that differs is replaced (`--update`).
-  package init(document: JSONValue, scenario: Scenario, trace: [TraceEntry], update: Bool) {
+  ///   - start: The implementation's entry for the creation (format v1.3), recorded as the file's `start`; `nil`
+  ///     leaves `start` as written.
+  package init(
+    document: JSONValue, scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil, update: Bool
+  ) {
     var root = document.objectValue ?? JSONObject()
     var stepValues = root["steps"]?.arrayValue ?? []
     var names = RecordedCallNames(scenario: scenario)
     var previousActual = scenario.initialState
-    var previousExpected = scenario.initialState
+    var previousExpected = ScenarioJudge.expectedStartState(of: scenario)
     var differences: [Difference] = []
     var filled = 0
     var changed = false
@@ -62,6 +66,17 @@ package struct ScenarioRecording: Sendable {
     // Format v1.3: one-off events, for a feature that declares them, from an implementation that reports them (one
     // that does not leaves the file's `events` as written, like received actions).
     let eventful = scenario.checksEvents && trace.allSatisfy { $0.events != nil }
+    if scenario.level == .runtime, let start {
+      let outcome = Self.recordStart(
+        start, into: &root, scenario: scenario, names: &names, receives: receives, events: eventful, update: update)
+      previousActual = start.state
+      if let difference = outcome.difference { differences.append(difference) }
+      if outcome.filled { filled += 1 }
+      if outcome.changed {
+        previousExpected = start.state
+        changed = true
+      }
+    }
     for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
       let entry = trace[index]
       let expected = Self.expectedState(after: step, previous: previousExpected)
@@ -94,7 +109,7 @@ package struct ScenarioRecording: Sendable {
     }
     root["steps"] = .array(stepValues)
     if scenario.level == .runtime {
-      pendingCalls = Self.pending(scenario: scenario, trace: trace, names: names)
+      pendingCalls = Self.pending(scenario: scenario, trace: trace, start: start, names: names)
     }
     self.document = .object(root)
     self.differences = differences
@@ -102,17 +117,21 @@ package struct ScenarioRecording: Sendable {
     self.changed = changed
   }
 
-  /// The calls of `trace` left pending at the end: started, never answered by a `respond` step, never cancelled.
-  static func pending(scenario: Scenario, trace: [TraceEntry], names: RecordedCallNames) -> [String] {
+  /// The calls of `trace` (and of the creation, `start`) left pending at the end: started, never answered by a
+  /// `respond` step, never cancelled.
+  static func pending(scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil, names: RecordedCallNames)
+    -> [String]
+  {
     var answered = Set<String>()
     for step in scenario.steps {
       if case .respond(let call, _)? = step.runtime?.kind { answered.insert(call) }
     }
     let cancelled = Set(trace.flatMap(\.cancelled))
     var pending: [String] = []
-    for (stepIndex, entry) in trace.enumerated() {
+    let entries = [start ?? TraceEntry(state: .null, calls: [], cancelled: [])] + trace
+    for (number, entry) in entries.enumerated() {
       for (position, call) in entry.calls.enumerated() {
-        let reference = CallReference(step: stepIndex + 1, index: position + 1)
+        let reference = CallReference(step: number, index: position + 1)
         let name = names.existingName(for: reference)
         if !cancelled.contains(reference), !answered.contains(name) { pending.append("\(name) (\(call.dependency))") }
       }
@@ -213,39 +232,6 @@ package struct ScenarioRecording: Sendable {
   }
 }
 
-/// The names of a runtime scenario's calls: the file's own by position (step and index), then `a1`, `a2`, … for
-/// new calls in start order, skipping every name the file's `expect.calls` declare.
-///
-/// A `respond` to a name no step declares (``Scenario/undeclaredResponses``) does not hold that name back: it stands
-/// for the new call that is given it, which is how ``ResponseResolution`` lets a user write `a1`, `a2` in start order.
-struct RecordedCallNames: Sendable {
-  private var byReference: [CallReference: String] = [:]
-  private var used: Set<String> = []
-  private var next = 1
-
-  init(scenario: Scenario) {
-    for call in scenario.declaredCalls {
-      byReference[call.reference] = call.name
-      used.insert(call.name)
-    }
-  }
-
-  /// The name of the call at `reference`, giving it a new one if it has none yet.
-  mutating func name(for reference: CallReference) -> String {
-    if let name = byReference[reference] { return name }
-    while used.contains("a\(next)") { next += 1 }
-    let name = "a\(next)"
-    used.insert(name)
-    byReference[reference] = name
-    return name
-  }
-
-  /// The name of the call at `reference` if it has one, else `step S call I` (a call the trace never started).
-  func existingName(for reference: CallReference) -> String {
-    byReference[reference] ?? "step \(reference.step) call \(reference.index)"
-  }
-}
-
 // MARK: - Running
 
 extension ScenarioRecording {
@@ -275,7 +261,7 @@ extension ScenarioRecording {
 extension TraceEntry {
   /// The entry without the received actions or events that are not recorded (as an implementation that does not
   /// report them gives it).
-  fileprivate func keeping(received: Bool, events: Bool) -> TraceEntry {
+  func keeping(received: Bool, events: Bool) -> TraceEntry {
     var entry = self
     if !received { entry.received = nil }
     if !events { entry.events = nil }
