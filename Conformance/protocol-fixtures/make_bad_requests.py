@@ -145,7 +145,8 @@ def runtime_entries():
         ("respond-not-an-object", '[{"respond":1}]', 1, "steps[0].respond"),
         ("respond-without-call", '[{"respond":{%s}}]' % answer, 1, "steps[0].respond"),
         ("respond-call-a-name", '[{"respond":{"call":"a1",%s}}]' % answer, 1, "steps[0].respond.call"),
-        ("respond-step-zero", '[{"respond":{"call":{"step":0,"index":1},%s}}]' % answer, 1,
+        # Step 0 names the calls started at creation (format v1.3, PROTOCOL.md §2.5.7); a negative step is no step.
+        ("respond-step-negative", '[{"respond":{"call":{"step":-1,"index":1},%s}}]' % answer, 1,
          "steps[0].respond.call.step"),
         ("respond-index-zero", '[{"respond":{"call":{"step":1,"index":0},%s}}]' % answer, 1,
          "steps[0].respond.call.index"),

@@ -1,7 +1,8 @@
 /// Renders a scenario document in the layout the bundled scenarios use (Conformance/scenarios): top-level keys in
 /// the format reference's order (`$schema`, `id`, `feature`, `level`, `description`, `tags`, `initialState`,
-/// `exhaustive`, `steps`; scenario format §3.1), one step per line group, the step's kind first, then `expect`
-/// (`state`, `changes`, `effects`, `calls`, `cancelled`), then `description` (§3.2, §13.2, §13.3).
+/// `exhaustive`, `leavesRunning`, `start`, `steps`; scenario format §3.1, §16.2), one step per line group, the step's
+/// kind first, then `expect` (`state`, `changes`, `effects`, `calls`, `cancelled`, `received`, `events`), then
+/// `description` (§3.2, §13.2, §13.3).
 ///
 /// A value stays on one line when it fits in 120 columns; otherwise an object puts one member per line and an array
 /// one element per line, and so on inwards. Strings are written in the display style (scenario format §3.4: every
@@ -13,10 +14,11 @@ package enum ScenarioFileLayout {
 
   /// Keys in the order they are written, per object kind; keys not listed follow in sorted order.
   static let topLevelOrder = [
-    "$schema", "id", "feature", "level", "description", "tags", "initialState", "exhaustive", "leavesRunning", "steps",
+    "$schema", "id", "feature", "level", "description", "tags", "initialState", "exhaustive", "leavesRunning", "start",
+    "steps",
   ]
-  static let stepOrder = ["send", "respond", "advance", "clear", "expect", "description"]
-  static let expectOrder = ["state", "changes", "effects", "calls", "cancelled", "received"]
+  static let stepOrder = ["send", "respond", "advance", "clear", "screen", "emit", "expect", "description"]
+  static let expectOrder = ["state", "changes", "effects", "calls", "cancelled", "received", "events"]
   static let callOrder = ["call", "dependency", "arguments"]
 
   /// The file's text for `document` (an object; anything else is rendered on one line).
@@ -35,7 +37,9 @@ package enum ScenarioFileLayout {
         }
         lines.append("  ]" + comma)
       } else {
-        write(member.value, indent: "  ", prefix: key, suffix: comma, kind: .plain, into: &lines)
+        // `start` (format v1.3) holds an `expect` as a step does.
+        let kind: Kind = member.key == "start" ? .step : .plain
+        write(member.value, indent: "  ", prefix: key, suffix: comma, kind: kind, into: &lines)
       }
     }
     lines.append("}")

@@ -16,7 +16,7 @@
 package struct ScenarioRecording: Sendable {
   /// A step whose existing expectation differs from the trace.
   package struct Difference: Sendable, Equatable {
-    /// The step's index in `steps` (0-based, as its JSON path `steps[i]`).
+    /// The step's index in `steps` (0-based, as its JSON path `steps[i]`); -1 for the file's `start` (format v1.3).
     package var stepIndex: Int
     /// The paths that differ inside the step's meaning: `state.error`, `effects[0].email`, `calls[0].arguments`,
     /// `cancelled`.
@@ -42,12 +42,16 @@ package struct ScenarioRecording: Sendable {
   ///   - scenario: The loaded scenario (exhaustive; its level says which expectations are written).
   ///   - trace: The implementation's trace, one entry per step.
   ///   - update: Whether an existing expectation that differs is replaced (`--update`).
-  package init(document: JSONValue, scenario: Scenario, trace: [TraceEntry], update: Bool) {
+  ///   - start: The implementation's entry for the creation (format v1.3), recorded as the file's `start`; `nil`
+  ///     leaves `start` as written.
+  package init(
+    document: JSONValue, scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil, update: Bool
+  ) {
     var root = document.objectValue ?? JSONObject()
     var stepValues = root["steps"]?.arrayValue ?? []
     var names = RecordedCallNames(scenario: scenario)
     var previousActual = scenario.initialState
-    var previousExpected = scenario.initialState
+    var previousExpected = ScenarioJudge.expectedStartState(of: scenario)
     var differences: [Difference] = []
     var filled = 0
     var changed = false
@@ -59,16 +63,31 @@ package struct ScenarioRecording: Sendable {
     let receives =
       scenario.level == .runtime && reportsReceived
       && (scenario.checksReceived || stepValues.allSatisfy { $0.objectValue?["expect"] == nil })
+    // Format v1.3: one-off events, for a feature that declares them, from an implementation that reports them (one
+    // that does not leaves the file's `events` as written, like received actions).
+    let eventful = scenario.checksEvents && trace.allSatisfy { $0.events != nil }
+    if scenario.level == .runtime, let start {
+      let outcome = Self.recordStart(
+        start, into: &root, scenario: scenario, names: &names, receives: receives, events: eventful, update: update)
+      previousActual = start.state
+      if let difference = outcome.difference { differences.append(difference) }
+      if outcome.filled { filled += 1 }
+      if outcome.changed {
+        previousExpected = start.state
+        changed = true
+      }
+    }
     for (index, step) in scenario.steps.enumerated() where index < trace.count && index < stepValues.count {
       let entry = trace[index]
       let expected = Self.expectedState(after: step, previous: previousExpected)
       previousExpected = expected
       let recorded = Self.expectation(
-        receives ? entry : entry.withoutReceived, previous: previousActual, level: scenario.level, names: &names,
-        step: index + 1)
+        entry.keeping(received: receives, events: eventful), previous: previousActual, level: scenario.level,
+        names: &names, step: index + 1)
       previousActual = entry.state
-      let old = Self.meaning(of: step, state: expected, scenario: scenario, receives: receives)
-      let new = Self.meaning(of: entry, level: scenario.level, names: names, receives: receives)
+      let old = Self.meaning(of: step, state: expected, scenario: scenario, receives: receives, events: eventful)
+      let new = Self.meaning(
+        of: entry, level: scenario.level, names: names, receives: receives, events: eventful)
       guard var stepObject = stepValues[index].objectValue else { continue }
       let hasExpect = stepObject["expect"] != nil
       if old == new, hasExpect || recorded.isEmpty { continue }
@@ -83,13 +102,14 @@ package struct ScenarioRecording: Sendable {
       previousExpected = entry.state
       var written = recorded
       if !receives, let kept = stepObject["expect"]?["received"] { written["received"] = kept }
+      if !eventful, let kept = stepObject["expect"]?["events"] { written["events"] = kept }
       stepObject["expect"] = written.isEmpty ? nil : .object(written)
       stepValues[index] = .object(stepObject)
       changed = true
     }
     root["steps"] = .array(stepValues)
     if scenario.level == .runtime {
-      pendingCalls = Self.pending(scenario: scenario, trace: trace, names: names)
+      pendingCalls = Self.pending(scenario: scenario, trace: trace, start: start, names: names)
     }
     self.document = .object(root)
     self.differences = differences
@@ -97,17 +117,21 @@ package struct ScenarioRecording: Sendable {
     self.changed = changed
   }
 
-  /// The calls of `trace` left pending at the end: started, never answered by a `respond` step, never cancelled.
-  static func pending(scenario: Scenario, trace: [TraceEntry], names: RecordedCallNames) -> [String] {
+  /// The calls of `trace` (and of the creation, `start`) left pending at the end: started, never answered by a
+  /// `respond` step, never cancelled.
+  static func pending(scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil, names: RecordedCallNames)
+    -> [String]
+  {
     var answered = Set<String>()
     for step in scenario.steps {
       if case .respond(let call, _)? = step.runtime?.kind { answered.insert(call) }
     }
     let cancelled = Set(trace.flatMap(\.cancelled))
     var pending: [String] = []
-    for (stepIndex, entry) in trace.enumerated() {
+    let entries = [start ?? TraceEntry(state: .null, calls: [], cancelled: [])] + trace
+    for (number, entry) in entries.enumerated() {
       for (position, call) in entry.calls.enumerated() {
-        let reference = CallReference(step: stepIndex + 1, index: position + 1)
+        let reference = CallReference(step: number, index: position + 1)
         let name = names.existingName(for: reference)
         if !cancelled.contains(reference), !answered.contains(name) { pending.append("\(name) (\(call.dependency))") }
       }
@@ -140,6 +164,8 @@ package struct ScenarioRecording: Sendable {
       }
       // Format v1.2: what the reference's effects sent back; the file then checks received actions at every step.
       if let received = entry.received, !received.isEmpty { expect["received"] = .array(received) }
+      // Format v1.3: the one-off events the screen received (an exhaustive file expects none where it gives none).
+      if let events = entry.events, !events.isEmpty { expect["events"] = .array(events) }
     }
     return expect
   }
@@ -169,8 +195,10 @@ package struct ScenarioRecording: Sendable {
 
   /// What an existing step claims, as one value to compare: the state after it, and its effects or its calls (by
   /// dependency and arguments), cancelled names (sorted, as they are compared as a set) and, when `receives`, its
-  /// received actions.
-  static func meaning(of step: Step, state: JSONValue, scenario: Scenario, receives: Bool) -> JSONValue {
+  /// received actions, and when `events`, its one-off events.
+  static func meaning(of step: Step, state: JSONValue, scenario: Scenario, receives: Bool, events: Bool = false)
+    -> JSONValue
+  {
     var meaning = JSONObject()
     meaning["state"] = state
     switch scenario.level {
@@ -180,14 +208,15 @@ package struct ScenarioRecording: Sendable {
         (step.runtime?.calls ?? []).map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array((step.runtime?.cancelled ?? []).sorted().map(JSONValue.string))
       if receives { meaning["received"] = .array(step.runtime?.received ?? []) }
+      if events { meaning["events"] = .array(step.runtime?.events ?? []) }
     }
     return .object(meaning)
   }
 
-  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:receives:)``.
-  static func meaning(of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames, receives: Bool)
-    -> JSONValue
-  {
+  /// What a trace entry shows, in the shape of ``meaning(of:state:scenario:receives:events:)``.
+  static func meaning(
+    of entry: TraceEntry, level: ScenarioLevel, names: RecordedCallNames, receives: Bool, events: Bool = false
+  ) -> JSONValue {
     var meaning = JSONObject()
     meaning["state"] = entry.state
     switch level {
@@ -197,51 +226,21 @@ package struct ScenarioRecording: Sendable {
         entry.calls.map { ["dependency": .string($0.dependency), "arguments": $0.arguments] })
       meaning["cancelled"] = .array(entry.cancelled.map { names.existingName(for: $0) }.sorted().map(JSONValue.string))
       if receives { meaning["received"] = .array(entry.received ?? []) }
+      if events { meaning["events"] = .array(entry.events ?? []) }
     }
     return .object(meaning)
-  }
-}
-
-/// The names of a runtime scenario's calls: the file's own by position (step and index), then `a1`, `a2`, … for
-/// new calls in start order, skipping every name the file's `expect.calls` declare.
-///
-/// A `respond` to a name no step declares (``Scenario/undeclaredResponses``) does not hold that name back: it stands
-/// for the new call that is given it, which is how ``ResponseResolution`` lets a user write `a1`, `a2` in start order.
-struct RecordedCallNames: Sendable {
-  private var byReference: [CallReference: String] = [:]
-  private var used: Set<String> = []
-  private var next = 1
-
-  init(scenario: Scenario) {
-    for call in scenario.declaredCalls {
-      byReference[call.reference] = call.name
-      used.insert(call.name)
-    }
-  }
-
-  /// The name of the call at `reference`, giving it a new one if it has none yet.
-  mutating func name(for reference: CallReference) -> String {
-    if let name = byReference[reference] { return name }
-    while used.contains("a\(next)") { next += 1 }
-    let name = "a\(next)"
-    used.insert(name)
-    byReference[reference] = name
-    return name
-  }
-
-  /// The name of the call at `reference` if it has one, else `step S call I` (a call the trace never started).
-  func existingName(for reference: CallReference) -> String {
-    byReference[reference] ?? "step \(reference.step) call \(reference.index)"
   }
 }
 
 // MARK: - Received actions
 
 extension TraceEntry {
-  /// The entry as an implementation that does not report received actions gives it.
-  fileprivate var withoutReceived: TraceEntry {
+  /// The entry without the received actions or events that are not recorded (as an implementation that does not
+  /// report them gives it).
+  func keeping(received: Bool, events: Bool) -> TraceEntry {
     var entry = self
-    entry.received = nil
+    if !received { entry.received = nil }
+    if !events { entry.events = nil }
     return entry
   }
 }

@@ -30,6 +30,16 @@ package struct Scenario: Sendable {
   /// Where the feature's numbers compare within a tolerance (its manifest's, README §17.4); exact elsewhere.
   package var tolerances: Tolerances = .exact
 
+  /// The top-level `start` of a runtime scenario (format v1.3, Conformance/README.md §16): what the runtime must have
+  /// done once created and settled, before step 1, judged as step 0. Its ``Step/runtime`` has kind
+  /// ``RuntimeExpectation/Kind/start``. `nil` when the file gives none: an exhaustive scenario then expects the
+  /// initial state unchanged, no calls, nothing received and no events at creation.
+  package var start: Step? = nil
+  /// Whether the scenario's feature declares one-off `events` in its manifest (format v1.3): then an exhaustive
+  /// scenario compares every step's events (an omitted `expect.events` expects none), and a non-exhaustive one the
+  /// lists it gives. Set by ``ScenarioLoader``.
+  package var checksEvents = false
+
   /// Creates a scenario.
   package init(
     id: String, feature: String, description: String, tags: [String], file: String, initialState: JSONValue,
@@ -50,10 +60,20 @@ package struct Scenario: Sendable {
   /// one (§17), which the corpus keeps unique.
   package var fileID: String { outline?.outlineID ?? id }
 
+  /// Step `number` (1-based), or for 0 the creation: the `start`, or, when the file gives none, a start that expects
+  /// nothing beyond what an exhaustive scenario always checks (the initial state unchanged, no calls, …).
+  package func step(_ number: Int) -> Step {
+    guard number == 0 else { return steps[number - 1] }
+    let none = RuntimeExpectation(kind: .start)
+    return start ?? Step(send: none.stepValue, state: .unchanged, effects: nil, runtime: none)
+  }
+
   /// Whether the scenario checks received actions: some step gives `expect.received` (format v1.2). Then, in an
   /// exhaustive scenario, a step without it expects none; a scenario that never gives it does not check them, so
   /// every v1.1 file keeps its meaning (Conformance/README.md §14.1).
-  package var checksReceived: Bool { steps.contains { $0.runtime?.received != nil } }
+  package var checksReceived: Bool {
+    start?.runtime?.received != nil || steps.contains { $0.runtime?.received != nil }
+  }
 }
 
 /// Which row of a scenario outline a ``Scenario`` is (Conformance/README.md §17): the case's id is `ID[n]`, or

@@ -89,9 +89,9 @@ struct FileRecorder {
     do throws(Result) {
       try checkRecordable(scenario, info: info)
       let current = try reread(file)
-      let trace = try await self.trace(of: current.scenario)
+      let (trace, start) = try await self.trace(of: current.scenario)
       let recording = ScenarioRecording(
-        document: current.document, scenario: current.scenario, trace: trace, update: update)
+        document: current.document, scenario: current.scenario, trace: trace, start: start, update: update)
       try review(recording, file: file)
       return try save(render(recording, file: file), over: current, summary: summary(recording))
     } catch {
@@ -156,7 +156,7 @@ struct FileRecorder {
     if !update, !recording.differences.isEmpty {
       for difference in recording.differences {
         console.error(
-          "\(file): steps[\(difference.stepIndex)]: the expectation differs from \(implementation.name)'s trace at \(difference.paths.joined(separator: ", ")); pass --update to replace it"
+          "\(file): \(difference.stepIndex < 0 ? "start" : "steps[\(difference.stepIndex)]"): the expectation differs from \(implementation.name)'s trace at \(difference.paths.joined(separator: ", ")); pass --update to replace it"
         )
       }
       throw .refused
@@ -217,7 +217,7 @@ struct FileRecorder {
   /// The implementation's trace of `scenario`, after resolving each `respond` to a call no earlier step declares
   /// (``ResponseResolution``: one more run per such `respond`); throws what the file came to after reporting why
   /// there is no trace.
-  private func trace(of scenario: Scenario) async throws(Result) -> [TraceEntry] {
+  private func trace(of scenario: Scenario) async throws(Result) -> (trace: [TraceEntry], start: TraceEntry?) {
     let observation: Observation
     switch await ResponseResolution.resolve(scenario, on: implementation) {
     case .success(let resolved):
@@ -227,12 +227,12 @@ struct FileRecorder {
       throw .invalid
     case .failure(.noTrace(let failed)): observation = failed
     }
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, let start) = observation else {
       console.error(
         "\(scenario.file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
       throw .failed
     }
-    return trace
+    return (trace, start)
   }
 
   /// `2 steps filled in, 1 replaced`.

@@ -100,9 +100,10 @@ struct ScenarioCheck {
       message: ReportText.error("\(error)"), filePath: filePath, line: line ?? 1, column: error.column ?? 1)
   }
 
-  /// The line of the 0-based step `index` in the scenario file, or `nil`.
+  /// The line of the 0-based step `index` in the scenario file, or `nil` (also for -1, the creation of format v1.3,
+  /// which has no step of its own).
   private func stepLine(_ index: Int) -> Int? {
-    guard let text = try? String(contentsOf: file, encoding: .utf8),
+    guard index >= 0, let text = try? String(contentsOf: file, encoding: .utf8),
       let spans = JSONArraySpans.spans(of: "steps", in: text), index < spans.count
     else { return nil }
     return text.utf8[..<spans[index].lowerBound].count(where: { $0 == UInt8(ascii: "\n") }) + 1

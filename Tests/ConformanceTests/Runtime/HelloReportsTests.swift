@@ -19,9 +19,15 @@ struct HelloReportsTests {
   }
 
   @Test(arguments: [
-    (#"["recieved"]"#, #"features.login.reports[0]: unknown report "recieved" (known: "inFlight", "received")"#),
+    (
+      #"["recieved"]"#,
+      #"features.login.reports[0]: unknown report "recieved" (known: "events", "inFlight", "received")"#
+    ),
     (#"["received","received"]"#, #"features.login.reports[1]: duplicate report "received"; list each once"#),
-    (#""received""#, #"features.login.reports: expected an array of names ("received", "inFlight"), got string"#),
+    (
+      #""received""#,
+      #"features.login.reports: expected an array of names ("received", "inFlight", "events"), got string"#
+    ),
   ])
   func aBadReportsListIsAViolation(reports: String, message: String) {
     guard case .failure(let violation) = HarnessCodec.decodeHello(Self.hello(reports)) else {
@@ -35,7 +41,7 @@ struct HelloReportsTests {
     let line =
       #"{"seq":3,"trace":[{"state":{},"calls":[],"cancelled":[],"received":[{"type":"loginResponse"}],"inFlight":[{"type":"authenticate","id":null}]}]}"#
     let observation = try HarnessCodec.decodeRun(Data(line.utf8), seq: 3, actionCount: 1, level: .runtime).get()
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace")
       return
     }
