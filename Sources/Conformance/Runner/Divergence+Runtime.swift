@@ -58,6 +58,7 @@ extension Divergence {
       }
       return divergence
     }
+    return nil
   }
 
   /// What the step expects, in the divergence view's shape: the merged state (or the given leaves), the calls with
