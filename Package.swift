@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "TimerFeature", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "InboxFeature", dependencies: ["UnidirectionalFlow"]),
     // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
     .target(name: "Conformance", dependencies: ["UnidirectionalFlow", "CProcessControl"]),
     // prctl(PR_SET_CHILD_SUBREAPER), which Swift cannot call (it is variadic in C).
@@ -71,6 +72,7 @@ let package = Package(
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "Conformance"]),
     .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
+    .testTarget(name: "InboxFeatureTests", dependencies: ["InboxFeature", "UnidirectionalFlow"]),
     .testTarget(
       name: "TimerRuntimeTests", dependencies: ["TimerRuntime", "TimerFeature", "Conformance", "UnidirectionalFlow"]),
     .testTarget(
