@@ -76,7 +76,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
-            "exhaustive, feature, id, initialState, leavesRunning, level, steps, tags)\n"
+            "exhaustive, feature, id, initialState, leavesRunning, level, start, steps, tags)\n"
             "schema-check: 10 passed, 1 failed\n"))
 
     def test_state_and_changes_together_get_one_message(self):
@@ -192,10 +192,11 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
         steps = [{"send": {"type": "submit"}, "advance": 1}, {"expect": {}}, {"clear": True, "respond": {"call": "a1",
                  "result": 1}, "advance": 2}]
         self.assertEqual(self.check_steps(steps), (2, (
-            "steps[0]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found 'send', 'advance'\n"
-            "steps[1]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found none\n"
-            "steps[2]: needs exactly one of 'send', 'respond', 'advance', 'clear'; found 'respond', 'advance', "
-            "'clear'\n"
+            "steps[0]: needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen', 'emit'; found 'send', "
+            "'advance'\n"
+            "steps[1]: needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen', 'emit'; found none\n"
+            "steps[2]: needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen', 'emit'; found 'respond', "
+            "'advance', 'clear'\n"
             "schema-check: 10 passed, 1 failed\n")))
 
     def test_respond_needs_a_call_name_and_exactly_one_of_result_or_error(self):
@@ -206,13 +207,13 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
                  {"respond": {"call": "a1", "error": {"message": "gave up", "cancellation": "yes"}}},
                  {"respond": {"call": "a1", "error": {"message": "gave up", "cancellation": True}}}]
         self.assertEqual(self.check_steps(steps), (2, (
-            "steps[0].respond: needs exactly one of 'result', 'error'; found none\n"
-            "steps[1].respond: needs exactly one of 'result', 'error'; found 'result', 'error'\n"
+            "steps[0].respond: needs exactly one of 'result', 'error', 'complete'; found none\n"
+            "steps[1].respond: needs exactly one of 'result', 'error', 'complete'; found 'result', 'error'\n"
             "steps[2].respond.call: \"a 1\" does not match the pattern '^[A-Za-z0-9_.-]{1,64}$'\n"
             "steps[2].respond.error.code: unknown key 'code' (allowed: cancellation, message)\n"
             "steps[2].respond.error.message: must be of type string, not 3\n"
             "steps[3].respond: missing required key 'call'\n"
-            "steps[3].respond.late: unknown key 'late' (allowed: call, error, result)\n"
+            "steps[3].respond.late: unknown key 'late' (allowed: call, complete, error, result)\n"
             "steps[4].respond.error.cancellation: must be of type boolean, not \"yes\"\n"
             "schema-check: 10 passed, 1 failed\n")))
 
@@ -282,12 +283,12 @@ class ManifestDependencyTests(CheckSchemasTestCase):
         }
         self.assertEqual(self.check_dependencies(dependencies), (2, (
             "dependencies: \"Authenticate\" does not match the pattern '^[a-z][A-Za-z0-9]*$'\n"
-            "dependencies.check.returns: unknown key 'returns' (allowed: arguments, description, result, rule)\n"
+            "dependencies.check.returns: unknown key 'returns' (allowed: arguments, description, emits, kotlin, result, rule, swift)\n"
             "dependencies.check.arguments: the name \"type\" is reserved (it is the case discriminator)\n"
             "dependencies.check.result: missing required key 'ref'\n"
             "dependencies.check.rule: \"lr1\" does not match the pattern '^[A-Z]+[0-9]+(\\.[a-z])?$'\n"
             "dependencies.ping: missing required key 'arguments'\n"
-            "dependencies.ping: missing required key 'result'\n"
+            "dependencies.ping: needs exactly one of 'result', 'emits'; found none\n"
             "schema-check: 10 passed, 1 failed\n")))
 
 

@@ -23,7 +23,7 @@ struct FuzzReferenceFileTests {
       await correct.run(batch: [fuzzCase.request(id: "x", feature: "timer")]).first
     )
     .observation
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("no trace: \(observation)")
       return
     }

@@ -144,12 +144,15 @@ struct FuzzRuntimeTests {
             kinds["result", default: 0] += 1
           case .error: kinds["error", default: 0] += 1
           case .cancellation: kinds["cancellation", default: 0] += 1
+          case .complete: kinds["complete", default: 0] += 1
           }
         case .advance(let milliseconds):
           #expect((0...generator.advanceLimit).contains(milliseconds))
           advances.insert(milliseconds)
           kinds["advance", default: 0] += 1
         case .clear: kinds["clear", default: 0] += 1
+        case .screen: kinds["screen", default: 0] += 1
+        case .emit: kinds["emit", default: 0] += 1
         }
       }
     }
@@ -230,7 +233,7 @@ struct FuzzRuntimeTests {
       await Self.correct.bound(to: manifests).run(batch: [fuzzCase.request(id: "x", feature: "login")]).first
     )
     .observation
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("no trace: \(observation)")
       return
     }

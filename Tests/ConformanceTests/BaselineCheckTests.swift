@@ -318,7 +318,7 @@ struct AlteredImplementation: Implementation {
 
   func run(_ request: RunRequest) async -> Observation {
     if crash { return .crashed(message: "the harness exited with status 3", stderrTail: "") }
-    guard case .trace(let entries) = await base.run(request) else { return await base.run(request) }
+    guard case .trace(let entries, _) = await base.run(request) else { return await base.run(request) }
     return .trace(entries.map { alter($0) ?? $0 })
   }
 

@@ -197,7 +197,7 @@ extension Never: @retroactive Encodable {
 @Suite("CodableFeature at the edges")
 struct CodableFeatureEdgeTests {
   @Test func aStateFieldNamedTypeIsAField() {
-    guard case .trace(let trace) = Edges.run(["type": "search", "search": "query"]) else {
+    guard case .trace(let trace, _) = Edges.run(["type": "search", "search": "query"]) else {
       Issue.record("expected a trace")
       return
     }
@@ -225,7 +225,7 @@ struct CodableFeatureEdgeTests {
   }
 
   @Test func floatsAreWrittenAsTheirShortestDecimal() {
-    guard case .trace(let trace) = Edges.run(["type": "setRatio", "value": 0.1]) else {
+    guard case .trace(let trace, _) = Edges.run(["type": "setRatio", "value": 0.1]) else {
       Issue.record("expected a trace")
       return
     }
@@ -340,7 +340,7 @@ struct CodableFeatureTests {
         ["type": "finished", "result": ["type": "empty"]],
         ["type": "added", "amount": 1.0],
       ])
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace, got \(observation)")
       return
     }
@@ -415,7 +415,7 @@ struct CodableFeatureTests {
     let observation = unbound.trace(
       initialState: unbound.initialState,
       actions: [["type": "emailChanged", "value": "a@b.co"], ["type": "passwordChanged", "value": "12345678"]])
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace, got \(observation)")
       return
     }

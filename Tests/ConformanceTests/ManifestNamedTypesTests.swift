@@ -72,7 +72,7 @@ struct ManifestNamedTypesTests {
       initial: #"{"n":0}"#)
     #expect(
       try errors(text) == [
-        #"m.json: types.Location: object type 'Location' is not used: no state field, action, effect or dependency refers to it (remove it, or refer to it with {"type": "object", "ref": "Location"})"#
+        #"m.json: types.Location: object type 'Location' is not used: no state field, action, effect, event or dependency refers to it (remove it, or refer to it with {"type": "object", "ref": "Location"})"#
       ])
   }
 

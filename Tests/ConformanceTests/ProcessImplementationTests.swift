@@ -436,7 +436,7 @@ import Testing
       id: "big", feature: "login", initialState: .object(state), actions: [["type": "a0"], ["type": "a1"]])
     // What the runner computes from the scenario (TraceSize): the state twice, plus the counter.
     big.expectedTraceBytes = 2 * (TraceSize.bytes(.object(state)) + 40)
-    guard case .trace(let trace) = await harness.run(big) else {
+    guard case .trace(let trace, _) = await harness.run(big) else {
       Issue.record("a correct harness was blamed")
       return
     }

@@ -153,7 +153,7 @@ struct ScenarioJudgeAlteredTraceTests {
   func passesTheTraceAndFailsEveryAlteredStep(file: URL) async throws {
     let scenario = try #require(TestPaths.scenario(file))
     guard scenario.exhaustive else { return }
-    guard case .trace(let trace) = await TestFeatures.swift.run(RunRequest(scenario)) else {
+    guard case .trace(let trace, _) = await TestFeatures.swift.run(RunRequest(scenario)) else {
       Issue.record("expected a trace")
       return
     }

@@ -68,7 +68,7 @@ struct ScenarioLoaderStepTests {
     (
       "unknown key",
       [
-        "login-submit-valid-credentials.json: steps[0].sned: unknown key 'sned'; did you mean 'send'? (allowed: send, expect, description, respond, advance, clear)"
+        "login-submit-valid-credentials.json: steps[0].sned: unknown key 'sned'; did you mean 'send'? (allowed: send, expect, description, respond, advance, clear, screen, emit)"
       ]
     ),
     ("$schema", []),
@@ -132,7 +132,7 @@ struct ScenarioLoaderStepTests {
     (
       "expect unknown key",
       [
-        "login-submit-valid-credentials.json: steps[0].expect.chanegs: unknown key 'chanegs'; did you mean 'changes'? (allowed: state, changes, effects, calls, cancelled, received)"
+        "login-submit-valid-credentials.json: steps[0].expect.chanegs: unknown key 'chanegs'; did you mean 'changes'? (allowed: state, changes, effects, calls, cancelled, received, events)"
       ]
     ),
     (

@@ -15,7 +15,7 @@ struct SwiftImplementationTests {
           ["type": "emailChanged", "value": " a@b.co "], ["type": "passwordChanged", "value": "12345678"],
           ["type": "submit"], ["type": "dismissed"],
         ]))
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace")
       return
     }

@@ -73,7 +73,7 @@ struct LoginRuntimeFailureTests {
         L.throw(8, message: "reset"), L.submit, .advance(milliseconds: 10_000), L.submit, .clear, L.succeed(13),
       ]
     let first = L.observe(steps)
-    guard case .trace(let trace) = first else {
+    guard case .trace(let trace, _) = first else {
       Issue.record("expected a trace, got \(first)")
       return
     }

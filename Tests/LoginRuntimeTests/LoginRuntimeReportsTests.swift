@@ -9,7 +9,7 @@ struct LoginRuntimeReportsTests {
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func theResponseIsReceivedAtTheStepThatAnswersTheCall() throws {
-    guard case .trace(let trace) = L.observeAll(L.typeAndSubmit + [L.succeed(3)]) else {
+    guard case .trace(let trace, _) = L.observeAll(L.typeAndSubmit + [L.succeed(3)]) else {
       Issue.record("expected a trace")
       return
     }
@@ -23,7 +23,7 @@ struct LoginRuntimeReportsTests {
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func aDismissedCallIsNeitherReceivedNorInFlight() throws {
-    guard case .trace(let trace) = L.observeAll(L.typeAndSubmit + [L.dismissed, L.succeed(3)]) else {
+    guard case .trace(let trace, _) = L.observeAll(L.typeAndSubmit + [L.dismissed, L.succeed(3)]) else {
       Issue.record("expected a trace")
       return
     }

@@ -130,7 +130,7 @@ package struct FuzzEngine: Sendable {
   /// (`errored`). Two `errored` observations agree; a harness fault (``isFault(_:)``) never diverges.
   package static func diverges(_ a: Observation, _ b: Observation) -> Bool {
     switch (a, b) {
-    case (.trace(let left), .trace(let right)): return firstDifference(left, right) != nil
+    case (.trace(let left, _), .trace(let right, _)): return firstDifference(left, right) != nil
     case (.trace, .noTrace(.errored)), (.noTrace(.errored), .trace): return true
     default: return false
     }

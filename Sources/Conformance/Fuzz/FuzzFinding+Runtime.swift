@@ -79,6 +79,9 @@ extension FuzzFinding {
       return .respond(call: names[reference] ?? "\(reference.step).\(reference.index)", answer: answer)
     case .advance(let milliseconds): return .advance(milliseconds: milliseconds)
     case .clear: return .clear
+    case .screen(let transition): return .screen(transition)
+    case .emit(let reference, let value):
+      return .emit(call: names[reference] ?? "\(reference.step).\(reference.index)", value: value)
     }
   }
 }

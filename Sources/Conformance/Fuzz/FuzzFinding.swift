@@ -71,7 +71,7 @@ package struct FuzzFinding: Sendable {
   /// Where the two traces first differ, with every differing path (`nil` when one observation has no trace).
   package func divergence(reference: [TraceEntry]?) -> Divergence? {
     let traces = observations.compactMap { entry -> (implementation: String, trace: [TraceEntry])? in
-      guard case .trace(let trace) = entry.observation else { return nil }
+      guard case .trace(let trace, _) = entry.observation else { return nil }
       return (entry.implementation, trace)
     }
     guard traces.count == observations.count else { return nil }
@@ -94,7 +94,7 @@ package struct FuzzFinding: Sendable {
         case .send(let sent): text = "send " + JSONRenderer.compact(sent, style: .display)
         case .respond(let call, .result(let result)):
           text = "respond \(call) with " + JSONRenderer.compact(result, style: .display)
-        case .respond, .advance, .clear: text = runtime.title
+        case .respond, .advance, .clear, .screen, .emit, .start: text = runtime.title
         }
         lines.append("  step \(index + 1): \(ReportText.clip(text))")
         continue
@@ -108,7 +108,7 @@ package struct FuzzFinding: Sendable {
     } else {
       for (name, observation) in observations {
         switch observation {
-        case .trace(let trace):
+        case .trace(let trace, _):
           lines.append("    \(name): a trace of \(ReportText.plural(trace.count, "step", "steps"))")
         case .noTrace(let reason):
           let details = VerdictText.details(.noTrace(reason), indent: "", style: style)
@@ -122,7 +122,7 @@ package struct FuzzFinding: Sendable {
   /// One line for an observation, as `run` headlines an outcome: `a trace`, `errored at step 2: …`, `crashed: …`.
   package static func headline(_ observation: Observation) -> String {
     switch observation {
-    case .trace(let trace): return "a trace of \(ReportText.plural(trace.count, "step", "steps"))"
+    case .trace(let trace, _): return "a trace of \(ReportText.plural(trace.count, "step", "steps"))"
     case .noTrace(let reason): return VerdictText.headline(.noTrace(reason))
     }
   }

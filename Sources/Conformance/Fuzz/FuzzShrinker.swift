@@ -223,7 +223,7 @@ package struct FuzzShrinker: Sendable {
     // of its trace of the whole case, and the crashing implementation gets through them.
     let before = FuzzCase(initialState: current.initialState, actions: Array(current.actions.prefix(first)))
     let observations = await engine.observe([before], on: [goal.implementations[0]])
-    guard case .trace(let trace) = observations.first?.first, trace.count >= first else { return nil }
+    guard case .trace(let trace, _) = observations.first?.first, trace.count >= first else { return nil }
     let candidates = (1...first).reversed().map { k in
       FuzzCase(initialState: trace[k - 1].state, actions: Array(current.actions.dropFirst(k)))
     }
@@ -261,7 +261,7 @@ package struct FuzzShrinker: Sendable {
     runs += 1
     let observations = await engine.observe([fuzzCase], on: [first, second])
     switch (observations[0].first, observations[1].first) {
-    case (.trace(let left)?, .trace(let right)?): return FuzzEngine.firstDifference(left, right)
+    case (.trace(let left, _)?, .trace(let right, _)?): return FuzzEngine.firstDifference(left, right)
     case (.noTrace(.errored(let step, _))?, _), (_, .noTrace(.errored(let step, _))?): return max(0, step - 1)
     default: return nil
     }

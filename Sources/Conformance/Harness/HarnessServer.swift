@@ -141,7 +141,7 @@ package struct HarnessServer: Sendable {
   /// An observation as a `run` reply: `trace` (reducer or runtime entries), `errored` or `skipped`.
   private func reply(_ observation: Observation, seq seqValue: JSONValue, level: ScenarioLevel) -> JSONValue {
     switch observation {
-    case .trace(let trace):
+    case .trace(let trace, _):
       let entries = trace.map { entry -> JSONValue in
         level == .runtime
           ? HarnessCodec.encodeRuntime(entry) : ["state": entry.state, "effects": .array(entry.effects)]

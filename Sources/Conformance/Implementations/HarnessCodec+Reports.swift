@@ -37,7 +37,7 @@ extension HarnessCodec {
   /// carries exactly the declared keys of `received` and `inFlight`, so that a missing key never reads as "not
   /// reported" and a step is never quietly not applicable.
   static func checkReports(_ observation: Observation, declared: Set<RuntimeReport>) -> Result<Observation, Violation> {
-    guard case .trace(let entries) = observation else { return .success(observation) }
+    guard case .trace(let entries, _) = observation else { return .success(observation) }
     for (index, entry) in entries.enumerated() {
       for (report, present) in [(RuntimeReport.received, entry.received != nil), (.inFlight, entry.inFlight != nil)]
       where present != declared.contains(report) {
@@ -81,6 +81,9 @@ package enum RuntimeReport: String, Sendable, Hashable, CaseIterable {
   case received
   /// Trace entries carry `inFlight`, the effects running after the step.
   case inFlight
+  /// Trace entries (and the `start` entry) carry `events`, the one-off events the screen received during the step
+  /// (format v1.3, §2.5.7).
+  case events
 }
 
 /// A runtime adapter that says what its runtimes report (hello `reports`); one that does not conform reports neither.

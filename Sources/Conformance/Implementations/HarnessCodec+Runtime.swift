@@ -3,8 +3,9 @@
 extension HarnessCodec {
   /// A runtime step in its protocol form: `{"send": action}`, `{"respond": {"call": {"step", "index"}, "result": v}}`,
   /// `{"respond": {"call": …, "error": {"message": s}}}` (with `"cancellation": true` for the client's own
-  /// cancellation; omitted when false, so harnesses that predate it see no change), `{"advance": n}` or
-  /// `{"clear": true}`.
+  /// cancellation; omitted when false, so harnesses that predate it see no change), `{"advance": n}`,
+  /// `{"clear": true}`, and in format v1.3 `{"respond": {"call": …, "complete": true}}`, `{"screen": "appear"}` and
+  /// `{"emit": {"call": …, "value": v}}` (§2.5.7).
   static func encode(_ step: RuntimeStep) -> JSONValue {
     switch step {
     case .send(let action): return ["send": action]
@@ -14,8 +15,11 @@ extension HarnessCodec {
       return ["respond": ["call": encode(reference), "error": ["message": .string(message)]]]
     case .respond(let reference, .cancellation(let message)):
       return ["respond": ["call": encode(reference), "error": ["message": .string(message), "cancellation": true]]]
+    case .respond(let reference, .complete): return ["respond": ["call": encode(reference), "complete": true]]
     case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
     case .clear: return ["clear": true]
+    case .screen(let transition): return ["screen": .string(transition.rawValue)]
+    case .emit(let reference, let value): return ["emit": ["call": encode(reference), "value": value]]
     }
   }
 

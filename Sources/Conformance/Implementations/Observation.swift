@@ -1,8 +1,11 @@
 /// What happened when an implementation was asked to perform a scenario: a trace to judge, or the reason there is
 /// none. The runner alone judges a trace (``Outcome``); a ``NoTrace`` reason becomes the outcome unchanged.
 public enum Observation: Sendable, Equatable {
-  /// The implementation performed every action; one entry per action, in order.
-  case trace([TraceEntry])
+  /// The implementation performed every action; one entry per action, in order. At runtime level (format v1.3),
+  /// `start` is the entry for creation (step 0): the state once the runtime was created and settled, the calls it
+  /// started, and what it reports; `nil` at reducer level, and from a harness that sent none (read as the initial
+  /// state, no calls, nothing received, no events: harness protocol §2.5.7).
+  case trace([TraceEntry], start: TraceEntry? = nil)
   /// The implementation produced no trace, and why.
   case noTrace(NoTrace)
 

@@ -22,6 +22,12 @@ extension FeatureManifest {
     checkCase(value, union: effects, noun: "effect", at: path(), issues: &issues)
   }
 
+  /// Checks a one-off event (format v1.3): `{"type": case, ...fields}` for one of the manifest's `events`; a manifest
+  /// without `events` accepts none.
+  func checkEvent(_ value: JSONValue, at path: @autoclosure () -> JSONPath, issues: inout IssueList) {
+    checkCase(value, union: events ?? Union(name: "event", cases: []), noun: "event", at: path(), issues: &issues)
+  }
+
   /// Checks a call's `arguments`: a closed object of exactly the dependency's argument fields.
   func checkArguments(
     _ value: JSONValue, of dependency: Dependency, at path: @autoclosure () -> JSONPath, issues: inout IssueList
@@ -117,7 +123,7 @@ extension FeatureManifest {
   /// `actions.NAME.fields.FIELD.examples[i]` and the like.
   func checkExamples(issues: inout IssueList) {
     checkExamples(of: stateFields, at: JSONPath([.key("state")]), issues: &issues)
-    for (key, union) in [("actions", actions), ("effects", effects)] {
+    for (key, union) in [("actions", actions), ("effects", effects)] + (events.map { [("events", $0)] } ?? []) {
       for item in union.cases {
         checkExamples(
           of: item.fields, at: JSONPath([.key(key), .key(item.name), .key("fields")]), issues: &issues)

@@ -50,6 +50,10 @@ package struct FeatureManifest: Sendable {
   package var actions: Union
   /// The effects.
   package var effects: Union
+  /// The one-off events the runtime sends the screen (manifest `events`, format v1.3, Conformance/README.md §16):
+  /// cases exactly like ``effects`` (e.g. a navigation), each `{"type": name, ...fields}` on the wire; `nil` when the
+  /// manifest declares none (then a scenario may not expect events).
+  package var events: Union? = nil
   /// Named unions that fields can refer to with `{"type": "union", "ref": name}`.
   package var types: [String: Union]
   /// Named object types that fields can refer to with `{"type": "object", "ref": name}` (format v1.2, README §15):
@@ -66,14 +70,20 @@ package struct FeatureManifest: Sendable {
   /// `dependencies`, scenario format v1.1).
   ///
   /// JSON shape: `{"rule"?: id, "description"?: text, "arguments": {name: descriptor}, "result": descriptor}`, with
-  /// the field descriptors of action fields.
+  /// the field descriptors of action fields; a stream dependency (format v1.3) gives `"emits": descriptor` instead of
+  /// `result`: a call is a subscription that delivers elements of that type until it completes, fails or is
+  /// cancelled.
   package struct Dependency: Sendable {
     /// The dependency's name, e.g. `authenticate`.
     package var name: String
     /// The argument fields in declaration order; a call's `arguments` is a closed object of exactly these.
     package var arguments: [TypeDescriptor.Field]
-    /// The type of the value a `respond` step's `result` gives.
+    /// The type of the value a `respond` step's `result` gives; for a stream dependency (``isStream``), the type of
+    /// each element an `emit` step delivers (the manifest's `emits`).
     package var result: TypeDescriptor
+    /// Whether the dependency is a stream (manifest `emits`, format v1.3): its calls are answered by `emit` steps and
+    /// end with `respond` `complete` or `error`, never `result`.
+    package var isStream = false
     /// The spec rule that governs it, e.g. `LR1`, when given.
     package var rule: String?
   }

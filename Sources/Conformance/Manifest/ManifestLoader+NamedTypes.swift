@@ -100,7 +100,7 @@ extension FeatureManifest {
   func checkNamedTypes(issues: inout IssueList) {
     var used = Set<String>()
     var pending: [TypeDescriptor] = stateFields.map(\.type)
-    for item in actions.cases + effects.cases { pending += item.fields.map(\.type) }
+    for item in actions.cases + effects.cases + (events?.cases ?? []) { pending += item.fields.map(\.type) }
     for dependency in dependencies.values { pending += dependency.arguments.map(\.type) + [dependency.result] }
     while let type = pending.popLast() {
       for name in Self.references(in: type) where used.insert(name).inserted {
@@ -111,7 +111,7 @@ extension FeatureManifest {
     for name in objectTypes.keys.sorted() where !used.contains(name) {
       issues.add(
         JSONPath([.key("types"), .key(name)]),
-        "object type '\(name)' is not used: no state field, action, effect or dependency refers to it (remove it, "
+        "object type '\(name)' is not used: no state field, action, effect, event or dependency refers to it (remove it, "
           + "or refer to it with {\"type\": \"object\", \"ref\": \"\(name)\"})")
     }
     for name in objectTypes.keys.sorted() {

@@ -43,6 +43,32 @@ extension ManifestLoader {
     }
   }
 
+  /// A dependency's output: `result` (the value a call returns) or, for a stream (format v1.3), `emits` (the type of
+  /// each element); exactly one of the two, else an error at `dependencies.NAME`.
+  func readOutput(_ reader: inout ObjectReader, at path: JSONPath, typeNames: TypeNames, issues: inout IssueList)
+    -> (type: TypeDescriptor, isStream: Bool)?
+  {
+    let result = reader.value("result")
+    let emits = reader.value("emits")
+    switch (result, emits) {
+    case (let result?, nil):
+      return readDescriptor(result, at: path.appending(key: "result"), typeNames: typeNames, issues: &issues)
+        .map { ($0, false) }
+    case (nil, let emits?):
+      return readDescriptor(emits, at: path.appending(key: "emits"), typeNames: typeNames, issues: &issues)
+        .map { ($0, true) }
+    case (.some, .some):
+      issues.add(
+        path,
+        "a dependency has 'result' and 'emits'; give 'result' for a call that returns once or 'emits' for a stream")
+    case (nil, nil):
+      issues.add(
+        path,
+        "missing 'result' (the value a call returns) or 'emits' (the elements of a stream); give exactly one")
+    }
+    return nil
+  }
+
   /// `durations` (optional, format §2.8): name (lower camel case) → whole milliseconds from 1 to 86,400,000, the
   /// longest `advance` (README §13.2).
   func readDurations(_ reader: inout ObjectReader, issues: inout IssueList) -> [String: Int64] {

@@ -78,6 +78,10 @@ package struct ManifestLoader: Sendable {
           $0, at: JSONPath([.key("effects")]), typeNames: typeNames, allowsCancellation: true, allowsEmpty: true,
           issues: &issues)
       } ?? []
+    // Format v1.3: one-off events, cases exactly like effects (Conformance/README.md §16).
+    let events = reader.value("events").map {
+      readCases($0, at: JSONPath([.key("events")]), typeNames: typeNames, allowsEmpty: true, issues: &issues)
+    }
     let initialState = reader.required("initialState", issues: &issues) ?? .null
     let dependencies = readDependencies(&reader, typeNames: typeNames, issues: &issues)
     checkCalls(
@@ -85,11 +89,12 @@ package struct ManifestLoader: Sendable {
       issues: &issues)
     let durations = readDurations(&reader, issues: &issues)
     reader.reportUnknownKeys(allowed: Self.topLevelKeys, issues: &issues)
-    let manifest = FeatureManifest(
+    var manifest = FeatureManifest(
       feature: feature, title: title, file: file, spec: spec, stateFields: stateFields, initialState: initialState,
       actions: FeatureManifest.Union(name: "action", cases: actions),
       effects: FeatureManifest.Union(name: "effect", cases: effects), types: types, objectTypes: objectTypes,
       dependencies: dependencies, durations: durations)
+    manifest.events = events.map { FeatureManifest.Union(name: "event", cases: $0) }
     manifest.checkValues(issues: &issues)
     guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
     return .success(manifest)
@@ -98,7 +103,7 @@ package struct ManifestLoader: Sendable {
   /// The keys a manifest may have (manifest format §2.1).
   private static let topLevelKeys = [
     "feature", "title", "description", "spec", "platforms", "state", "initialState", "actions", "effects", "types",
-    "dependencies", "durations",
+    "dependencies", "durations", "events",
   ]
 
   // MARK: - Pieces
@@ -134,7 +139,8 @@ package struct ManifestLoader: Sendable {
   }
 
   /// `dependencies` (optional): name → `{"rule"?, "description"?, "swift"?, "kotlin"?, "arguments": {fields},
-  /// "result": descriptor}`; names are lower camel case, like case names.
+  /// "result": descriptor}`, or `"emits": descriptor` instead of `result` for a stream (format v1.3); names are
+  /// lower camel case, like case names.
   private func readDependencies(_ reader: inout ObjectReader, typeNames: TypeNames, issues: inout IssueList)
     -> [String: FeatureManifest.Dependency]
   {
@@ -156,14 +162,12 @@ package struct ManifestLoader: Sendable {
       let arguments = inner.required("arguments", issues: &issues).map {
         readFields($0, at: path.appending(key: "arguments"), typeNames: typeNames, issues: &issues)
       }
-      let result = inner.required("result", issues: &issues).flatMap {
-        readDescriptor($0, at: path.appending(key: "result"), typeNames: typeNames, issues: &issues)
-      }
+      let output = readOutput(&inner, at: path, typeNames: typeNames, issues: &issues)
       inner.reportUnknownKeys(
-        allowed: ["arguments", "result", "rule", "description", "swift", "kotlin"], issues: &issues)
-      guard let arguments, let result else { continue }
+        allowed: ["arguments", "result", "emits", "rule", "description", "swift", "kotlin"], issues: &issues)
+      guard let arguments, let output else { continue }
       dependencies[member.key] = FeatureManifest.Dependency(
-        name: member.key, arguments: arguments, result: result, rule: rule)
+        name: member.key, arguments: arguments, result: output.type, isStream: output.isStream, rule: rule)
     }
     return dependencies
   }

@@ -42,7 +42,7 @@ package enum ResponseResolution {
       // Before the first step nothing has started: no run is needed to know that.
       let request = ScenarioRecording.request(for: scenario, resolving: resolved, stepCount: stepIndex)
       let observation = stepIndex == 0 ? .trace([]) : await implementation.run(request)
-      guard case .trace(let trace) = observation else { return .failure(.noTrace(observation)) }
+      guard case .trace(let trace, _) = observation else { return .failure(.noTrace(observation)) }
       let started = newCalls(in: trace, of: scenario)
       for call in started where wanted.contains(call.name) { resolved[call.name] = call.reference }
       guard resolved[name] != nil else {

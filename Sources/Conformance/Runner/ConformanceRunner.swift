@@ -220,7 +220,7 @@ package struct ConformanceRunner: Sendable {
         observations.indices.contains(position)
         ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
       let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
-      if case .trace(let trace) = observation, trace.count == scenario.steps.count {
+      if case .trace(let trace, _) = observation, trace.count == scenario.steps.count {
         traces.append((entry.implementation.name, trace))
       }
       verdicts.append(

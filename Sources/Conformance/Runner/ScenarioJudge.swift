@@ -7,21 +7,32 @@ enum ScenarioJudge {
   /// - Returns: The outcome and, for non-exhaustive scenarios, what was not checked (one line per step).
   static func judge(_ scenario: Scenario, observation: Observation) -> (Outcome, [String]) {
     switch observation {
-    case .trace(let trace): return judge(scenario, trace: trace)
+    case .trace(let trace, _): return judge(scenario, trace: trace)
     case .noTrace(let reason): return (.noTrace(reason), [])
     }
   }
 
   /// The expected state after each step: `state` replaces, `changes` merges (scenario format §3.3), nothing keeps.
   static func expectedStates(of scenario: Scenario) -> [JSONValue] {
-    var current = scenario.initialState
+    var current = expectedStartState(of: scenario)
     return scenario.steps.map { step in
-      switch step.state {
-      case .unchanged: break
-      case .full(let state): current = state
-      case .changes(let changes): current = current.merging(changes)
-      }
+      current = expectedState(after: step, from: current)
       return current
+    }
+  }
+
+  /// The state expected once the runtime is created and settled (format v1.3): the initial state, with `start`'s
+  /// `state` or `changes` when the scenario gives a `start`.
+  static func expectedStartState(of scenario: Scenario) -> JSONValue {
+    scenario.start.map { expectedState(after: $0, from: scenario.initialState) } ?? scenario.initialState
+  }
+
+  /// The state `step` expects, given the state expected before it.
+  static func expectedState(after step: Step, from current: JSONValue) -> JSONValue {
+    switch step.state {
+    case .unchanged: return current
+    case .full(let state): return state
+    case .changes(let changes): return current.merging(changes)
     }
   }
 

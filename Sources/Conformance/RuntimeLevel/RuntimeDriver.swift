@@ -112,6 +112,10 @@ package enum RuntimeDriver {
         return .failure(StepFailure(message: "\(path): \(error.message)"))
       }
       settled = environment.settle()
+    case .respond(_, .complete), .emit:
+      // Stream dependencies (format v1.3) are not driven in process yet.
+      return .failure(
+        StepFailure(message: "the Swift runtime driver does not perform stream steps (emit, complete) yet"))
     case .respond(let reference, let answer):
       // A call that was never started is ignored like a cancelled one (§2.5.5): the runner's judge reports it.
       _ = environment.dependencies.respond(to: reference, with: answer)
@@ -120,6 +124,9 @@ package enum RuntimeDriver {
       settled = environment.advance(milliseconds: milliseconds) && environment.settle()
     case .clear:
       runtime.clear()
+      settled = environment.settle()
+    case .screen:
+      // A runtime without lifecycle hooks treats the screen as doing nothing but settling (format v1.3, §16).
       settled = environment.settle()
     }
     let record = environment.dependencies.record()

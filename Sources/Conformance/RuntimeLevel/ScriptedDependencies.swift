@@ -94,6 +94,8 @@ package final class ScriptedDependencies: @unchecked Sendable {
     case .error(let message): outcome = .failure(ScriptedDependencyError(message: message))
     // The client's own cancellation: the caller sees `CancellationError` while its task is not cancelled (LR2).
     case .cancellation: outcome = .failure(CancellationError())
+    // The driver answers stream calls itself; a plain call that "completes" has no value to return.
+    case .complete: outcome = .failure(ScriptedDependencyError(message: "the call completed without a result"))
     }
     let (delivery, continuation) = locked { () -> (Delivery, CheckedContinuation<JSONValue, any Error>?) in
       guard var call = calls[reference] else { return (.neverStarted, nil) }

@@ -1,6 +1,7 @@
 /// What a runtime-level step does and expects beyond the state (scenario format v1.1, Conformance/README.md
-/// "Runtime scenarios"): its kind (`send`, `respond`, `advance`, `clear`), the dependency calls it must start and the
-/// calls it must cancel.
+/// "Runtime scenarios"; v1.3, §16): its kind (`send`, `respond`, `advance`, `clear`, `screen`, `emit`, or the
+/// scenario's `start`), the dependency calls it must start, the calls it must cancel, the actions effects send back
+/// and the one-off events the screen receives.
 package struct RuntimeExpectation: Sendable {
   /// What the step does, with call names as the scenario gives them.
   package enum Kind: Sendable, Equatable {
@@ -13,6 +14,13 @@ package struct RuntimeExpectation: Sendable {
     case advance(milliseconds: Int64)
     /// `{"clear": true}`: tears the owner down.
     case clear
+    /// `{"screen": "appear" | "disappear"}` (format v1.3): the screen starts or stops observing the runtime.
+    case screen(ScreenTransition)
+    /// `{"emit": {"call": name, "value": element}}` (format v1.3): delivers one element to the stream call the
+    /// scenario named `call`; the call stays pending.
+    case emit(call: String, value: JSONValue)
+    /// The scenario's top-level `start` (format v1.3): not a step but the runtime's creation, checked as step 0.
+    case start
   }
 
   /// What the step does.
@@ -25,19 +33,26 @@ package struct RuntimeExpectation: Sendable {
   /// `expect.received` (format v1.2): the actions the runtime's effects must send back during the step, in order;
   /// `nil` when not given (in a scenario that checks received actions, exhaustive: none).
   package var received: [JSONValue]?
+  /// `expect.events` (format v1.3): the one-off events the screen must receive during the step, in order, each
+  /// `{"type": name, ...fields}`; `nil` when not given (in an exhaustive scenario of a feature that declares `events`:
+  /// none).
+  package var events: [JSONValue]?
 
   /// Creates an expectation.
   package init(
-    kind: Kind, calls: [ExpectedCall]? = nil, cancelled: [String]? = nil, received: [JSONValue]? = nil
+    kind: Kind, calls: [ExpectedCall]? = nil, cancelled: [String]? = nil, received: [JSONValue]? = nil,
+    events: [JSONValue]? = nil
   ) {
     self.kind = kind
     self.calls = calls
     self.cancelled = cancelled
     self.received = received
+    self.events = events
   }
 
   /// How the step reads in reports: `send submit` (the action's `type`), `respond a1 (result)`,
-  /// `respond a1 (error "connection reset")`, `respond a1 (cancellation "timed out")`, `advance 9999`, `clear`.
+  /// `respond a1 (error "connection reset")`, `respond a1 (cancellation "timed out")`, `respond o1 (complete)`,
+  /// `advance 9999`, `clear`, `screen appear`, `emit o1`, and `start (creation)` for the scenario's `start`.
   package var title: String {
     switch kind {
     case .send(let action):
@@ -50,13 +65,18 @@ package struct RuntimeExpectation: Sendable {
     case .respond(let call, .cancellation(let message)):
       return
         "respond \(ReportText.oneLine(call, limit: 80)) (cancellation \(JSONRenderer.compact(.string(message), style: .display)))"
+    case .respond(let call, .complete): return "respond \(ReportText.oneLine(call, limit: 80)) (complete)"
     case .advance(let milliseconds): return "advance \(milliseconds)"
     case .clear: return "clear"
+    case .screen(let transition): return "screen \(transition.rawValue)"
+    case .emit(let call, _): return "emit \(ReportText.oneLine(call, limit: 80))"
+    case .start: return "start (creation)"
     }
   }
 
   /// The step as the scenario file writes it, without `expect`: `{"send": …}`, `{"respond": {…}}`,
-  /// `{"advance": n}` or `{"clear": true}`; reports show it where a reducer step shows its action.
+  /// `{"advance": n}`, `{"clear": true}`, `{"screen": …}`, `{"emit": {…}}`, or `{"start": {}}` for the scenario's
+  /// `start`; reports show it where a reducer step shows its action.
   package var stepValue: JSONValue {
     switch kind {
     case .send(let action): return ["send": action]
@@ -65,8 +85,12 @@ package struct RuntimeExpectation: Sendable {
       return ["respond": ["call": .string(call), "error": ["message": .string(message)]]]
     case .respond(let call, .cancellation(let message)):
       return ["respond": ["call": .string(call), "error": ["message": .string(message), "cancellation": true]]]
+    case .respond(let call, .complete): return ["respond": ["call": .string(call), "complete": true]]
     case .advance(let milliseconds): return ["advance": .number(.integer(milliseconds))]
     case .clear: return ["clear": true]
+    case .screen(let transition): return ["screen": .string(transition.rawValue)]
+    case .emit(let call, let value): return ["emit": ["call": .string(call), "value": value]]
+    case .start: return ["start": .object(JSONObject())]
     }
   }
 }

@@ -4,15 +4,20 @@ extension Scenario {
   package struct DeclaredCall: Sendable, Equatable {
     /// The scenario's name for the call, e.g. `a1`.
     package var name: String
-    /// The `index`-th call (1-based) of step `step` (1-based): how the protocol names it.
+    /// The `index`-th call (1-based) of step `step` (1-based; 0 for the calls `start` declares, started at
+    /// creation): how the protocol names it.
     package var reference: CallReference
     /// The dependency, e.g. `authenticate`.
     package var dependency: String
   }
 
-  /// Every call the steps declare, in start order (empty at reducer level).
+  /// Every call `start` and the steps declare, in start order (empty at reducer level).
   package var declaredCalls: [DeclaredCall] {
     var calls: [DeclaredCall] = []
+    for (index, call) in (start?.runtime?.calls ?? []).enumerated() {
+      calls.append(
+        DeclaredCall(name: call.name, reference: CallReference(step: 0, index: index + 1), dependency: call.dependency))
+    }
     for (stepIndex, step) in steps.enumerated() {
       for (index, call) in (step.runtime?.calls ?? []).enumerated() {
         calls.append(
@@ -26,7 +31,7 @@ extension Scenario {
 
   /// The steps as a runtime run request carries them, call names translated into ``CallReference``s (harness
   /// protocol §2.5). Empty at reducer level. A name no step declares cannot occur in a validated scenario; it would
-  /// be sent as step 0, index 0, which no implementation starts.
+  /// be sent as step 0, index 0, which no implementation starts (indexes are 1-based).
   package var runtimeSteps: [RuntimeStep] { runtimeSteps(resolving: [:]) }
 
   /// The steps as ``runtimeSteps``, with `resolved` giving the references of names no step declares (the
@@ -46,7 +51,9 @@ extension Scenario {
         return .respond(references[call] ?? CallReference(step: 0, index: 0), answer)
       case .advance(let milliseconds)?: return .advance(milliseconds: milliseconds)
       case .clear?: return .clear
-      case nil: return .send(step.send)
+      case .screen(let transition)?: return .screen(transition)
+      case .emit(let call, let value)?: return .emit(references[call] ?? CallReference(step: 0, index: 0), value)
+      case .start?, nil: return .send(step.send)
       }
     }
   }
@@ -55,7 +62,7 @@ extension Scenario {
   /// `steps[2]`. Empty for a scenario loaded by ``ScenarioLoader`` unless
   /// ``ScenarioLoader/acceptsUndeclaredResponses`` was set.
   package var undeclaredResponses: [(stepIndex: Int, name: String)] {
-    var declared = Set<String>()
+    var declared = Set((start?.runtime?.calls ?? []).map(\.name))
     var undeclared: [(stepIndex: Int, name: String)] = []
     for (stepIndex, step) in steps.enumerated() {
       if case .respond(let call, _)? = step.runtime?.kind, !declared.contains(call) {

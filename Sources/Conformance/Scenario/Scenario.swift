@@ -25,6 +25,15 @@ package struct Scenario: Sendable {
   package var level: ScenarioLevel = .reducer
   /// The effects a runtime scenario leaves in flight at its end (`leavesRunning`, format v1.2); empty: none.
   package var leavesRunning: [ExpectedEffect] = []
+  /// The top-level `start` of a runtime scenario (format v1.3, Conformance/README.md §16): what the runtime must have
+  /// done once created and settled, before step 1, judged as step 0. Its ``Step/runtime`` has kind
+  /// ``RuntimeExpectation/Kind/start``. `nil` when the file gives none: an exhaustive scenario then expects the
+  /// initial state unchanged, no calls, nothing received and no events at creation.
+  package var start: Step? = nil
+  /// Whether the scenario's feature declares one-off `events` in its manifest (format v1.3): then an exhaustive
+  /// scenario compares every step's events (an omitted `expect.events` expects none), and a non-exhaustive one the
+  /// lists it gives. Set by ``ScenarioLoader``.
+  package var checksEvents = false
 
   /// Creates a scenario.
   package init(
@@ -45,5 +54,7 @@ package struct Scenario: Sendable {
   /// Whether the scenario checks received actions: some step gives `expect.received` (format v1.2). Then, in an
   /// exhaustive scenario, a step without it expects none; a scenario that never gives it does not check them, so
   /// every v1.1 file keeps its meaning (Conformance/README.md §14.1).
-  package var checksReceived: Bool { steps.contains { $0.runtime?.received != nil } }
+  package var checksReceived: Bool {
+    start?.runtime?.received != nil || steps.contains { $0.runtime?.received != nil }
+  }
 }

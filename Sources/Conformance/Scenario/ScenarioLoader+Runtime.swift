@@ -10,15 +10,17 @@ extension ScenarioLoader {
     /// that is not declared may be the one meant there, so that is not reported again (the entry's own error says
     /// what to fix).
     var hasUnnamed = false
+    /// Whether the screen shows after the steps read so far (format v1.3): not when the runtime is created.
+    var screen = ScreenState.notYetShown
   }
 
-  /// What a runtime step does: exactly one of these keys.
-  static let runtimeKinds = ["send", "respond", "advance", "clear"]
+  /// What a runtime step does: exactly one of these keys (`screen` and `emit` are format v1.3).
+  static let runtimeKinds = ["send", "respond", "advance", "clear", "screen", "emit"]
   /// The largest `advance`: one day in milliseconds.
   static let maximumAdvance: Int64 = 86_400_000
 
-  /// One runtime-level step: exactly one of `send`, `respond`, `advance`, `clear`, and an optional `expect` of
-  /// `state`/`changes`, `calls` and `cancelled` (never `effects`).
+  /// One runtime-level step: exactly one of `send`, `respond`, `advance`, `clear`, `screen`, `emit`, and an optional
+  /// `expect` (``readRuntimeExpect(_:kind:stepNumber:at:manifest:calls:issues:)``).
   func readRuntimeStep(
     _ value: JSONValue, index: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
@@ -31,7 +33,7 @@ extension ScenarioLoader {
     var kind: RuntimeExpectation.Kind?
     switch present.count {
     case 0:
-      issues.add(path, "a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear'")
+      issues.add(path, "a runtime step needs exactly one of \(Self.kindList)")
     case 1:
       kind = readKind(
         present[0], reader.object, stepNumber: index + 1, at: path, manifest: manifest, calls: &calls,
@@ -39,51 +41,65 @@ extension ScenarioLoader {
     default:
       issues.add(
         path,
-        "a runtime step has \(present.map { "'\($0)'" }.joined(separator: " and ")); it needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+        "a runtime step has \(present.map { "'\($0)'" }.joined(separator: " and ")); it needs exactly one of \(Self.kindList)"
       )
     }
-    var state = StateExpectation.unchanged
-    var expectedCalls: [ExpectedCall]?
-    var cancelled: [String]?
-    var received: [JSONValue]?
-    if let expect {
-      let expectPath = path.appending(key: "expect")
-      let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
-      if expect["effects"] != nil {
-        issues.add(
-          expectPath.appending(key: "effects"),
-          "'effects' is not valid in a runtime-level scenario: effects are internal to the runtime; expect the calls they start ('calls') and cancel ('cancelled') instead"
-        )
-      }
-      // 'effects' has its own message above; the hint lists only what a runtime expectation may hold.
-      expectReader?.reportUnknownKeys(
-        allowed: ["state", "changes", "calls", "cancelled", "received"], reportedElsewhere: ["effects"],
-        issues: &issues)
-      state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
-      if let value = expect["calls"] {
-        var sent: FeatureManifest.Case?
-        if case .send(let action)? = kind, let type = action["type"]?.stringValue {
-          sent = manifest?.actions.case(named: type)
-        }
-        expectedCalls = readCalls(
-          value, stepNumber: index + 1, sending: sent, at: expectPath.appending(key: "calls"), manifest: manifest,
-          calls: &calls, issues: &issues)
-      }
-      if let value = expect["cancelled"] {
-        cancelled = readCancelled(value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
-      }
-      if let value = expect["received"] {
-        received = readReceived(value, at: expectPath.appending(key: "received"), manifest: manifest, issues: &issues)
-      }
-    }
-    guard let kind else { return nil }
-    let runtime = RuntimeExpectation(kind: kind, calls: expectedCalls, cancelled: cancelled, received: received)
+    let (state, runtime) = readRuntimeExpect(
+      expect ?? JSONObject(), kind: kind, stepNumber: index + 1, at: path.appending(key: "expect"),
+      manifest: manifest, calls: &calls, issues: &issues)
+    guard let runtime else { return nil }
     let send: JSONValue
-    if case .send(let action) = kind { send = action } else { send = runtime.stepValue }
+    if case .send(let action) = runtime.kind { send = action } else { send = runtime.stepValue }
     return Step(send: send, state: state, effects: nil, description: description, runtime: runtime)
   }
 
-  /// The step's one kind, checked: an action to send, a call to answer, milliseconds to advance, or `clear: true`.
+  /// `'send', 'respond', 'advance', 'clear', 'screen' or 'emit'`.
+  static let kindList = "'send', 'respond', 'advance', 'clear', 'screen' or 'emit'"
+
+  /// A runtime `expect` (of a step, or of the scenario's `start`): `state`/`changes`, `calls`, `cancelled`,
+  /// `received` and `events` (never `effects`). The expectation is `nil` when `kind` is (the step's kind was invalid).
+  func readRuntimeExpect(
+    _ expect: JSONObject, kind: RuntimeExpectation.Kind?, stepNumber: Int, at expectPath: JSONPath,
+    manifest: FeatureManifest?, calls: inout CallTable, issues: inout IssueList
+  ) -> (StateExpectation, RuntimeExpectation?) {
+    let expectReader = ObjectReader(.object(expect), at: expectPath, what: "an expectation", issues: &issues)
+    if expect["effects"] != nil {
+      issues.add(
+        expectPath.appending(key: "effects"),
+        "'effects' is not valid in a runtime-level scenario: effects are internal to the runtime; expect the calls they start ('calls') and cancel ('cancelled') instead"
+      )
+    }
+    // 'effects' has its own message above; the hint lists only what a runtime expectation may hold.
+    expectReader?.reportUnknownKeys(
+      allowed: ["state", "changes", "calls", "cancelled", "received", "events"], reportedElsewhere: ["effects"],
+      issues: &issues)
+    let state = readState(expect, at: expectPath, manifest: manifest, issues: &issues)
+    var runtime = kind.map { RuntimeExpectation(kind: $0) }
+    if let value = expect["calls"] {
+      var sent: FeatureManifest.Case?
+      if case .send(let action)? = kind, let type = action["type"]?.stringValue {
+        sent = manifest?.actions.case(named: type)
+      }
+      runtime?.calls = readCalls(
+        value, stepNumber: stepNumber, sending: sent, at: expectPath.appending(key: "calls"), manifest: manifest,
+        calls: &calls, issues: &issues)
+    }
+    if let value = expect["cancelled"] {
+      runtime?.cancelled = readCancelled(
+        value, at: expectPath.appending(key: "cancelled"), calls: calls, issues: &issues)
+    }
+    if let value = expect["received"] {
+      runtime?.received = readReceived(
+        value, at: expectPath.appending(key: "received"), manifest: manifest, issues: &issues)
+    }
+    if let value = expect["events"] {
+      runtime?.events = readEvents(value, at: expectPath.appending(key: "events"), manifest: manifest, issues: &issues)
+    }
+    return (state, runtime)
+  }
+
+  /// The step's one kind, checked: an action to send, a call to answer, milliseconds to advance, `clear: true`, the
+  /// screen appearing or disappearing, or an element for a stream call.
   private func readKind(
     _ key: String, _ step: JSONObject, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?,
     calls: inout CallTable, issues: inout IssueList
@@ -97,6 +113,10 @@ extension ScenarioLoader {
     case "respond":
       return readRespond(
         value, stepNumber: stepNumber, at: valuePath, manifest: manifest, calls: &calls, issues: &issues)
+    case "screen":
+      return readScreen(value, stepNumber: stepNumber, at: valuePath, calls: &calls, issues: &issues)
+    case "emit":
+      return readEmit(value, at: valuePath, manifest: manifest, calls: calls, issues: &issues)
     case "advance":
       guard case .number(let number) = value, let milliseconds = number.int64Value,
         (0...Self.maximumAdvance).contains(milliseconds)
@@ -109,6 +129,8 @@ extension ScenarioLoader {
       }
       return .advance(milliseconds: milliseconds)
     default:
+      // Tearing the owner down ends the showing (format v1.3, §16).
+      calls.screen = .cleared(step: stepNumber)
       guard value == .bool(true) else {
         issues.add(
           valuePath, "expected true (the only value 'clear' takes), got \(JSONRenderer.compact(value, style: .display))"
@@ -119,63 +141,42 @@ extension ScenarioLoader {
     }
   }
 
-  /// `respond`: `{"call": name, "result": value}` or `{"call": name, "error": {"message": text, "cancellation"?: bool}}`
-  /// (`cancellation: true`: the call throws the platform's cancellation error, login.md LR2), to a call an earlier
-  /// step declares (or, with ``acceptsUndeclaredResponses``, any call name) and no earlier step answered.
+  /// `respond`: `{"call": name, "result": value}`, `{"call": name, "error": {"message": text, "cancellation"?: bool}}`
+  /// (`cancellation: true`: the call throws the platform's cancellation error, login.md LR2) or, for a stream
+  /// dependency, `{"call": name, "complete": true}` (format v1.3), to a call an earlier step declares (or, with
+  /// ``acceptsUndeclaredResponses``, any call name) and no earlier step answered.
   private func readRespond(
     _ value: JSONValue, stepNumber: Int, at path: JSONPath, manifest: FeatureManifest?, calls: inout CallTable,
     issues: inout IssueList
   ) -> RuntimeExpectation.Kind? {
     guard var reader = ObjectReader(value, at: path, what: "a response", issues: &issues) else { return nil }
     let name = reader.string("call", required: true, issues: &issues)
-    let result = reader.value("result")
-    let error = reader.value("error")
-    reader.reportUnknownKeys(allowed: ["call", "result", "error"], issues: &issues)
+    let given = (result: reader.value("result"), error: reader.value("error"), complete: reader.value("complete"))
+    reader.reportUnknownKeys(allowed: ["call", "result", "error", "complete"], issues: &issues)
     var dependency: FeatureManifest.Dependency?
     if let name {
       if let declared = calls.declared[name] {
         dependency = manifest?.dependencies[declared.dependency]
+      } else if !acceptsUndeclaredResponses {
+        // `conformance record` resolves an undeclared name to a call the run starts; it is still answered once.
+        if !calls.hasUnnamed {
+          issues.add(
+            path.appending(key: "call"),
+            "responds to call \(quotedName(name)), which no earlier step's expect.calls declares")
+        }
+      }
+      if calls.declared[name] != nil || acceptsUndeclaredResponses {
         if let earlier = calls.answered[name] {
           issues.add(path.appending(key: "call"), "call \(quotedName(name)) was already answered at step \(earlier)")
         } else {
           calls.answered[name] = stepNumber
         }
-      } else if acceptsUndeclaredResponses {
-        // The name stands for a call the run starts, resolved by `record`; it is still answered only once.
-        if let earlier = calls.answered[name] {
-          issues.add(path.appending(key: "call"), "call \(quotedName(name)) was already answered at step \(earlier)")
-        } else {
-          calls.answered[name] = stepNumber
-        }
-      } else if !calls.hasUnnamed {
-        issues.add(
-          path.appending(key: "call"),
-          "responds to call \(quotedName(name)), which no earlier step's expect.calls declares")
       }
     }
-    switch (result, error) {
-    case (let result?, nil):
-      if let dependency {
-        manifest?.checkResult(result, of: dependency, at: path.appending(key: "result"), issues: &issues)
-      }
-      guard let name else { return nil }
-      return .respond(call: name, answer: .result(result))
-    case (nil, let error?):
-      let errorPath = path.appending(key: "error")
-      guard var errorReader = ObjectReader(error, at: errorPath, what: "an error", issues: &issues) else { return nil }
-      let message = errorReader.string("message", required: true, issues: &issues)
-      let cancellation = errorReader.bool("cancellation", issues: &issues)
-      errorReader.reportUnknownKeys(allowed: ["message", "cancellation"], issues: &issues)
-      guard let name, let message else { return nil }
-      return .respond(
-        call: name, answer: cancellation == true ? .cancellation(message: message) : .error(message: message))
-    case (.some, .some):
-      issues.add(path, "'result' and 'error' cannot both be given; a call either returns a value or throws")
-      return nil
-    case (nil, nil):
-      issues.add(path, "a response needs 'result' (the value the call returns) or 'error' (what it throws)")
-      return nil
-    }
+    let answer = readAnswer(
+      given, call: name, of: dependency, at: path, manifest: manifest, issues: &issues)
+    guard let name, let answer else { return nil }
+    return .respond(call: name, answer: answer)
   }
 
   /// `expect.calls`: `[{"call", "dependency", "arguments"}]`, each name new in the file, each dependency declared in
@@ -209,7 +210,7 @@ extension ScenarioLoader {
         } else if let earlier = calls.declared[name] {
           issues.add(
             callPath.appending(key: "call"),
-            "call name '\(name)' is already declared by step \(earlier.step) (at \(earlier.path)); names are unique in a file"
+            "call name '\(name)' is already declared by \(earlier.step == 0 ? "start" : "step \(earlier.step)") (at \(earlier.path)); names are unique in a file"
           )
         } else {
           calls.declared[name] = (callPath, stepNumber, dependencyName ?? "")

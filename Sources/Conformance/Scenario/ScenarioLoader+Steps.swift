@@ -1,18 +1,27 @@
 // MARK: - Steps
 
 extension ScenarioLoader {
-  /// The steps, then every merged expected state checked against the manifest when the steps themselves are valid.
+  /// The `start` (format v1.3) and the steps, then every merged expected state checked against the manifest when they
+  /// are valid.
   func readCheckedSteps(
-    _ value: JSONValue, level: ScenarioLevel, initialState: JSONValue?, manifest: FeatureManifest?,
-    issues: inout IssueList
-  ) -> [Step] {
+    _ value: JSONValue?, start startValue: JSONValue?, level: ScenarioLevel, initialState: JSONValue?,
+    manifest: FeatureManifest?, issues: inout IssueList
+  ) -> (start: Step?, steps: [Step]) {
     let issuesBefore = issues.items.count
-    let steps = readSteps(value, level: level, manifest: manifest, issues: &issues)
+    var calls = CallTable()
+    // Read first: the calls it declares start at creation, before step 1.
+    let start = startValue.flatMap {
+      readStart($0, level: level, manifest: manifest, calls: &calls, issues: &issues)
+    }
+    let steps = value.map { readSteps($0, level: level, manifest: manifest, calls: &calls, issues: &issues) } ?? []
     // Every merged expected state must be a valid state (scenario format §3.6), checked once the steps are valid.
     if let manifest, issues.items.count == issuesBefore {
-      checkMergedStates(steps, from: initialState ?? manifest.initialState, manifest: manifest, issues: &issues)
+      let initial = initialState ?? manifest.initialState
+      checkMergedStates(
+        steps, from: start.map { ScenarioJudge.expectedState(after: $0, from: initial) } ?? initial,
+        manifest: manifest, issues: &issues)
     }
-    return steps
+    return (start, steps)
   }
 
   /// Checks that each step's `changes`, merged onto the previous expected state, gives a valid full state (for
@@ -45,9 +54,10 @@ extension ScenarioLoader {
     }
   }
 
-  private func readSteps(_ value: JSONValue, level: ScenarioLevel, manifest: FeatureManifest?, issues: inout IssueList)
-    -> [Step]
-  {
+  private func readSteps(
+    _ value: JSONValue, level: ScenarioLevel, manifest: FeatureManifest?, calls: inout CallTable,
+    issues: inout IssueList
+  ) -> [Step] {
     let path = JSONPath([.key("steps")])
     guard case .array(let elements) = value else {
       issues.add(path, "expected an array of steps, got \(value.typeName)")
@@ -56,7 +66,6 @@ extension ScenarioLoader {
     if elements.isEmpty { issues.add(path, "a scenario needs at least one step") }
     var steps: [Step] = []
     steps.reserveCapacity(elements.count)
-    var calls = CallTable()
     for (index, element) in elements.enumerated() {
       let stepPath = path.appending(index: index)
       let step =
@@ -69,9 +78,9 @@ extension ScenarioLoader {
   }
 
   /// The keys only a runtime-level step has.
-  static let runtimeStepKeys = ["respond", "advance", "clear"]
+  static let runtimeStepKeys = ["respond", "advance", "clear", "screen", "emit"]
   /// The `expect` keys only a runtime-level step has.
-  static let runtimeExpectKeys = ["calls", "cancelled", "received"]
+  static let runtimeExpectKeys = ["calls", "cancelled", "received", "events"]
   /// The keys a reducer-level step's reader passes over: its own, and the runtime-only ones reported on their own.
   static let reducerStepKeys = ["send", "expect", "description"] + runtimeStepKeys
   /// The keys a reducer-level `expect` reader passes over.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.1 (v1 and
-/// its runtime level, Conformance/README.md §13) and the feature manifest.
+/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.3 (v1, its
+/// runtime level, Conformance/README.md §13, and what v1.2 and v1.3 add, §14–16) and the feature manifest.
 ///
 /// All problems in one document are reported together, each with the file and JSON path.
 package struct ScenarioLoader: Sendable {
@@ -20,6 +20,7 @@ package struct ScenarioLoader: Sendable {
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
   static let scenarioKeys = [
     "id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level", "leavesRunning",
+    "start",
   ]
 
   /// Creates a loader over a set of manifests.
@@ -72,6 +73,7 @@ package struct ScenarioLoader: Sendable {
     let initialStateValue = reader.value("initialState")
     let stepsValue = reader.required("steps", issues: &issues)
     let leavesRunningValue = reader.value("leavesRunning")
+    let startValue = reader.value("start")
     reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
 
     let manifest = manifests[feature]
@@ -79,10 +81,9 @@ package struct ScenarioLoader: Sendable {
     if let initialStateValue, let manifest {
       manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
-    let steps =
-      stepsValue.map {
-        readCheckedSteps($0, level: level, initialState: initialStateValue, manifest: manifest, issues: &issues)
-      } ?? []
+    let (start, steps) = readCheckedSteps(
+      stepsValue, start: startValue, level: level, initialState: initialStateValue, manifest: manifest,
+      issues: &issues)
     let leavesRunning =
       leavesRunningValue.map { readLeavesRunning($0, level: level, manifest: manifest, issues: &issues) } ?? []
     guard issues.isEmpty, let manifest else { return .failure(InputErrors(issues.errors(file: file))) }
@@ -90,6 +91,8 @@ package struct ScenarioLoader: Sendable {
       id: id, feature: feature, description: description, tags: tags, file: file,
       initialState: initialStateValue ?? manifest.initialState, exhaustive: exhaustive, steps: steps, level: level)
     scenario.leavesRunning = leavesRunning
+    scenario.start = start
+    scenario.checksEvents = level == .runtime && manifest.events != nil
     return .success(scenario)
   }
 

@@ -224,7 +224,7 @@ enum ActionLogRecording {
     }
     let observation = await implementation.run(ScenarioRecording.request(for: scenario))
     await implementation.shutdown()
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       return .failure(
         Failure(
           status: ExitCode.gateFailure,

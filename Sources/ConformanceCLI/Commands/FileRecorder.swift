@@ -219,7 +219,7 @@ struct FileRecorder {
       throw .invalid
     case .failure(.noTrace(let failed)): observation = failed
     }
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       console.error(
         "\(scenario.file): nothing recorded: '\(implementation.name)' \(FuzzFinding.headline(observation))")
       throw .failed

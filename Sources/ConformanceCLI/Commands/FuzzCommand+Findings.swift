@@ -170,7 +170,7 @@ extension FuzzCommand {
       return ExitCode.gateFailure
     }
     let referenceObservation = await engine.observe([shown], on: [reference])[0][0]
-    guard case .trace(let trace) = referenceObservation else {
+    guard case .trace(let trace, _) = referenceObservation else {
       for line in finding.lines(reference: nil, colored: console.usesColor) { console.out(line) }
       console.error(
         "nothing written: the reference '\(names[reference])' produced no trace to record (\(FuzzFinding.headline(referenceObservation)))"
@@ -200,7 +200,7 @@ extension FuzzCommand {
     async -> FuzzCase?
   {
     guard fuzzCase.level == .runtime,
-      case .trace(let trace) = await engine.observe([fuzzCase], on: [reference])[0][0],
+      case .trace(let trace, _) = await engine.observe([fuzzCase], on: [reference])[0][0],
       !FuzzFinding.pendingCalls(in: fuzzCase, trace: trace).isEmpty
     else { return nil }
     var longer = fuzzCase

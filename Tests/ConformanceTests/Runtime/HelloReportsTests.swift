@@ -35,7 +35,7 @@ struct HelloReportsTests {
     let line =
       #"{"seq":3,"trace":[{"state":{},"calls":[],"cancelled":[],"received":[{"type":"loginResponse"}],"inFlight":[{"type":"authenticate","id":null}]}]}"#
     let observation = try HarnessCodec.decodeRun(Data(line.utf8), seq: 3, actionCount: 1, level: .runtime).get()
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace")
       return
     }

@@ -105,7 +105,7 @@ struct RuntimeDriverTests {
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func clearCancelsTheCallInFlightDuringTheClearStep() {
     let observation = RuntimeDriver.observe(adapter, initialState: Self.initial, steps: [Self.measure(5), .clear])
-    guard case .trace(let trace) = observation else {
+    guard case .trace(let trace, _) = observation else {
       Issue.record("expected a trace, got \(observation)")
       return
     }

@@ -222,18 +222,18 @@ struct RuntimeScenarioLoaderTests {
     let step = #"{"send": {"type": "dismissed"}, "expect": {"efects": []}}"#
     #expect(
       F.problems(step) == [
-        "x.json: steps[0].expect.efects: unknown key 'efects' (allowed: state, changes, calls, cancelled, received)"
+        "x.json: steps[0].expect.efects: unknown key 'efects'; did you mean 'events'? (allowed: state, changes, calls, cancelled, received, events)"
       ])
   }
 
   @Test func aRuntimeStepNeedsExactlyOneKind() {
     #expect(
       F.problems(#"{"expect": {}}"#) == [
-        "x.json: steps[0]: a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+        "x.json: steps[0]: a runtime step needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen' or 'emit'"
       ])
     #expect(
       F.problems(#"{"send": {"type": "submit"}, "advance": 5}"#) == [
-        "x.json: steps[0]: a runtime step has 'send' and 'advance'; it needs exactly one of 'send', 'respond', 'advance' or 'clear'"
+        "x.json: steps[0]: a runtime step has 'send' and 'advance'; it needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen' or 'emit'"
       ])
   }
 
@@ -275,7 +275,7 @@ struct RuntimeScenarioLoaderTests {
       ])
     #expect(
       F.problems([F.typeEmail, F.typePassword, F.submit, neither].joined(separator: ",")) == [
-        "x.json: steps[3].respond: a response needs 'result' (the value the call returns) or 'error' (what it throws)"
+        "x.json: steps[3].respond: a response needs 'result' (the value the call returns), 'error' (what it throws) or, for a stream, 'complete'"
       ])
     #expect(
       F.problems([F.typeEmail, F.typePassword, F.submit, badError].joined(separator: ",")) == [
@@ -380,7 +380,7 @@ struct RuntimeScenarioLoaderTests {
         "login.json: dependencies.Authenticate.rule: rule 'r1' is not a spec rule id such as 'LR1' or 'L3.d'",
         "login.json: dependencies.Authenticate.arguments.email.type: unknown type 'text' (allowed: string, boolean, integer, number, array, object, union)",
         "login.json: dependencies.Authenticate.result.ref: unknown type 'Nope'; declare it under 'types'",
-        "login.json: dependencies.refresh: missing required key 'result'",
+        "login.json: dependencies.refresh: missing 'result' (the value a call returns) or 'emits' (the elements of a stream); give exactly one",
       ])
   }
 

@@ -69,7 +69,7 @@ enum Login {
   /// Runs `steps` through the login runtime from the initial state; the trace's state, calls and cancellations only
   /// (``observeAll(_:initialState:)`` keeps the received actions and effects in flight).
   static func observe(_ steps: [RuntimeStep], initialState: JSONValue = Login.initialState) -> Observation {
-    guard case .trace(let trace) = observeAll(steps, initialState: initialState) else {
+    guard case .trace(let trace, _) = observeAll(steps, initialState: initialState) else {
       return observeAll(steps, initialState: initialState)
     }
     return .trace(trace.map { TraceEntry(state: $0.state, calls: $0.calls, cancelled: $0.cancelled) })
