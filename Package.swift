@@ -30,11 +30,17 @@ let package = Package(
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
       name: "ConformanceTool",
-      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature", "TimerRuntime"]),
+      dependencies: [
+        "ConformanceCLI", "InboxRuntime", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature",
+        "TimerRuntime",
+      ]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     // The timer store (a long-living effect on the scenario's clock) under runtime scenarios.
     .target(name: "TimerRuntime", dependencies: ["Conformance", "TimerFeature", "UnidirectionalFlow"]),
+    // The inbox store (work at creation, the screen's task, a stream dependency, navigation events) under runtime
+    // scenarios.
+    .target(name: "InboxRuntime", dependencies: ["Conformance", "InboxFeature", "UnidirectionalFlow"]),
     // Examples, as swift-argument-parser keeps its own: the FeatureCodec escape hatch written by hand for login, and
     // the `conformance` tool with login registered through it. The tests and scripts/bench compare it with the bridge.
     .target(
@@ -74,6 +80,8 @@ let package = Package(
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
     .testTarget(name: "InboxFeatureTests", dependencies: ["InboxFeature", "UnidirectionalFlow"]),
     .testTarget(
+      name: "InboxRuntimeTests", dependencies: ["InboxRuntime", "InboxFeature", "Conformance", "UnidirectionalFlow"]),
+    .testTarget(
       name: "TimerRuntimeTests", dependencies: ["TimerRuntime", "TimerFeature", "Conformance", "UnidirectionalFlow"]),
     .testTarget(
       name: "ConformanceTestingTests",
@@ -91,8 +99,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "FuzzMutants", "LoginFeature", "LoginRuntime", "SignupFeature",
-        "TimerFeature", "TimerRuntime", "UnidirectionalFlow", "TestScratch",
+        "ConformanceCLI", "Conformance", "FuzzMutants", "InboxFeature", "InboxRuntime", "LoginFeature", "LoginRuntime",
+        "SignupFeature", "TimerFeature", "TimerRuntime", "UnidirectionalFlow", "TestScratch",
       ]),
   ]
 )

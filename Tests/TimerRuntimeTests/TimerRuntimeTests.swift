@@ -24,7 +24,9 @@ struct TimerRuntimeTests {
           state: ["seconds": .number(.integer(seconds)), "isRunning": .bool(running)], calls: [], cancelled: [],
           received: Array(repeating: ["type": "tick"], count: Int(max(0, seconds - previous))),
           inFlight: running ? [["type": "runTimer", "id": "timer"]] : [])
-      })
+      },
+      // The creation (format v1.3): the store starts nothing.
+      start: TraceEntry(state: initialState, calls: [], cancelled: [], received: [], inFlight: []))
   }
 
   static func observe(_ steps: [RuntimeStep]) -> Observation {
