@@ -170,6 +170,11 @@ package final class JSONReporter: RunReporter {
         object["expectedReceived"] = runtime.expectedReceived ?? .null
         object["actualReceived"] = runtime.actualReceived ?? .null
       }
+      // Format v1.3, for a feature that declares events: null when not checked, or not reported.
+      if runtime.expectedEvents != nil || runtime.actualEvents != nil {
+        object["expectedEvents"] = runtime.expectedEvents ?? .null
+        object["actualEvents"] = runtime.actualEvents ?? .null
+      }
     } else {
       object["expectedEffects"] = .array(failure.expectedEffects)
       object["actualEffects"] = .array(failure.actualEffects)

@@ -6,13 +6,13 @@ extension VerdictText {
   static func diffs(_ failure: StepFailure, indent: String, style: TextStyle) -> [String] {
     guard let expectedState = failure.expectedState else { return givenDiffs(failure, indent: indent, style: style) }
     var lines: [String] = []
-    let step = failure.stepIndex + 1
+    let step = stepLabel(failure.stepIndex)
     if failure.mismatches.contains(where: { $0.path.components.first == .key("state") }) {
-      lines.append("\(indent)State after step \(step):")
+      lines.append("\(indent)State after \(step):")
       lines += diffLines(expected: expectedState, actual: failure.actualState, indent: indent, style: style)
     }
     if failure.mismatches.contains(where: { $0.path.components.first == .key("effects") }) {
-      lines.append("\(indent)Effects of step \(step):")
+      lines.append("\(indent)Effects of \(step):")
       lines += diffLines(
         expected: .array(failure.expectedEffects), actual: .array(failure.actualEffects), indent: indent,
         style: style)
@@ -20,7 +20,13 @@ extension VerdictText {
     if failure.mismatches.contains(where: { $0.path.components.first == .key("received") }),
       let expected = failure.runtime?.expectedReceived, let actual = failure.runtime?.actualReceived
     {
-      lines.append("\(indent)Received during step \(step):")
+      lines.append("\(indent)Received during \(step):")
+      lines += diffLines(expected: expected, actual: actual, indent: indent, style: style)
+    }
+    if failure.mismatches.contains(where: { $0.path.components.first == .key("events") }),
+      let expected = failure.runtime?.expectedEvents, let actual = failure.runtime?.actualEvents
+    {
+      lines.append("\(indent)Events during \(step):")
       lines += diffLines(expected: expected, actual: actual, indent: indent, style: style)
     }
     if !lines.isEmpty { lines.append("\(indent)(\(style.red("-")) expected, \(style.green("+")) actual)") }
@@ -38,7 +44,7 @@ extension VerdictText {
       let path = JSONPath([.key("state")]).appending(leaf)
       guard failure.mismatches.contains(where: { $0.path.components.starts(with: path.components) }) else { continue }
       let actual = failure.actualState.value(at: leaf) ?? .null
-      lines.append("\(indent)\(path) after step \(failure.stepIndex + 1):")
+      lines.append("\(indent)\(path) after \(stepLabel(failure.stepIndex)):")
       lines += diffLines(expected: .array(expected), actual: actual, indent: indent, style: style)
     }
     if !lines.isEmpty { lines.append("\(indent)(\(style.red("-")) expected, \(style.green("+")) actual)") }

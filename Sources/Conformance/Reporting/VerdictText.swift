@@ -12,6 +12,8 @@ package enum VerdictText {
       guard let first = failure.mismatches.first, !first.isAtEnd else {
         return "at the end: " + (failure.mismatches.first?.description ?? "mismatch")
       }
+      // The creation (format v1.3) is its own heading, never "step 0".
+      if failure.stepIndex < 0 { return "\(failure.title ?? "start (creation)"): " + first.description }
       let title = failure.title.map { " (\($0))" } ?? ""
       return "step \(failure.stepIndex + 1)\(title): " + first.description
     case .known(let known): return "known: \(known.reason)"
@@ -71,8 +73,7 @@ package enum VerdictText {
     let stepMismatches = failure.title == nil ? failure.mismatches : failure.mismatches.filter { !$0.isAtEnd }
     if failure.title != nil { atEnd += failure.mismatches.filter(\.isAtEnd) }
     if !stepMismatches.isEmpty {
-      lines.append(
-        "\(indent)step \(failure.stepIndex + 1) of \(failure.stepCount): \(stepText(failure.title, failure.action))")
+      lines.append(indent + heading(failure.stepIndex, of: failure.stepCount, title: failure.title, failure.action))
       if let note = failure.stepDescription { lines.append("\(indent)  (\(ReportText.oneLine(note)))") }
       lines += mismatchLines(stepMismatches, indent: indent + "  ") {
         "… and \($0) more differences (the JSON report lists all)"
@@ -89,8 +90,7 @@ package enum VerdictText {
       guard !mismatches.isEmpty else { continue }
       shown += 1
       guard shown <= ReportText.maximumLaterSteps else { continue }
-      lines.append(
-        "\(indent)step \(later.stepIndex + 1) of \(failure.stepCount): \(stepText(later.title, later.action))")
+      lines.append(indent + heading(later.stepIndex, of: failure.stepCount, title: later.title, later.action))
       lines += mismatchLines(mismatches, indent: indent + "  ") {
         "… and \(ReportText.plural($0, "more difference", "more differences"))"
       }
@@ -109,6 +109,14 @@ package enum VerdictText {
     }
     return lines
   }
+
+  /// `step 3 of 5: send submit`, or `start (creation)` for the creation (index -1, format v1.3).
+  static func heading(_ index: Int, of count: Int, title: String?, _ action: JSONValue) -> String {
+    index < 0 ? (title ?? "start (creation)") : "step \(index + 1) of \(count): \(stepText(title, action))"
+  }
+
+  /// `step 3`, or `start (creation)` for the creation (index -1): how a diff heading names the step.
+  static func stepLabel(_ index: Int) -> String { index < 0 ? "start (creation)" : "step \(index + 1)" }
 
   /// The divergence block of the matrix report: the step, then each differing path three ways (expected, then each
   /// implementation's value), up to ``ReportText/maximumListedItems`` paths.

@@ -1,4 +1,4 @@
-/// What one runtime step checks (scenario format §13.4, §14).
+/// What one runtime step checks (scenario format §13.4, §14, §16).
 extension RuntimeJudge {
   /// The step's calls, compared in order, and its cancellations, as a set; in a non-exhaustive step that gives
   /// neither, what happened is listed as not checked.
@@ -21,45 +21,67 @@ extension RuntimeJudge {
     }
   }
 
-  /// Every check of one step (state, calls, cancellations, received actions, the call a `respond` answers) and,
-  /// after the last step of an exhaustive scenario, what is still running; `ended` collects the calls answered or
-  /// cancelled so far.
+  /// Every check of one step (state, calls, cancellations, received actions, events, the call a `respond` or `emit`
+  /// names) and, after the last step of an exhaustive scenario, what is still running; `ended` collects the calls
+  /// answered or cancelled so far.
+  ///
+  /// - Parameters:
+  ///   - number: The step number; 0 for the creation (`start`, format v1.3).
+  ///   - entries: The entries by step number, the creation's first.
   static func checkStep(
-    _ index: Int, of scenario: Scenario, trace: [TraceEntry], expectedState: JSONValue, names: CallNames,
+    _ number: Int, of scenario: Scenario, entries: [TraceEntry], expectedState: JSONValue, names: CallNames,
     ended: inout Set<CallReference>
   ) -> (mismatches: [Mismatch], unchecked: [String]) {
-    let step = scenario.steps[index]
-    let entry = trace[index]
+    let step = scenario.step(number)
+    let entry = entries[number]
     var check =
       scenario.exhaustive
       ? ScenarioJudge.exhaustiveCheck(step, expectedState: expectedState, entry: entry)
       : ScenarioJudge.partialCheck(step, entry: entry)
-    checkCalls(step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names, into: &check)
+    checkCalls(step, entry: entry, number: number, exhaustive: scenario.exhaustive, names: names, into: &check)
     if scenario.checksReceived {
-      checkReceived(step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
+      checkList(received, step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
     }
-    if case .respond(let call, _)? = step.runtime?.kind, let reference = names.reference(of: call) {
-      ended.insert(reference)
-      // Checked in both modes: the harness ignores such a respond (PROTOCOL.md §2.5.5).
-      if !started(reference, in: trace) {
-        check.mismatches.append(
-          Mismatch(
-            path: JSONPath([.key("respond"), .key(call)]), kind: .missing(expected: .string(call)),
-            note: "responds to \(names.display(reference)), which the implementation never started"))
-      }
+    if scenario.checksEvents {
+      checkList(events, step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
     }
+    checkNamedCall(step, entries: entries, names: names, ended: &ended, into: &check)
     ended.formUnion(entry.cancelled)
-    if scenario.exhaustive, index == scenario.steps.count - 1 {
+    let isLast = number == scenario.steps.count
+    if scenario.exhaustive, isLast {
       // One check of what is still running at the end: pending calls name the scenario's calls; only when none is
       // pending are the effects in flight listed, since an effect waiting on a pending call is that call (§14.2).
-      let pending = pendingMismatches(trace: trace, ended: ended, names: names)
+      let pending = pendingMismatches(entries: entries, ended: ended, names: names)
       check.mismatches +=
         pending.isEmpty ? inFlightMismatches(expected: scenario.leavesRunning, entry: entry) : pending
     }
-    if index == scenario.steps.count - 1, let note = inFlightNotChecked(scenario, entry: entry) {
+    if isLast, let note = inFlightNotChecked(scenario, entry: entry) {
       check.unchecked.append(note)
     }
     return check
+  }
+
+  /// The call a `respond` answers (which ends it) or an `emit` feeds must have been started; checked in both modes,
+  /// since the harness ignores such a step (PROTOCOL.md §2.5.5).
+  private static func checkNamedCall(
+    _ step: Step, entries: [TraceEntry], names: CallNames, ended: inout Set<CallReference>,
+    into check: inout (mismatches: [Mismatch], unchecked: [String])
+  ) {
+    let call: String
+    let verb: String
+    switch step.runtime?.kind {
+    case .respond(let name, _)?: (call, verb) = (name, "responds to")
+    case .emit(let name, _)?: (call, verb) = (name, "emits to")
+    default: return
+    }
+    guard let reference = names.reference(of: call) else { return }
+    if verb == "responds to" { ended.insert(reference) }
+    guard !started(reference, in: entries) else { return }
+    let key = verb == "responds to" ? "respond" : "emit"
+    check.mismatches.append(
+      Mismatch(
+        path: JSONPath([.key(key), .key(call)]), kind: .missing(expected: .string(call)),
+        note: "\(verb) \(names.display(reference)), which the implementation never started"))
   }
 
   /// Why a v1.2 scenario's end-of-scenario check of effects in flight did not run, so that it never passes silently:

@@ -6,8 +6,11 @@
 /// Failure text names calls the way the scenario does (`call a1 (authenticate)`); a call the scenario never named is
 /// `the 1st call of step 3 (authenticate)`.
 enum RuntimeJudge {
-  /// Judges one runtime trace; the outcome and, for non-exhaustive scenarios, what was not checked.
-  static func judge(_ scenario: Scenario, trace: [TraceEntry]) -> (Outcome, [String]) {
+  /// Judges one runtime trace: the creation (`start`, step 0, format v1.3), then every step.
+  ///
+  /// - Parameter start: The entry for creation; `nil` (an implementation that reports none) reads as the initial
+  ///   state, no calls, no cancellations and, for what the steps report, nothing received and no events.
+  static func judge(_ scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil) -> (Outcome, [String]) {
     guard trace.count == scenario.steps.count else {
       return (
         .noTrace(
@@ -15,43 +18,57 @@ enum RuntimeJudge {
         []
       )
     }
-    let names = CallNames(scenario, trace: trace)
-    let expected = ScenarioJudge.expectedStates(of: scenario)
+    // Indexed by step number: 0 is the creation.
+    let entries = [start ?? silentStart(scenario, trace: trace)] + trace
+    let names = CallNames(scenario, trace: trace, start: entries[0])
+    let expected = [ScenarioJudge.expectedStartState(of: scenario)] + ScenarioJudge.expectedStates(of: scenario)
     var failure: StepFailure?
     var notChecked: [String] = []
     var ended = Set<CallReference>()
-    for (index, step) in scenario.steps.enumerated() {
-      let entry = trace[index]
-      let check = checkStep(
-        index, of: scenario, trace: trace, expectedState: expected[index], names: names, ended: &ended)
+    for number in entries.indices {
+      let step = scenario.step(number)
+      var check = checkStep(
+        number, of: scenario, entries: entries, expectedState: expected[number], names: names, ended: &ended)
+      // A non-exhaustive file without `start` says nothing of the state at creation: not listing it keeps v1.1
+      // reports unchanged; calls and events at creation are still listed.
+      if number == 0, scenario.start == nil { check.unchecked.removeAll { $0.hasPrefix("state") } }
       if !check.unchecked.isEmpty {
-        notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
+        notChecked.append("\(number == 0 ? "start" : "step \(number)"): \(check.unchecked.joined(separator: ", "))")
       }
       guard !check.mismatches.isEmpty else { continue }
       if failure == nil {
         failure = StepFailure(
-          stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
-          mismatches: check.mismatches, expectedState: scenario.exhaustive ? expected[index] : nil,
-          actualState: entry.state, expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
-          runtime: detail(
-            step, entry: entry, number: index + 1, exhaustive: scenario.exhaustive, names: names,
-            checksReceived: scenario.checksReceived),
+          stepIndex: number - 1, stepCount: scenario.steps.count, action: step.send,
+          stepDescription: step.description, mismatches: check.mismatches,
+          expectedState: scenario.exhaustive ? expected[number] : nil, actualState: entries[number].state,
+          expectedEffects: [], actualEffects: [], laterSteps: [], title: step.title,
+          runtime: detail(step, entry: entries[number], number: number, scenario: scenario, names: names),
           givenState: scenario.exhaustive ? nil : step.state.given)
       } else {
         failure?.laterSteps.append(
-          StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches, title: step.title))
+          StepFailure.LaterStep(
+            stepIndex: number - 1, action: step.send, mismatches: check.mismatches, title: step.title))
       }
     }
     if let failure { return (.failed(failure), notChecked) }
     return (.passed, notChecked)
   }
 
+  /// The creation entry of an implementation that reports none: the initial state, no calls, no cancellations, and
+  /// empty lists of what its step entries report.
+  static func silentStart(_ scenario: Scenario, trace: [TraceEntry]) -> TraceEntry {
+    TraceEntry(
+      state: scenario.initialState, calls: [], cancelled: [], received: trace.first?.received.map { _ in [] },
+      inFlight: trace.first?.inFlight.map { _ in [] }, events: trace.first?.events.map { _ in [] })
+  }
+
   // MARK: - Pieces
 
   /// The failing step's calls and cancellations for reports, expected and actual, named as the scenario names them.
-  static func detail(
-    _ step: Step, entry: TraceEntry, number: Int, exhaustive: Bool, names: CallNames, checksReceived: Bool = false
-  ) -> StepFailure.RuntimeDetail {
+  static func detail(_ step: Step, entry: TraceEntry, number: Int, scenario: Scenario, names: CallNames)
+    -> StepFailure.RuntimeDetail
+  {
+    let exhaustive = scenario.exhaustive
     let actual = names.entryValue(entry, step: number)
     let expectedCalls = (step.runtime?.calls ?? (exhaustive ? [] : nil)).map { JSONValue.array($0.map(names.value)) }
     let expectedCancelled = (step.runtime?.cancelled ?? (exhaustive ? [] : nil)).map {
@@ -61,15 +78,23 @@ enum RuntimeJudge {
       expectedCalls: expectedCalls, actualCalls: actual.value(at: JSONPath([.key("calls")])) ?? [],
       expectedCancelled: expectedCancelled, actualCancelled: actual.value(at: JSONPath([.key("cancelled")])) ?? [])
     // Format v1.2: only in a file that checks received actions (§14.1).
-    guard checksReceived else { return detail }
-    detail.expectedReceived = (step.runtime?.received ?? (exhaustive ? [] : nil)).map(JSONValue.array)
-    detail.actualReceived = entry.received.map(JSONValue.array)
+    if scenario.checksReceived {
+      detail.expectedReceived = (step.runtime?.received ?? (exhaustive ? [] : nil)).map(JSONValue.array)
+      detail.actualReceived = entry.received.map(JSONValue.array)
+    }
+    // Format v1.3: only for a feature that declares events (§16.3).
+    if scenario.checksEvents {
+      detail.expectedEvents = (step.runtime?.events ?? (exhaustive ? [] : nil)).map(JSONValue.array)
+      detail.actualEvents = entry.events.map(JSONValue.array)
+    }
     return detail
   }
 
-  /// Whether the trace started the call `reference` names: its step has at least `index` calls.
-  static func started(_ reference: CallReference, in trace: [TraceEntry]) -> Bool {
-    trace.indices.contains(reference.step - 1) && reference.index <= trace[reference.step - 1].calls.count
+  /// Whether the implementation started the call `reference` names: its step has at least `index` calls.
+  ///
+  /// - Parameter entries: The entries by step number, the creation's first.
+  static func started(_ reference: CallReference, in entries: [TraceEntry]) -> Bool {
+    entries.indices.contains(reference.step) && reference.index <= entries[reference.step].calls.count
   }
 
   /// The step's calls against the expected list: a count that differs is one mismatch at `calls`; otherwise a call
@@ -147,13 +172,15 @@ enum RuntimeJudge {
     return mismatches
   }
 
-  /// Every call started in the trace that was neither answered by the scenario nor cancelled: `call a1
-  /// (authenticate) is still pending`, at `pending.NAME`.
-  static func pendingMismatches(trace: [TraceEntry], ended: Set<CallReference>, names: CallNames) -> [Mismatch] {
+  /// Every call started (at creation too, and stream calls alike) that was neither answered by the scenario nor
+  /// cancelled: `call a1 (authenticate) is still pending`, at `pending.NAME`.
+  ///
+  /// - Parameter entries: The entries by step number, the creation's first.
+  static func pendingMismatches(entries: [TraceEntry], ended: Set<CallReference>, names: CallNames) -> [Mismatch] {
     var mismatches: [Mismatch] = []
-    for (stepIndex, entry) in trace.enumerated() {
+    for (number, entry) in entries.enumerated() {
       for offset in entry.calls.indices {
-        let reference = CallReference(step: stepIndex + 1, index: offset + 1)
+        let reference = CallReference(step: number, index: offset + 1)
         guard !ended.contains(reference) else { continue }
         let name = names.name(of: reference)
         mismatches.append(
@@ -181,16 +208,16 @@ struct CallNames {
   private var references: [String: CallReference] = [:]
   private var dependencies: [CallReference: String] = [:]
 
-  /// The scenario's declared names, and the dependency of every call the trace started.
-  init(_ scenario: Scenario, trace: [TraceEntry]) {
+  /// The scenario's declared names, and the dependency of every call the trace (and the creation, `start`) started.
+  init(_ scenario: Scenario, trace: [TraceEntry], start: TraceEntry? = nil) {
     for call in scenario.declaredCalls {
       names[call.reference] = call.name
       references[call.name] = call.reference
       dependencies[call.reference] = call.dependency
     }
-    for (stepIndex, entry) in trace.enumerated() {
+    for (number, entry) in ([start ?? TraceEntry(state: .null, calls: [], cancelled: [])] + trace).enumerated() {
       for (offset, call) in entry.calls.enumerated() {
-        dependencies[CallReference(step: stepIndex + 1, index: offset + 1)] = call.dependency
+        dependencies[CallReference(step: number, index: offset + 1)] = call.dependency
       }
     }
   }
@@ -204,11 +231,13 @@ struct CallNames {
   }
 
   /// How a sentence names the call: `call a1 (authenticate)`, or, for a call the scenario never named, `the 1st call
-  /// of step 3 (authenticate)` (`…, which never started` when the trace did not start it either).
+  /// of step 3 (authenticate)` or `the 1st call at creation (loadProfile)` (`…, which never started` when the trace
+  /// did not start it either).
   func display(_ reference: CallReference) -> String {
     let dependency = dependencies[reference].map { " (\(ReportText.oneLine($0, limit: 80)))" }
     if let name = names[reference] { return "call \(ReportText.oneLine(name, limit: 80))\(dependency ?? "")" }
-    let call = "the \(Self.ordinal(reference.index)) call of step \(reference.step)"
+    let when = reference.step == 0 ? "at creation" : "of step \(reference.step)"
+    let call = "the \(Self.ordinal(reference.index)) call \(when)"
     return dependency.map { call + $0 } ?? call + ", which never started"
   }
 
@@ -223,7 +252,8 @@ struct CallNames {
   }
 
   /// A trace entry as the divergence view shows it: `{"state", "calls" (with names), "cancelled" (names, sorted)}`,
-  /// with `received` and `inFlight` when `reports` says every compared implementation gives them (format v1.2).
+  /// with `received` and `inFlight` when `reports` says every compared implementation gives them (format v1.2), and
+  /// `events` likewise (format v1.3).
   func entryValue(_ entry: TraceEntry, step: Int, reports: Set<RuntimeReport> = []) -> JSONValue {
     let calls = entry.calls.enumerated().map { offset, call in
       value(of: call, at: CallReference(step: step, index: offset + 1))
@@ -234,6 +264,7 @@ struct CallNames {
     ]
     if reports.contains(.received) { members.append(("received", .array(entry.received ?? []))) }
     if reports.contains(.inFlight) { members.append(("inFlight", .array(entry.inFlight ?? []))) }
+    if reports.contains(.events) { members.append(("events", .array(entry.events ?? []))) }
     return .object(JSONObject(unsortedMembers: members))
   }
 

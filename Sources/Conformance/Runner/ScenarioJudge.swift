@@ -7,7 +7,9 @@ enum ScenarioJudge {
   /// - Returns: The outcome and, for non-exhaustive scenarios, what was not checked (one line per step).
   static func judge(_ scenario: Scenario, observation: Observation) -> (Outcome, [String]) {
     switch observation {
-    case .trace(let trace, _): return judge(scenario, trace: trace)
+    case .trace(let trace, let start):
+      if scenario.level == .runtime { return RuntimeJudge.judge(scenario, trace: trace, start: start) }
+      return judge(scenario, trace: trace)
     case .noTrace(let reason): return (.noTrace(reason), [])
     }
   }

@@ -1,6 +1,6 @@
 /// The first step of a scenario whose observation did not match the expectation.
 package struct StepFailure: Sendable {
-  /// The 0-based index of the step.
+  /// The 0-based index of the step; -1 for the creation (the scenario's `start`, step 0, format v1.3).
   package var stepIndex: Int
   /// The number of steps in the scenario.
   package var stepCount: Int
@@ -44,11 +44,15 @@ package struct StepFailure: Sendable {
     package var expectedReceived: JSONValue? = nil
     /// The actions the implementation's effects sent back; `nil` when it does not report them.
     package var actualReceived: JSONValue? = nil
+    /// The one-off events the step expected the screen to receive (format v1.3); `nil` when not checked.
+    package var expectedEvents: JSONValue? = nil
+    /// The one-off events the screen received; `nil` when the implementation does not report them.
+    package var actualEvents: JSONValue? = nil
   }
 
   /// A failing step after the first: which step, what it sent, and what differed.
   package struct LaterStep: Sendable {
-    /// The 0-based index of the step.
+    /// The 0-based index of the step; -1 for the creation.
     package var stepIndex: Int
     /// The action the step sent.
     package var action: JSONValue

@@ -51,6 +51,14 @@ package struct Scenario: Sendable {
     self.level = level
   }
 
+  /// Step `number` (1-based), or for 0 the creation: the `start`, or, when the file gives none, a start that expects
+  /// nothing beyond what an exhaustive scenario always checks (the initial state unchanged, no calls, …).
+  package func step(_ number: Int) -> Step {
+    guard number == 0 else { return steps[number - 1] }
+    let none = RuntimeExpectation(kind: .start)
+    return start ?? Step(send: none.stepValue, state: .unchanged, effects: nil, runtime: none)
+  }
+
   /// Whether the scenario checks received actions: some step gives `expect.received` (format v1.2). Then, in an
   /// exhaustive scenario, a step without it expects none; a scenario that never gives it does not check them, so
   /// every v1.1 file keeps its meaning (Conformance/README.md §14.1).
