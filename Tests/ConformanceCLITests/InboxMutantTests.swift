@@ -21,14 +21,21 @@ struct InboxMutantTests {
   static let expectations = [
     Expectation(
       mutation: .keepsObservingAfterDisappear, scenario: "inbox-runtime-disappear-cancels-the-stream",
-      lines: ["    step 5 of 6: screen disappear"],
+      lines: [
+        "    step 5 of 6: screen disappear",
+        "      expected call o1 (observeMessages) to be cancelled, but it was not",
+        "    at the end: call o1 (observeMessages) is still pending",
+      ],
       failing: [
         "inbox-runtime-appear-again-starts-a-new-stream", "inbox-runtime-disappear-cancels-the-stream",
         "inbox-runtime-tap-opens-the-message-once",
       ]),
     Expectation(
       mutation: .sendsOpenMessageTwice, scenario: "inbox-runtime-tap-opens-the-message-once",
-      lines: ["    step 4 of 7: send messageTapped"],
+      lines: [
+        "    step 4 of 7: send messageTapped",
+        "      events: expected 1 event (openMessage), got 2 (openMessage, openMessage)",
+      ],
       failing: ["inbox-runtime-tap-opens-the-message-once"]),
   ]
 
