@@ -54,6 +54,13 @@ struct TimerRuntimeTests {
         == Self.trace(Self.state(0), Self.state(0), Self.state(0), Self.state(0), Self.state(1), Self.state(4)))
   }
 
+  /// A runtime without screen hooks (format v1.3): appear and disappear steps change nothing and only settle.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func screenStepsOnlySettleForARuntimeWithoutHooks() {
+    let observation = Self.observe([Self.start, .screen(.appear), .advance(milliseconds: 1000), .screen(.disappear)])
+    #expect(observation == Self.trace(Self.state(0), Self.state(0), Self.state(1), Self.state(1)))
+  }
+
   /// TR3: stop cancels the long-living effect; no tick lands afterwards.
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func stopEndsTheTimer() {
