@@ -50,10 +50,11 @@ struct ScriptedStreamTests {
     _ = environment.settle()
     #expect(dependencies.emit(to: o1, value: 1) == .delivered)
     #expect(dependencies.emit(to: o1, value: 2) == .delivered)
+    #expect(dependencies.emit(to: o1, value: 3) == .delivered)
     #expect(dependencies.respond(to: o1, with: .complete) == .delivered)
     _ = environment.settle()
-    #expect(log.events == ["got 1", "got 2", "completed"])
-    #expect(dependencies.emit(to: o1, value: 3) == .ignored)
+    #expect(log.events == ["got 1", "got 2", "got 3", "completed"])
+    #expect(dependencies.emit(to: o1, value: 4) == .ignored)
     #expect(dependencies.pendingCount == 0)
   }
 
