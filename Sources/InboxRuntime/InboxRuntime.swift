@@ -16,8 +16,13 @@ import UnidirectionalFlow
 /// ```swift
 /// await ConformanceCommand.main(swift: [], runtimes: [inboxRuntime])
 /// ```
-public let inboxRuntime = CodableRuntime("inbox", initialState: InboxState(), reportsReceived: true) {
-  state, environment in
+public let inboxRuntime = CodableRuntime(
+  "inbox", initialState: InboxState(), reportsReceived: true, reportsInFlight: true, runtime: inboxStore)
+
+/// Creates the inbox store as the app does, and the handle the screen shows it through.
+@Sendable private func inboxStore(state: InboxState, environment: RuntimeEnvironment)
+  -> RuntimeHandle<InboxState, InboxAction>
+{
   let events = EventChannel<InboxEvent>()
   let store = Store(
     initialState: state, reducer: InboxReducer(),

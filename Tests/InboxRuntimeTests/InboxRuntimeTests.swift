@@ -65,6 +65,8 @@ struct InboxRuntimeTests {
     let (_, trace) = Self.observe([.screen(.appear), .emit(o1, [Self.welcome]), .respond(o1, end), .screen(.disappear)])
     #expect(trace.map(\.cancelled) == [[], [], [], []])
     #expect(trace.last?.state["messages"] == [Self.welcome])
+    // The observation ended with the stream: only the profile load, still unanswered, is in flight.
+    #expect(trace.last?.inFlight == [["type": "loadProfile", "id": "loadProfile"]])
   }
 
   /// IB6: the screen gets one openMessage per tap on a message in the list, none for an unknown id.

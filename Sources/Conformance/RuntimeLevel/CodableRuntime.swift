@@ -64,14 +64,21 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
   ///   - reportsReceived: Whether the handles `runtime` builds report received actions (``RuntimeHandle``'s
   ///     `received:`); announced in `hello`, so that the report can say why `expect.received` is not checked.
+  ///   - reportsInFlight: Whether the handles report the effects in flight, as a handle made with
+  ///     ``RuntimeHandle/init(store:)`` does (a store behind `.task` or `.events`, format v1.3); announced in `hello`,
+  ///     so that an exhaustive scenario also fails on an effect left running (Conformance/README.md §14.2).
   ///   - runtime: Builds a fresh runtime for one scenario from its initial state and environment; called once per
   ///     scenario, on the driver's thread.
   public init(
-    _ feature: String, initialState: State, reportsReceived: Bool = false,
+    _ feature: String, initialState: State, reportsReceived: Bool = false, reportsInFlight: Bool = false,
     runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
-    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
-      reports: reportsReceived ? [.received] : [])
+    var reports: Set<RuntimeReport> = []
+    if reportsReceived { reports.insert(.received) }
+    if reportsInFlight { reports.insert(.inFlight) }
+    self.init(
+      feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
+      reports: reports)
   }
 
   /// Creates the adapter for a runtime isolated to the main actor, such as a `@MainActor` view model whose effects are

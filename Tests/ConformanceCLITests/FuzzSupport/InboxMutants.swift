@@ -21,7 +21,9 @@ enum InboxMutation: String, CaseIterable, Sendable {
     SwiftImplementation(
       name: "swift", features: [],
       runtimes: [
-        CodableRuntime("inbox", initialState: InboxState(), reportsReceived: true) { [self] state, environment in
+        CodableRuntime(
+          "inbox", initialState: InboxState(), reportsReceived: true, reportsInFlight: true
+        ) { [self] state, environment in
           let events = EventChannel<InboxEvent>()
           let runner = InboxEffectRunner(client: ScriptedInboxClient(environment: environment), events: events)
           let store = Store(
