@@ -459,18 +459,18 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
         self.assertEqual(self.check_examples(
             ("protocol-run-request", self.RUN % '[{"send":{"type":"submit"},"advance":1}]'),
             ("protocol-run-request", self.RUN % '[{"respond":{"call":"a1","result":1}}]'),
-            ("protocol-run-request", self.RUN % '[{"respond":{"call":{"step":0,"index":1},"result":1}}]'),
+            ("protocol-run-request", self.RUN % '[{"respond":{"call":{"step":-1,"index":1},"result":1}}]'),
             ("protocol-run-request", self.RUN % '[{"advance":1,"expect":{}}]'),
             ("protocol-run-request", reducer_with_level),
         ), (2, (
             "line 4: steps[0]: matches none of the allowed shapes; closest: needs exactly one of 'send', 'respond', "
-            "'advance', 'clear'; found 'send', 'advance'\n"
+            "'advance', 'clear', 'screen', 'emit'; found 'send', 'advance'\n"
             "line 8: steps[0].respond.call: matches none of the allowed shapes; closest: must be of type object, "
             "not \"a1\"\n"
-            "line 12: steps[0].respond.call.step: matches none of the allowed shapes; closest: 0 is less than the "
-            "minimum of 1\n"
+            "line 12: steps[0].respond.call.step: matches none of the allowed shapes; closest: -1 is less than the "
+            "minimum of 0\n"
             "line 16: steps[0].expect: matches none of the allowed shapes; closest: unknown key 'expect' (allowed: "
-            "advance, clear, respond, send)\n"
+            "advance, clear, emit, respond, screen, send)\n"
             "line 20: level: matches none of the allowed shapes; closest: unknown key 'level' (allowed: actions, cmd, "
             "feature, id, initialState, seq)\n"
             "schema-check: 10 passed, 1 failed\n")))
@@ -483,7 +483,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
         ), (2, (
             "line 4: trace[0]: matches none of the allowed shapes; closest: missing required key 'cancelled'\n"
             "line 8: trace[0].effects: matches none of the allowed shapes; closest: unknown key 'effects' (allowed: "
-            "calls, cancelled, inFlight, received, state)\n"
+            "calls, cancelled, events, inFlight, received, state)\n"
             "line 12: trace[0].calls[0]: matches none of the allowed shapes; closest: missing required key "
             "'arguments'\n"
             "schema-check: 10 passed, 1 failed\n")))

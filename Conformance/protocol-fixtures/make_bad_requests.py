@@ -145,7 +145,8 @@ def runtime_entries():
         ("respond-not-an-object", '[{"respond":1}]', 1, "steps[0].respond"),
         ("respond-without-call", '[{"respond":{%s}}]' % answer, 1, "steps[0].respond"),
         ("respond-call-a-name", '[{"respond":{"call":"a1",%s}}]' % answer, 1, "steps[0].respond.call"),
-        ("respond-step-zero", '[{"respond":{"call":{"step":0,"index":1},%s}}]' % answer, 1,
+        # Step 0 names the calls started at creation (format v1.3, PROTOCOL.md §2.5.7); a negative step is no step.
+        ("respond-step-negative", '[{"respond":{"call":{"step":-1,"index":1},%s}}]' % answer, 1,
          "steps[0].respond.call.step"),
         ("respond-index-zero", '[{"respond":{"call":{"step":1,"index":0},%s}}]' % answer, 1,
          "steps[0].respond.call.index"),
@@ -160,6 +161,16 @@ def runtime_entries():
          "steps[0].respond.error.message"),
         ("respond-error-without-message", '[{"respond":{"call":{"step":1,"index":1},"error":{}}}]', 1,
          "steps[0].respond.error"),
+        # Format v1.3 (PROTOCOL.md §2.5.7).
+        ("respond-complete-false", '[{"respond":{"call":{"step":1,"index":1},"complete":false}}]', 1,
+         "steps[0].respond.complete"),
+        ("respond-result-and-complete", '[{"respond":{"call":{"step":1,"index":1},%s,"complete":true}}]' % answer, 1,
+         "steps[0].respond"),
+        ("screen-unknown", '[{"screen":"apear"}]', 1, "steps[0].screen"),
+        ("screen-not-a-string", '[{"screen":true}]', 1, "steps[0].screen"),
+        ("emit-not-an-object", '[{"emit":[]}]', 1, "steps[0].emit"),
+        ("emit-without-value", '[{"emit":{"call":{"step":1,"index":1}}}]', 1, "steps[0].emit"),
+        ("emit-call-a-name", '[{"emit":{"call":"o1","value":[]}}]', 1, "steps[0].emit.call"),
     ]
 
 
@@ -187,6 +198,9 @@ def call_entries():
          "ignored", 3, None),
         ("respond-malformed-result-to-cancelled-call", '[{"clear":true},%s]' % late, "ignored", 3, None),
         ("respond-malformed-result-to-call-never-started", "[%s]" % never_started, "ignored", 2, None),
+        # Step 0: the calls started at creation (format v1.3); the tests' features start none.
+        ("respond-malformed-result-to-call-at-creation-never-started",
+         '[{"respond":{"call":{"step":0,"index":1},"result":%s}}]' % MALFORMED_RESULT, "ignored", 2, None),
     ]
 
 

@@ -167,7 +167,10 @@ struct HarnessRuntimeStrictnessTests {
   @Test func theListHasTheRuntimeCases() {
     let names = Set(BadRuntimeRequest.all.map(\.name))
     #expect(BadRuntimeRequest.all.count >= 20)
-    for name in ["advance-over-a-day", "advance-negative", "clear-false", "respond-step-zero"] {
+    for name in [
+      "advance-over-a-day", "advance-negative", "clear-false", "respond-step-negative", "screen-unknown",
+      "emit-without-value",
+    ] {
       #expect(names.contains(name), "\(name)")
     }
   }

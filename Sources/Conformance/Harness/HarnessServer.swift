@@ -138,15 +138,18 @@ package struct HarnessServer: Sendable {
     return reply(observation, seq: seq, level: .runtime)
   }
 
-  /// An observation as a `run` reply: `trace` (reducer or runtime entries), `errored` or `skipped`.
+  /// An observation as a `run` reply: `trace` (reducer or runtime entries, with the creation's `start` entry when the
+  /// driver gives one), `errored` or `skipped`.
   private func reply(_ observation: Observation, seq seqValue: JSONValue, level: ScenarioLevel) -> JSONValue {
     switch observation {
-    case .trace(let trace, _):
+    case .trace(let trace, let start):
       let entries = trace.map { entry -> JSONValue in
         level == .runtime
           ? HarnessCodec.encodeRuntime(entry) : ["state": entry.state, "effects": .array(entry.effects)]
       }
-      return ["seq": seqValue, "trace": .array(entries)]
+      // The creation's entry, as the runtime driver reports it (format v1.3, §2.5.7).
+      guard level == .runtime, let start else { return ["seq": seqValue, "trace": .array(entries)] }
+      return ["seq": seqValue, "trace": .array(entries), "start": HarnessCodec.encodeRuntime(start)]
     case .noTrace(.errored(let step, let message)):
       return ["seq": seqValue, "errored": ["step": .number(.integer(Int64(step))), "message": .string(message)]]
     case .noTrace(.skipped(let reason)), .noTrace(.notApplicable(let reason)):

@@ -13,6 +13,18 @@ extension HarnessCodec {
     return actions
   }
 
+  /// A trace entry's `events` (format v1.3): an array of events (objects), checked against the manifest by the judge.
+  static func readEvents(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
+    guard case .array(let events) = value else {
+      issues.add(path, "expected an array of events, got \(value.typeName)")
+      return nil
+    }
+    for (offset, event) in events.enumerated() where event.objectValue == nil {
+      issues.add(path.appending(index: offset), "expected an event (an object), got \(event.typeName)")
+    }
+    return events
+  }
+
   /// A trace entry's `inFlight`: an array of `{"type": string, "id": string or null}`.
   static func readInFlight(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
     guard case .array(let effects) = value else {
@@ -32,16 +44,20 @@ extension HarnessCodec {
     return effects
   }
 
-  /// Checks a runtime trace against what the hello reply's `reports` declared for its feature (§2.5.6; pass none for a
-  /// reducer-level trace, which never carries them): every entry
-  /// carries exactly the declared keys of `received` and `inFlight`, so that a missing key never reads as "not
-  /// reported" and a step is never quietly not applicable.
+  /// Checks a runtime trace against what the hello reply's `reports` declared for its feature (§2.5.6, §2.5.7; pass
+  /// none for a reducer-level trace, which never carries them): every entry, and the `start` entry when given,
+  /// carries exactly the declared keys of `received`, `inFlight` and `events`, so that a missing key never reads as
+  /// "not reported" and a step is never quietly not applicable.
   static func checkReports(_ observation: Observation, declared: Set<RuntimeReport>) -> Result<Observation, Violation> {
-    guard case .trace(let entries, _) = observation else { return .success(observation) }
-    for (index, entry) in entries.enumerated() {
-      for (report, present) in [(RuntimeReport.received, entry.received != nil), (.inFlight, entry.inFlight != nil)]
-      where present != declared.contains(report) {
-        let path = JSONPath([.key("trace"), .index(index)])
+    guard case .trace(let entries, let start) = observation else { return .success(observation) }
+    let located =
+      (start.map { [(JSONPath([.key("start")]), $0)] } ?? [])
+      + entries.enumerated().map { (JSONPath([.key("trace"), .index($0.offset)]), $0.element) }
+    for (path, entry) in located {
+      let presence: [(RuntimeReport, Bool)] = [
+        (.received, entry.received != nil), (.inFlight, entry.inFlight != nil), (.events, entry.events != nil),
+      ]
+      for (report, present) in presence where present != declared.contains(report) {
         return .failure(
           Violation(
             message: present
@@ -52,10 +68,10 @@ extension HarnessCodec {
     return .success(observation)
   }
 
-  /// A feature's `reports` in the hello reply: distinct names, each `"received"` or `"inFlight"`.
+  /// A feature's `reports` in the hello reply: distinct names, each `"received"`, `"inFlight"` or `"events"`.
   static func readReports(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> Set<RuntimeReport> {
     guard case .array(let elements) = value else {
-      issues.add(path, "expected an array of names (\"received\", \"inFlight\"), got \(value.typeName)")
+      issues.add(path, "expected an array of names (\"received\", \"inFlight\", \"events\"), got \(value.typeName)")
       return []
     }
     var reports = Set<RuntimeReport>()
@@ -63,7 +79,8 @@ extension HarnessCodec {
       guard case .string(let name) = element, let report = RuntimeReport(rawValue: name) else {
         issues.add(
           path.appending(index: index),
-          "unknown report \(JSONRenderer.compact(element, style: .display)) (known: \"inFlight\", \"received\")")
+          "unknown report \(JSONRenderer.compact(element, style: .display)) (known: \"events\", \"inFlight\", \"received\")"
+        )
         continue
       }
       if !reports.insert(report).inserted {

@@ -59,7 +59,8 @@ enum HarnessCodec {
   ///   out of range, unknown keys.
   ///
   /// At `level` `.runtime` (§2.5) `actionCount` counts the steps, and each entry is
-  /// `{"state":{…},"calls":[{"dependency","arguments"}],"cancelled":[{"step","index"}]}`.
+  /// `{"state":{…},"calls":[{"dependency","arguments"}],"cancelled":[{"step","index"}]}`; the reply may carry the
+  /// creation's entry, `"start": {entry}`, beside `trace` (format v1.3, §2.5.7).
   static func decodeRun(_ line: Data, seq: Int, actionCount: Int, level: ScenarioLevel = .reducer) -> Result<
     Observation, Violation
   > {
@@ -84,7 +85,14 @@ enum HarnessCodec {
           earlierSeq: earlier))
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
-    reader.reportUnknownKeys(allowed: ["seq", "trace", "errored", "skipped"], issues: &issues)
+    // Format v1.3 (§2.5.7): a runtime trace may carry the creation's entry beside it.
+    let start = level == .runtime ? reader.value("start") : nil
+    reader.reportUnknownKeys(
+      allowed: ["seq", "trace", "errored", "skipped"] + (level == .runtime ? ["start"] : []), issues: &issues)
+    if start != nil, reader.value("trace") == nil {
+      issues.add(
+        JSONPath([.key("start")]), "only a runtime-level 'trace' reply carries 'start' (the entry for creation)")
+    }
     guard issues.isEmpty else { return .failure(violation(issues)) }
     guard outcomes.count == 1, let (key, outcome) = outcomes.first else {
       let found = outcomes.map { "'\($0.0)'" }.joined(separator: " and ")
@@ -98,7 +106,7 @@ enum HarnessCodec {
     let observation: Observation?
     switch key {
     case "trace" where level == .runtime:
-      observation = decodeRuntimeTrace(outcome, at: path, stepCount: actionCount, issues: &issues)
+      observation = decodeRuntimeTrace(outcome, start: start, at: path, stepCount: actionCount, issues: &issues)
     case "trace": observation = decodeTrace(outcome, at: path, actionCount: actionCount, issues: &issues)
     case "errored":
       observation = decodeErrored(outcome, at: path, actionCount: actionCount, level: level, issues: &issues)

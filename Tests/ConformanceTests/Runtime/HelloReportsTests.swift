@@ -19,9 +19,15 @@ struct HelloReportsTests {
   }
 
   @Test(arguments: [
-    (#"["recieved"]"#, #"features.login.reports[0]: unknown report "recieved" (known: "inFlight", "received")"#),
+    (
+      #"["recieved"]"#,
+      #"features.login.reports[0]: unknown report "recieved" (known: "events", "inFlight", "received")"#
+    ),
     (#"["received","received"]"#, #"features.login.reports[1]: duplicate report "received"; list each once"#),
-    (#""received""#, #"features.login.reports: expected an array of names ("received", "inFlight"), got string"#),
+    (
+      #""received""#,
+      #"features.login.reports: expected an array of names ("received", "inFlight", "events"), got string"#
+    ),
   ])
   func aBadReportsListIsAViolation(reports: String, message: String) {
     guard case .failure(let violation) = HarnessCodec.decodeHello(Self.hello(reports)) else {

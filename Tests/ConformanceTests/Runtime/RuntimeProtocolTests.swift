@@ -93,11 +93,11 @@ struct RuntimeProtocolTests {
   @Test(arguments: [
     (
       #"{"seq":3,"trace":[{"state":{},"effects":[]}]}"#,
-      "trace[0]: missing required key 'calls'; trace[0]: missing required key 'cancelled'; trace[0].effects: unknown key 'effects' (allowed: state, calls, cancelled, received, inFlight)"
+      "trace[0]: missing required key 'calls'; trace[0]: missing required key 'cancelled'; trace[0].effects: unknown key 'effects' (allowed: state, calls, cancelled, received, inFlight, events)"
     ),
     (
-      #"{"seq":3,"trace":[{"state":{},"calls":[{"dependency":"authenticate"}],"cancelled":[{"step":0,"index":1}]}]}"#,
-      "trace[0].calls[0]: missing required key 'arguments'; trace[0].cancelled[0].step: expected an integer from 1, got 0"
+      #"{"seq":3,"trace":[{"state":{},"calls":[{"dependency":"authenticate"}],"cancelled":[{"step":-1,"index":1}]}]}"#,
+      "trace[0].calls[0]: missing required key 'arguments'; trace[0].cancelled[0].step: expected an integer from 0, got -1"
     ),
     (
       #"{"seq":3,"trace":[]}"#,
@@ -215,11 +215,12 @@ struct RuntimeProtocolTests {
     let server = HarnessServer(
       implementation: SwiftImplementation(features: [], runtimes: [FakeRuntime(feature: "login")]))
     let request = try JSONParser().parse(
-      #"{"cmd":"run","seq":5,"id":"r","feature":"login","level":"runtime","initialState":{},"steps":[{"advance":1},{"respond":{"call":{"step":0,"index":1},"result":1}}]}"#
+      #"{"cmd":"run","seq":5,"id":"r","feature":"login","level":"runtime","initialState":{},"steps":[{"advance":1},{"respond":{"call":{"step":-1,"index":1},"result":1}}]}"#
     )
     #expect(
       server.runReply(request, diagnose: { _ in }).map { JSONRenderer.compact($0) }
-        == #"{"errored":{"message":"steps[1].respond.call.step: expected an integer from 1, got 0","step":2},"seq":5}"#)
+        == #"{"errored":{"message":"steps[1].respond.call.step: expected an integer from 0, got -1","step":2},"seq":5}"#
+    )
   }
 
   @Test func runtimeStepsRoundTripThroughTheProtocolForm() {
