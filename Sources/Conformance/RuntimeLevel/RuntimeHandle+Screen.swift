@@ -11,6 +11,9 @@ extension RuntimeHandle {
   ///   .task { await store.send(.task).finish() }  // TCA: cancelling finish() cancels the effects .task started
   /// ```
   ///
+  /// A `@MainActor` view model's `func task() async` works the same way, `.task { await model.task() }` on a handle made
+  /// with ``init(mainActor:state:clear:)``: its hop to the main actor stays on the scenario's executor.
+  ///
   /// Without it, appear and disappear steps do nothing but settle.
   ///
   /// - Parameter body: What the view's `.task {}` does; it should end when its task is cancelled.
