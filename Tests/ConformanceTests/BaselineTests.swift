@@ -39,7 +39,7 @@ struct BaselineTests {
   @Test func everyProblemIsNamedByFileAndJSONPath() {
     let text = """
       {"entries": [
-        {"scenario": "", "implementations": [], "expect": "fail", "step": 0, "paths": ["a", "a"],
+        {"scenario": "", "implementations": [], "expect": "fail", "step": -1, "paths": ["a", "a"],
          "reason": " ", "spec": "s", "expires": "2026-02-30", "note": 1},
         {"implementations": ["swift"], "expect": "fails", "step": 1.5, "paths": "state", "reason": "r", "spec": "s"}
       ], "extra": true}
@@ -50,13 +50,13 @@ struct BaselineTests {
         "kd.json: entries[0].scenario: 'scenario' is empty",
         "kd.json: entries[0].implementations: expected a non-empty array of strings, got []",
         "kd.json: entries[0].expect: expected 'fails' or 'diverges', got 'fail'",
-        "kd.json: entries[0].step: expected a step number (1 or more), got 0",
+        "kd.json: entries[0].step: expected a step number (0 for the creation, or 1 or more), got -1",
         "kd.json: entries[0].paths[1]: 'a' is listed twice",
         "kd.json: entries[0].reason: 'reason' is empty",
         "kd.json: entries[0].expires: expected a date 'YYYY-MM-DD', got '2026-02-30'",
         "kd.json: entries[0].note: unknown key 'note' (allowed: scenario, implementations, expect, step, paths, laterPaths, reason, spec, expires)",
         "kd.json: entries[1]: missing required key 'scenario'",
-        "kd.json: entries[1].step: expected a step number (1 or more), got 1.5",
+        "kd.json: entries[1].step: expected a step number (0 for the creation, or 1 or more), got 1.5",
         "kd.json: entries[1].paths: expected a non-empty array of strings, got \"state\"",
       ])
   }

@@ -92,12 +92,13 @@ extension Baseline {
     }
     var step: Int?
     if let value = reader.required("step", issues: &issues) {
-      if case .number(let number) = value, let int = number.int64Value, (1...Int64(Int32.max)).contains(int) {
+      if case .number(let number) = value, let int = number.int64Value, (0...Int64(Int32.max)).contains(int) {
         step = Int(int)
       } else {
         issues.add(
           path.appending(key: "step"),
-          "expected a step number (1 or more), got \(JSONRenderer.compact(value, style: .display))")
+          "expected a step number (0 for the creation, or 1 or more), got \(JSONRenderer.compact(value, style: .display))"
+        )
       }
     }
     if expect == .diverges, let implementations, implementations.count < 2 {

@@ -125,7 +125,7 @@ package enum VerdictText {
   ) -> [String] {
     var lines = [
       "    " + style.red("divergence")
-        + " at step \(divergence.stepIndex + 1) of \(stepCount): \(stepText(divergence.title, divergence.action))"
+        + " at \(heading(divergence.stepIndex, of: stepCount, title: divergence.title, divergence.action))"
     ]
     let width = max(8, (implementations.map(\.count).max() ?? 0)) + 2
     if divergence.rows.count > ReportText.maximumListedItems {

@@ -215,13 +215,15 @@ package struct ConformanceRunner: Sendable {
   ) -> ScenarioVerdict {
     var verdicts: [Verdict] = []
     var traces: [(implementation: String, trace: [TraceEntry])] = []
+    var starts: [String: TraceEntry] = [:]
     for (entry, observations) in zip(started, perImplementation) {
       let (observation, duration) =
         observations.indices.contains(position)
         ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
       let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
-      if case .trace(let trace, _) = observation, trace.count == scenario.steps.count {
+      if case .trace(let trace, let start) = observation, trace.count == scenario.steps.count {
         traces.append((entry.implementation.name, trace))
+        starts[entry.implementation.name] = start
       }
       verdicts.append(
         Verdict(
@@ -231,7 +233,8 @@ package struct ConformanceRunner: Sendable {
     }
     var verdict = ScenarioVerdict(
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
-      stepCount: scenario.steps.count, verdicts: verdicts, divergence: Divergence.find(in: scenario, traces: traces))
+      stepCount: scenario.steps.count, verdicts: verdicts,
+      divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
     baseline?.apply(to: &verdict)
     return verdict
   }

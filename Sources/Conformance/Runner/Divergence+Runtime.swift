@@ -1,49 +1,59 @@
 /// Divergences between runtime-level traces: the same three-way view as reducer traces, over each step's
-/// `{"state", "calls", "cancelled"}` with calls named as the scenario names them.
+/// `{"state", "calls", "cancelled"}` (and what every implementation reports) with calls named as the scenario names
+/// them, the creation first (format v1.3).
 extension Divergence {
-  /// The first step where the runtime traces differ, or `nil` when they agree.
-  static func findRuntime(in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])])
-    -> Divergence?
-  {
-    let expectedStates = ScenarioJudge.expectedStates(of: scenario)
-    // Format v1.2: received actions and effects in flight are compared when every implementation reports them.
+  /// The first step where the runtime traces differ, or `nil` when they agree. The creation (format v1.3) comes
+  /// first, as step 0 (``Divergence/stepIndex`` -1), compared on the `start` entries (`starts`, by implementation;
+  /// one that sent none reads as the initial state with nothing done).
+  static func findRuntime(
+    in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])],
+    starts: [String: TraceEntry] = [:]
+  ) -> Divergence? {
+    // Format v1.2 and v1.3: what every implementation reports is compared.
     var reports = Set<RuntimeReport>()
     if traces.allSatisfy({ $0.trace.allSatisfy { $0.received != nil } }) { reports.insert(.received) }
     if traces.allSatisfy({ $0.trace.allSatisfy { $0.inFlight != nil } }) { reports.insert(.inFlight) }
-    let named = traces.map { ($0.implementation, CallNames(scenario, trace: $0.trace), $0.trace) }
-    for index in scenario.steps.indices {
-      let observed = named.map { name, names, trace -> (String, JSONValue) in
+    if traces.allSatisfy({ $0.trace.allSatisfy { $0.events != nil } }) { reports.insert(.events) }
+    // Entries by step number, the creation's first.
+    let named = traces.map { implementation, trace in
+      let start = starts[implementation] ?? RuntimeJudge.silentStart(scenario, trace: trace)
+      return (implementation, CallNames(scenario, trace: trace, start: start), [start] + trace)
+    }
+    let expectedStates =
+      [ScenarioJudge.expectedStartState(of: scenario)] + ScenarioJudge.expectedStates(of: scenario)
+    func observed(_ number: Int) -> [(String, JSONValue)] {
+      named.map { name, names, entries in
         (
           name,
-          trace.indices.contains(index) ? names.entryValue(trace[index], step: index + 1, reports: reports) : .null
+          entries.indices.contains(number) ? names.entryValue(entries[number], step: number, reports: reports) : .null
         )
       }
-      guard let reference = observed.first?.1 else { return nil }
-      let paths = differingPaths(observed, from: reference)
+    }
+    for number in 0...scenario.steps.count {
+      let values = observed(number)
+      guard let reference = values.first?.1 else { return nil }
+      let paths = differingPaths(values, from: reference)
       guard !paths.isEmpty else { continue }
-      let step = scenario.steps[index]
+      let step = scenario.step(number)
       var expected = expectedValue(
-        step, expectedState: expectedStates[index], exhaustive: scenario.exhaustive,
+        step, expectedState: expectedStates[number], exhaustive: scenario.exhaustive,
         names: named.first?.1 ?? CallNames(scenario, trace: []))
-      if reports.contains(.received), scenario.checksReceived, case .object(var object) = expected {
-        object["received"] = .array(step.runtime?.received ?? [])
+      if case .object(var object) = expected {
+        if reports.contains(.received), scenario.checksReceived {
+          object["received"] = .array(step.runtime?.received ?? [])
+        }
+        if reports.contains(.events), scenario.checksEvents { object["events"] = .array(step.runtime?.events ?? []) }
         expected = .object(object)
       }
       let rows = paths.sorted().map { path in
-        let isSpecified = isChecked(
-          path, step: step, exhaustive: scenario.exhaustive, checksReceived: scenario.checksReceived)
+        let isSpecified = isChecked(path, step: step, scenario: scenario)
         return Row(
           path: path, expected: isSpecified ? expected.value(at: path) : nil, isSpecified: isSpecified,
-          values: observed.map { ($0.0, $0.1.value(at: path)) })
+          values: values.map { ($0.0, $0.1.value(at: path)) })
       }
-      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
-      divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
-        let values = named.map { name, names, trace -> (String, JSONValue) in
-          (
-            name,
-            trace.indices.contains(later) ? names.entryValue(trace[later], step: later + 1, reports: reports) : .null
-          )
-        }
+      var divergence = Divergence(stepIndex: number - 1, action: step.send, rows: rows, title: step.title)
+      divergence.laterPaths = laterPaths(after: number, steps: scenario.steps.count + 1, first: paths) { later in
+        let values = observed(later)
         return values.first.map { differingPaths(values, from: $0.1) } ?? []
       }
       return divergence
@@ -68,13 +78,15 @@ extension Divergence {
   }
 
   /// Whether the step checks `path`: everything when exhaustive; otherwise the given state leaves, and `calls` or
-  /// `cancelled` when the step lists them. `received` only in a file that checks received actions (§14.1), and
-  /// `inFlight` never at a step (it is checked at the end, §14.2).
-  private static func isChecked(_ path: JSONPath, step: Step, exhaustive: Bool, checksReceived: Bool) -> Bool {
+  /// `cancelled` when the step lists them. `received` only in a file that checks received actions (§14.1), `events`
+  /// only for a feature that declares them (§16.3), and `inFlight` never at a step (it is checked at the end, §14.2).
+  private static func isChecked(_ path: JSONPath, step: Step, scenario: Scenario) -> Bool {
+    let exhaustive = scenario.exhaustive
     guard case .key(let root)? = path.components.first else { return exhaustive }
     // Effects in flight are checked only at the end (§14.2); received actions only in a file that checks them.
     if root == "inFlight" { return false }
-    if root == "received" { return step.runtime?.received != nil || (exhaustive && checksReceived) }
+    if root == "received" { return step.runtime?.received != nil || (exhaustive && scenario.checksReceived) }
+    if root == "events" { return step.runtime?.events != nil || (exhaustive && scenario.checksEvents) }
     if exhaustive { return true }
     switch root {
     case "calls": return step.runtime?.calls != nil

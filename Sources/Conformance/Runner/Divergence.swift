@@ -16,7 +16,7 @@ package struct Divergence: Sendable {
     package var values: [(implementation: String, value: JSONValue?)]
   }
 
-  /// The 0-based index of the first step where the traces differ.
+  /// The 0-based index of the first step where the traces differ; -1 for the creation (format v1.3).
   package var stepIndex: Int
   /// The action that step sent.
   package var action: JSONValue
@@ -81,9 +81,13 @@ package struct Divergence: Sendable {
   /// - Parameters:
   ///   - scenario: The scenario, for the actions and the expected values.
   ///   - traces: Each implementation's trace, in implementation order; only implementations that produced a trace.
-  static func find(in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])]) -> Divergence? {
+  ///   - starts: At runtime level, each implementation's entry for the creation (format v1.3), by name.
+  static func find(
+    in scenario: Scenario, traces: [(implementation: String, trace: [TraceEntry])],
+    starts: [String: TraceEntry] = [:]
+  ) -> Divergence? {
     guard traces.count >= 2 else { return nil }
-    if scenario.level == .runtime { return findRuntime(in: scenario, traces: traces) }
+    if scenario.level == .runtime { return findRuntime(in: scenario, traces: traces, starts: starts) }
     let expectedStates = ScenarioJudge.expectedStates(of: scenario)
     for index in scenario.steps.indices {
       let observed = traces.map { ($0.implementation, Self.observation($0.trace, at: index)) }

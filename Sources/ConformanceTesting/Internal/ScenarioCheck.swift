@@ -100,9 +100,10 @@ struct ScenarioCheck {
       message: ReportText.error("\(error)"), filePath: filePath, line: line ?? 1, column: error.column ?? 1)
   }
 
-  /// The line of the 0-based step `index` in the scenario file, or `nil`.
+  /// The line of the 0-based step `index` in the scenario file, or `nil` (also for -1, the creation of format v1.3,
+  /// which has no step of its own).
   private func stepLine(_ index: Int) -> Int? {
-    guard let bytes = try? [UInt8](Data(contentsOf: file)) else { return nil }
+    guard index >= 0, let bytes = try? [UInt8](Data(contentsOf: file)) else { return nil }
     let lines = StepLines.lines(in: bytes)
     return index < lines.count ? lines[index] : nil
   }

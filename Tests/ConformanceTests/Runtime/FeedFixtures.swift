@@ -2,12 +2,12 @@ import Foundation
 
 @testable import Conformance
 
-/// The format v1.3 test fixture `feed` (Fixtures/v13): a manifest with one-off `events`, a dependency called at
+/// The format v1.3 test fixture `feed` (Fixtures/v13/Conformance, a workspace `conformance` can run from): a manifest with one-off `events`, a dependency called at
 /// creation (`loadHeader`) and a stream dependency (`observeItems`), and scenarios of it.
 enum FeedFixtures {
   static let folder = TestPaths.fixtures.appendingPathComponent("v13")
-  static let features = folder.appendingPathComponent("features")
-  static let scenarios = folder.appendingPathComponent("scenarios/feed")
+  static let features = folder.appendingPathComponent("Conformance/features")
+  static let scenarios = folder.appendingPathComponent("Conformance/scenarios/feed")
 
   /// The bundled manifests and `feed`.
   static let manifests: [String: FeatureManifest] = {
