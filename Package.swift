@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "LoginFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "SignupFeature", dependencies: ["UnidirectionalFlow"]),
     .target(name: "TimerFeature", dependencies: ["UnidirectionalFlow"]),
+    .target(name: "InboxFeature", dependencies: ["UnidirectionalFlow"]),
     // The generic core knows no feature: the bundled ones are registered by the executable, as a team's would be.
     .target(name: "Conformance", dependencies: ["UnidirectionalFlow", "CProcessControl"]),
     // prctl(PR_SET_CHILD_SUBREAPER), which Swift cannot call (it is variadic in C).
@@ -29,11 +30,17 @@ let package = Package(
     .target(name: "ConformanceTesting", dependencies: ["Conformance"]),
     .executableTarget(
       name: "ConformanceTool",
-      dependencies: ["ConformanceCLI", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature", "TimerRuntime"]),
+      dependencies: [
+        "ConformanceCLI", "InboxRuntime", "LoginFeature", "LoginRuntime", "SignupFeature", "TimerFeature",
+        "TimerRuntime",
+      ]),
     // The login store under runtime scenarios, written as a team writes its runtime adapter.
     .target(name: "LoginRuntime", dependencies: ["Conformance", "LoginFeature", "UnidirectionalFlow"]),
     // The timer store (a long-living effect on the scenario's clock) under runtime scenarios.
     .target(name: "TimerRuntime", dependencies: ["Conformance", "TimerFeature", "UnidirectionalFlow"]),
+    // The inbox store (work at creation, the screen's task, a stream dependency, navigation events) under runtime
+    // scenarios.
+    .target(name: "InboxRuntime", dependencies: ["Conformance", "InboxFeature", "UnidirectionalFlow"]),
     // Examples, as swift-argument-parser keeps its own: the FeatureCodec escape hatch written by hand for login, and
     // the `conformance` tool with login registered through it. The tests and scripts/bench compare it with the bridge.
     .target(
@@ -71,6 +78,9 @@ let package = Package(
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "Conformance"]),
     .testTarget(name: "LoginRuntimeTests", dependencies: ["LoginRuntime", "Conformance", "LoginFeature"]),
     .testTarget(name: "SignupFeatureTests", dependencies: ["SignupFeature"]),
+    .testTarget(name: "InboxFeatureTests", dependencies: ["InboxFeature", "UnidirectionalFlow"]),
+    .testTarget(
+      name: "InboxRuntimeTests", dependencies: ["InboxRuntime", "InboxFeature", "Conformance", "UnidirectionalFlow"]),
     .testTarget(
       name: "TimerRuntimeTests", dependencies: ["TimerRuntime", "TimerFeature", "Conformance", "UnidirectionalFlow"]),
     .testTarget(
@@ -89,8 +99,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceCLITests",
       dependencies: [
-        "ConformanceCLI", "Conformance", "FuzzMutants", "LoginFeature", "LoginRuntime", "SignupFeature",
-        "TimerFeature", "TimerRuntime", "UnidirectionalFlow", "TestScratch",
+        "ConformanceCLI", "Conformance", "FuzzMutants", "InboxFeature", "InboxRuntime", "LoginFeature", "LoginRuntime",
+        "SignupFeature", "TimerFeature", "TimerRuntime", "UnidirectionalFlow", "TestScratch",
       ]),
   ]
 )

@@ -1,8 +1,9 @@
 // The `conformance` executable: the generic CLI with the bundled features registered, exactly as a team's
 // executable registers its own (README, "Put your own feature under conformance"): the login, signup and timer
-// reducers for reducer-level scenarios, each through the Codable bridge, and the login and timer stores (LoginRuntime,
-// TimerRuntime) for runtime-level ones.
+// reducers for reducer-level scenarios, each through the Codable bridge, and the login, timer and inbox stores
+// (LoginRuntime, TimerRuntime, InboxRuntime) for runtime-level ones; the inbox has no reducer-level scenarios.
 import ConformanceCLI
+import InboxRuntime
 import LoginFeature
 import LoginRuntime
 import SignupFeature
@@ -15,4 +16,4 @@ await ConformanceCommand.main(
     CodableFeature("signup", reducer: SignupReducer(), initialState: SignupState()),
     CodableFeature("timer", reducer: TimerReducer(), initialState: TimerState()),
   ],
-  runtimes: [loginRuntime, timerRuntime])
+  runtimes: [loginRuntime, timerRuntime, inboxRuntime])

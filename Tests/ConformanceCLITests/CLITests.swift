@@ -20,8 +20,8 @@ struct CLITests {
     #expect(result.lines.filter { $0.hasPrefix("✓ ") }.count == count)
     for feature in CLI.bundledFeatures {
       let scenarios = CLI.bundledScenarioCount(feature: feature)
-      // Every bundled feature has a real suite (timer, the smallest, has 12), so a folder left out cannot pass unseen.
-      #expect(scenarios >= 10, "feature '\(feature)'")
+      // Every bundled feature has a real suite (inbox, the smallest, has 6), so a folder left out cannot pass unseen.
+      #expect(scenarios >= 6, "feature '\(feature)'")
       #expect(result.lines.filter { $0.hasPrefix("✓ \(feature)-") }.count == scenarios, "feature '\(feature)'")
     }
   }
@@ -321,7 +321,7 @@ struct CLITests {
   @Test func harnessServesTheProtocolOnStdio() throws {
     let result = try CLI.run(["harness"], stdin: "{\"cmd\":\"hello\",\"protocol\":1}\n{\"cmd\":\"bye\"}\n")
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("{\"features\":{\"login\":"))
+    #expect(result.stdout.hasPrefix("{\"features\":{\"inbox\":"))
     #expect(result.lines.count == 1)
   }
 

@@ -119,7 +119,8 @@ struct FuzzTests {
     let unknown = await Fuzz.run(["--feature", "logn", "--impl", "mutant"], mutation: .lowercasesEmail)
     #expect(unknown.status == 2)
     #expect(
-      unknown.errorLines.first == "error: unknown feature 'logn'; did you mean 'login'? (known: login, signup, timer)")
+      unknown.errorLines.first
+        == "error: unknown feature 'logn'; did you mean 'login'? (known: inbox, login, signup, timer)")
     let both = await Fuzz.run(
       ["--feature", "login", "--impl", "mutant", "--runs", "3", "--time", "1"], mutation: .lowercasesEmail)
     #expect(both.errorLines.first == "error: give either --time or --runs, not both")

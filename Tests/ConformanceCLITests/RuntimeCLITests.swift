@@ -134,7 +134,7 @@ struct RuntimeCLITests {
     #expect(
       result.errorLines.first
         == "error: the implementation 'h' did not start: the harness 'h' answered 'hello', but it announces feature "
-        + "'logins', which no manifest defines (manifests: login, signup, timer); did you mean 'login'?")
+        + "'logins', which no manifest defines (manifests: inbox, login, signup, timer); did you mean 'login'?")
     #expect(result.lines.last == "0 passed, 2 failed")
   }
 

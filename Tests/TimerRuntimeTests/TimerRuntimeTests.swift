@@ -24,7 +24,9 @@ struct TimerRuntimeTests {
           state: ["seconds": .number(.integer(seconds)), "isRunning": .bool(running)], calls: [], cancelled: [],
           received: Array(repeating: ["type": "tick"], count: Int(max(0, seconds - previous))),
           inFlight: running ? [["type": "runTimer", "id": "timer"]] : [])
-      })
+      },
+      // The creation (format v1.3): the store starts nothing.
+      start: TraceEntry(state: initialState, calls: [], cancelled: [], received: [], inFlight: []))
   }
 
   static func observe(_ steps: [RuntimeStep]) -> Observation {
@@ -50,6 +52,13 @@ struct TimerRuntimeTests {
     #expect(
       observation
         == Self.trace(Self.state(0), Self.state(0), Self.state(0), Self.state(0), Self.state(1), Self.state(4)))
+  }
+
+  /// A runtime without screen hooks (format v1.3): appear and disappear steps change nothing and only settle.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test func screenStepsOnlySettleForARuntimeWithoutHooks() {
+    let observation = Self.observe([Self.start, .screen(.appear), .advance(milliseconds: 1000), .screen(.disappear)])
+    #expect(observation == Self.trace(Self.state(0), Self.state(0), Self.state(1), Self.state(1)))
   }
 
   /// TR3: stop cancels the long-living effect; no tick lands afterwards.

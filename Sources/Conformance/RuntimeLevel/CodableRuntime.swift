@@ -64,14 +64,21 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
   ///   - reportsReceived: Whether the handles `runtime` builds report received actions (``RuntimeHandle``'s
   ///     `received:`); announced in `hello`, so that the report can say why `expect.received` is not checked.
+  ///   - reportsInFlight: Whether the handles report the effects in flight, as a handle made with
+  ///     ``RuntimeHandle/init(store:)`` does (a store behind `.task` or `.events`, format v1.3); announced in `hello`,
+  ///     so that an exhaustive scenario also fails on an effect left running (Conformance/README.md §14.2).
   ///   - runtime: Builds a fresh runtime for one scenario from its initial state and environment; called once per
   ///     scenario, on the driver's thread.
   public init(
-    _ feature: String, initialState: State, reportsReceived: Bool = false,
+    _ feature: String, initialState: State, reportsReceived: Bool = false, reportsInFlight: Bool = false,
     runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
-    self.init(feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
-      reports: reportsReceived ? [.received] : [])
+    var reports: Set<RuntimeReport> = []
+    if reportsReceived { reports.insert(.received) }
+    if reportsInFlight { reports.insert(.inFlight) }
+    self.init(
+      feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
+      reports: reports)
   }
 
   /// Creates the adapter for a runtime isolated to the main actor, such as a `@MainActor` view model whose effects are
@@ -147,87 +154,12 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
       handle: makeRuntime(state, environment), shapes: shapes.feature, environment: environment, reports: reports)
   }
 
-  /// The adapter with the case names, field orders and dependency shapes of `manifest`.
+  /// The adapter with the case names, field orders and dependency shapes of `manifest`; it reports events when the
+  /// manifest declares them (format v1.3).
   package func bound(to manifest: FeatureManifest) -> any RuntimeAdapter {
+    // A feature with events reports the events its screen got, none when the handle has no events listener.
     CodableRuntime(
       feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest),
-      isMainActor: isMainActor, reports: reports)
-  }
-}
-
-// MARK: - CodableFeatureRuntime
-
-/// One running runtime behind a ``RuntimeHandle``, converting through the Codable bridge.
-private final class CodableFeatureRuntime<State: Encodable, Action: Decodable>: FeatureRuntime {
-  private let handle: RuntimeHandle<State, Action>
-  private let shapes: CodingShapes
-  /// Runs the handle's operations as main-actor jobs when it is isolated to the main actor.
-  private let environment: RuntimeEnvironment
-  /// What the adapter announced: only that is reported, so that `hello` and the trace always agree.
-  private let reports: Set<RuntimeReport>
-
-  init(
-    handle: RuntimeHandle<State, Action>, shapes: CodingShapes, environment: RuntimeEnvironment,
-    reports: Set<RuntimeReport>
-  ) {
-    self.handle = handle
-    self.shapes = shapes
-    self.environment = environment
-    self.reports = reports
-  }
-
-  func send(_ action: JSONValue) throws(CodecError) {
-    let action = try BridgeCoding.decode(Action.self, from: action, shape: shapes.actions, at: .root)
-    guard handle.isMainActor else { return handle.send(action) }
-    // Queued first, so it runs first when the driver settles the step, before the work it starts.
-    let pair = UncheckedSendable(value: (handle, action))
-    environment.queueOnMainActor { pair.value.0.send(pair.value.1) }
-  }
-
-  func state() throws(CodecError) -> JSONValue {
-    try BridgeCoding.encode(try readState(), shape: shapes.state, at: .root)
-  }
-
-  func clear() {
-    guard handle.isMainActor else { return handle.clear() }
-    let handle = UncheckedSendable(value: handle)
-    _ = environment.runOnMainActor { handle.value.clear() }
-  }
-
-  private func readState() throws(CodecError) -> State {
-    guard handle.isMainActor else { return handle.state() }
-    let handle = UncheckedSendable(value: handle)
-    // The driver reads the state after a step has settled, so nothing else is queued before the read.
-    guard let state = environment.runOnMainActor({ handle.value.state() }) else {
-      throw CodecError(path: .root, message: "the state could not be read: the main actor never got to it")
-    }
-    return state
-  }
-
-  func received() throws(CodecError) -> [JSONValue]? {
-    guard reports.contains(.received), let actions = handle.received?() else { return nil }
-    var values: [JSONValue] = []
-    for (offset, action) in actions.enumerated() {
-      let path = JSONPath([.key("received"), .index(offset)])
-      guard let encodable = action as? any Encodable else {
-        throw CodecError(
-          path: path, message: "\(type(of: action)) is not Encodable, so received actions cannot be reported")
-      }
-      values.append(try BridgeCoding.encode(encodable, shape: shapes.actions, at: path))
-    }
-    return values
-  }
-
-  /// Each effect as `{"type", "id"}`: the type is the manifest's case name, read from the effect's encoding; an effect
-  /// that cannot be encoded shows its Swift description, so the report still names it.
-  func inFlight() -> [JSONValue]? {
-    guard reports.contains(.inFlight), let effects = handle.inFlight?() else { return nil }
-    return effects.map { effect, id in
-      let encoded = (effect as? any Encodable).flatMap {
-        try? BridgeCoding.encode($0, shape: shapes.effects, at: .root)
-      }
-      let type = encoded?["type"]?.stringValue ?? String(describing: effect)
-      return ["type": .string(type), "id": id.map(JSONValue.string) ?? .null]
-    }
+      isMainActor: isMainActor, reports: manifest.events == nil ? reports : reports.union([.events]))
   }
 }

@@ -41,6 +41,19 @@ public protocol FeatureRuntime: AnyObject {
   /// The effects running and not cancelled, each `{"type": name, "id": cancellationID or null}`, in start order;
   /// `nil` when the runtime does not report them (Conformance/README.md §14).
   func inFlight() -> [JSONValue]?
+
+  /// The screen starts showing the runtime (`{"screen": "appear"}`, format v1.3): SwiftUI starts the view's `.task {}`
+  /// and the screen starts listening to the runtime's events. The work it starts runs when the driver settles.
+  func appear()
+
+  /// The screen stops showing the runtime (`{"screen": "disappear"}`): what ``appear()`` started is cancelled.
+  func disappear()
+
+  /// The one-off events the screen got since the last call, encoded in the neutral form (`{"type": name, …}`), in the
+  /// order it got them; `nil` when the runtime does not report them (Conformance/README.md §16).
+  ///
+  /// - Throws: ``CodecError`` when an event cannot be encoded.
+  func events() throws(CodecError) -> [JSONValue]?
 }
 
 extension FeatureRuntime {
@@ -49,4 +62,13 @@ extension FeatureRuntime {
 
   /// Not reported: a runtime that does not know its running effects.
   public func inFlight() -> [JSONValue]? { nil }
+
+  /// Nothing: a runtime without screen hooks only settles at an appear step.
+  public func appear() {}
+
+  /// Nothing: a runtime without screen hooks only settles at a disappear step.
+  public func disappear() {}
+
+  /// Not reported: a runtime without events.
+  public func events() throws(CodecError) -> [JSONValue]? { nil }
 }

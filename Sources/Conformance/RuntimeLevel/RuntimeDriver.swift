@@ -29,10 +29,12 @@ package protocol MainActorRuntimeAdapter {
 /// cleared and every call and sleep still pending ends with `CancellationError` (unrecorded), so that no task is left
 /// suspended.
 ///
-/// Work the runtime does while it starts (before step 1) is settled too; a call it starts then would be numbered
-/// step 0, which no scenario can name, so it stays pending until the end.
+/// Work the runtime does while it is created (before step 1) is settled too, and reported as the start entry (format
+/// v1.3): the calls it started then are numbered step 0 (`{"step": 0, "index": i}`), and later steps answer them.
+/// `{"screen": "appear"}` and `{"screen": "disappear"}` start and cancel the screen's work (``FeatureRuntime/appear()``),
+/// and `emit` delivers an element to a stream call.
 package enum RuntimeDriver {
-  /// Runs `steps` from `initialState` and returns one ``TraceEntry`` per step, or `.errored`.
+  /// Runs `steps` from `initialState` and returns one ``TraceEntry`` per step and the start entry, or `.errored`.
   ///
   /// - Returns: `.trace`, or `.errored(step:message:)`: step 0 when the initial state cannot be decoded
   ///   (`initialState.…`); step n when its action cannot be decoded (`steps[n-1].send.…`), when a dependency's arguments or
@@ -69,8 +71,12 @@ package enum RuntimeDriver {
       environment.close()
     }
     guard environment.settle() else { return .errored(step: 0, message: unsettledMessage(step: 0)) }
-    // What the runtime received while starting belongs to no step.
-    _ = try? runtime.received()
+    // What the runtime did while it was created (format v1.3): the start entry, step 0.
+    let start: TraceEntry
+    switch entry(runtime, record: environment.dependencies.record()) {
+    case .success(let entry): start = entry
+    case .failure(let failure): return .errored(step: 0, message: failure.message)
+    }
     var trace: [TraceEntry] = []
     trace.reserveCapacity(steps.count)
     var queued = 0
@@ -88,7 +94,7 @@ package enum RuntimeDriver {
     if let escaped = EscapedWork.check(runtime, after: steps.count, queued: queued, settled: trace.last?.state) {
       return .errored(step: steps.count, message: escaped)
     }
-    return .trace(trace)
+    return .trace(trace, start: start)
   }
 
   // MARK: - One step
@@ -102,7 +108,25 @@ package enum RuntimeDriver {
   ) -> Result<(TraceEntry, queued: Int), StepFailure> {
     environment.dependencies.begin(step: number)
     let before = environment.runtimeJobCount
-    var settled: Bool
+    let settled: Bool
+    switch act(step, number: number, on: runtime, in: environment) {
+    case .success(let value): settled = value
+    case .failure(let failure): return .failure(failure)
+    }
+    let record = environment.dependencies.record()
+    guard settled || record.failure != nil else {
+      return .failure(StepFailure(message: unsettledMessage(step: number)))
+    }
+    let queued = environment.runtimeJobCount - before
+    return entry(runtime, record: record).map { ($0, queued) }
+  }
+
+  /// Performs `step` and settles.
+  ///
+  /// - Returns: Whether the runtime settled, or the failure to decode the step's action.
+  private static func act(
+    _ step: RuntimeStep, number: Int, on runtime: any FeatureRuntime, in environment: RuntimeEnvironment
+  ) -> Result<Bool, StepFailure> {
     switch step {
     case .send(let action):
       do {
@@ -111,28 +135,31 @@ package enum RuntimeDriver {
         let path = JSONPath([.key("steps"), .index(number - 1), .key("send")]).appending(error.path)
         return .failure(StepFailure(message: "\(path): \(error.message)"))
       }
-      settled = environment.settle()
-    case .respond(_, .complete), .emit:
-      // Stream dependencies (format v1.3) are not driven in process yet.
-      return .failure(
-        StepFailure(message: "the Swift runtime driver does not perform stream steps (emit, complete) yet"))
     case .respond(let reference, let answer):
       // A call that was never started is ignored like a cancelled one (§2.5.5): the runner's judge reports it.
       _ = environment.dependencies.respond(to: reference, with: answer)
-      settled = environment.settle()
+    case .emit(let reference, let value):
+      // A late element, to a call cancelled or ended, reaches no one (format v1.3).
+      _ = environment.dependencies.emit(to: reference, value: value)
     case .advance(let milliseconds):
-      settled = environment.advance(milliseconds: milliseconds) && environment.settle()
+      return .success(environment.advance(milliseconds: milliseconds) && environment.settle())
+    case .screen(.appear):
+      runtime.appear()
+    case .screen(.disappear):
+      runtime.disappear()
     case .clear:
       runtime.clear()
-      settled = environment.settle()
-    case .screen:
-      // A runtime without lifecycle hooks treats the screen as doing nothing but settling (format v1.3, §16).
-      settled = environment.settle()
     }
-    let record = environment.dependencies.record()
+    return .success(environment.settle())
+  }
+
+  /// The trace entry of a settled step (or of the creation, step 0): the state, the calls, and what the runtime
+  /// reports.
+  private static func entry(
+    _ runtime: any FeatureRuntime,
+    record: (calls: [DependencyCall], cancelled: [CallReference], failure: String?)
+  ) -> Result<TraceEntry, StepFailure> {
     if let failure = record.failure { return .failure(StepFailure(message: failure)) }
-    guard settled else { return .failure(StepFailure(message: unsettledMessage(step: number))) }
-    let queued = environment.runtimeJobCount - before
     let state: JSONValue
     do {
       state = try runtime.state()
@@ -141,10 +168,10 @@ package enum RuntimeDriver {
       return .failure(StepFailure(message: "\(path): \(error.message)"))
     }
     do {
-      let entry = TraceEntry(
-        state: state, calls: record.calls, cancelled: record.cancelled, received: try runtime.received(),
-        inFlight: runtime.inFlight())
-      return .success((entry, queued))
+      return .success(
+        TraceEntry(
+          state: state, calls: record.calls, cancelled: record.cancelled, received: try runtime.received(),
+          inFlight: runtime.inFlight(), events: try runtime.events()))
     } catch {
       return .failure(StepFailure(message: "\(error.path): \(error.message)"))
     }

@@ -113,7 +113,7 @@ public final class RuntimeEnvironment: @unchecked Sendable {
   }
 
   /// Hands a conversion error to the driver, which reports the step as errored, and returns it to be thrown.
-  private func reported(_ error: CodecError) -> CodecError {
+  func reported(_ error: CodecError) -> CodecError {
     dependencies.reportFailure("\(error.path): \(error.message)")
     return error
   }

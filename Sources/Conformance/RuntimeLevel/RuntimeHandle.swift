@@ -27,6 +27,10 @@ public struct RuntimeHandle<State, Action> {
   let received: (() -> [Action])?
   /// The effects in flight, with their cancellation ids; `nil` when the runtime does not report them.
   let inFlight: (() -> [(effect: any Sendable, id: String?)])?
+  /// The screen's work while it shows (``task(_:)``): run as a task at `appear`, cancelled at `disappear`.
+  var task: (() async -> Void)?
+  /// Listens to the runtime's one-off events while the screen shows (``events(_:)``), handing each to `deliver`.
+  var listen: ((_ deliver: @escaping (any Encodable) -> Void) async -> Void)?
 
   /// Creates a handle from the three operations.
   ///

@@ -5,8 +5,10 @@ import Foundation
 /// The dependency calls of one runtime scenario: each call a runtime makes is recorded and suspends until a `respond`
 /// step answers it (scenario format v1.1, harness protocol §2.5 "Scripted dependency semantics").
 ///
-/// - A call is named by a ``CallReference``: the step during which it started (1-based) and its position among the
-///   calls started during that step (1-based, in start order).
+/// - A call is named by a ``CallReference``: the step during which it started (1-based; 0 while the runtime is
+///   created, format v1.3) and its position among the calls started during that step (1-based, in start order).
+/// - A stream call (a dependency that `emits`, format v1.3) starts when its iteration starts and stays pending while
+///   `emit` steps deliver its elements, until a `respond` step completes it or ends it with an error.
 /// - Cancellation is cooperative, as URLSession's and OkHttp's: when the calling task is cancelled while the call is
 ///   pending, the call is recorded as cancelled during the current step and ends at once with `CancellationError`.
 /// - A `respond` to a cancelled or already answered call, or to one never started, does nothing here (a late network
@@ -14,7 +16,8 @@ import Foundation
 /// - At the end of the scenario, ``close()`` ends every pending call with `CancellationError` without recording it,
 ///   and later calls end so at once.
 ///
-/// Teams do not use this type directly: their fake dependencies call ``RuntimeEnvironment/call(_:arguments:)``.
+/// Teams do not use this type directly: their fake dependencies call ``RuntimeEnvironment/call(_:arguments:)`` or
+/// ``RuntimeEnvironment/stream(_:arguments:)``.
 package final class ScriptedDependencies: @unchecked Sendable {
   /// What happened to a `respond` step.
   package enum Delivery: Equatable, Sendable {
@@ -46,12 +49,29 @@ package final class ScriptedDependencies: @unchecked Sendable {
   /// - Throws: ``ScriptedDependencyError`` when answered with an `error`; `CancellationError` when the calling task is
   ///   cancelled, or the scenario is over.
   package func call(_ dependency: String, arguments: JSONValue) async throws -> JSONValue {
-    let reference = try start(DependencyCall(dependency: dependency, arguments: arguments))
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in park(continuation, reference) }
-    } onCancel: {
-      cancel(reference)
+    let reference = try start(DependencyCall(dependency: dependency, arguments: arguments), isStream: false)
+    guard let value = try await wait(for: reference) else {
+      throw ScriptedDependencyError(message: "the call completed without a result")
     }
+    return value
+  }
+
+  /// Records the start of a subscription to the stream dependency `dependency` (format v1.3): the call stays pending
+  /// until a `respond` step completes it or ends it with an error, or its task is cancelled.
+  ///
+  /// - Returns: The call's reference, for ``next(_:)``.
+  /// - Throws: `CancellationError` when the scenario is over.
+  package func startStream(_ dependency: String, arguments: JSONValue) throws(CancellationError) -> CallReference {
+    try start(DependencyCall(dependency: dependency, arguments: arguments), isStream: true)
+  }
+
+  /// The next element of stream call `reference`: one an `emit` step delivered, in order, or the wait for the next.
+  ///
+  /// - Returns: The element, or `nil` once a `respond` step completed the stream.
+  /// - Throws: ``ScriptedDependencyError`` when the stream was ended with an `error`; `CancellationError` when the
+  ///   iterating task is cancelled (recorded as cancelled during the current step), or the scenario is over.
+  package func next(_ reference: CallReference) async throws -> JSONValue? {
+    try await wait(for: reference)
   }
 
   /// The current step (1-based; 0 before the first), for messages about values a call could not convert.
@@ -68,7 +88,8 @@ package final class ScriptedDependencies: @unchecked Sendable {
 
   // MARK: - Driving (scenario driver)
 
-  /// Starts step `step` (1-based): calls started or cancelled from now on are recorded under it.
+  /// Starts step `step` (1-based; 0 is the runtime's creation): calls started or cancelled from now on are recorded
+  /// under it.
   package func begin(step: Int) {
     locked {
       self.step = step
@@ -84,74 +105,128 @@ package final class ScriptedDependencies: @unchecked Sendable {
 
   /// Answers call `reference` with `answer` (a `respond` step): the call returns the result, throws
   /// ``ScriptedDependencyError`` for `.error`, or throws `CancellationError` for `.cancellation` (the call counts as
-  /// answered, not cancelled, so it is not recorded in the step's cancelled calls).
+  /// answered, not cancelled, so it is not recorded in the step's cancelled calls). `.complete` ends a stream call
+  /// normally, after the elements already emitted.
   ///
   /// - Returns: `.delivered`, `.ignored` for a call already cancelled or answered, or `.neverStarted`.
   package func respond(to reference: CallReference, with answer: CallAnswer) -> Delivery {
-    let outcome: Result<JSONValue, any Error>
+    let outcome: Result<JSONValue?, any Error>
     switch answer {
     case .result(let value): outcome = .success(value)
     case .error(let message): outcome = .failure(ScriptedDependencyError(message: message))
     // The client's own cancellation: the caller sees `CancellationError` while its task is not cancelled (LR2).
     case .cancellation: outcome = .failure(CancellationError())
-    // The driver answers stream calls itself; a plain call that "completes" has no value to return.
-    case .complete: outcome = .failure(ScriptedDependencyError(message: "the call completed without a result"))
+    case .complete: outcome = .success(nil)
     }
-    let (delivery, continuation) = locked { () -> (Delivery, CheckedContinuation<JSONValue, any Error>?) in
+    let (delivery, waiter) = locked { () -> (Delivery, Waiter?) in
       guard var call = calls[reference] else { return (.neverStarted, nil) }
-      guard call.outcome == nil else { return (.ignored, nil) }
-      let continuation = call.continuation
-      call = Call(continuation: nil, outcome: outcome)
+      guard call.end == nil else { return (.ignored, nil) }
+      call.end = outcome
+      let waiter = call.takeWaiter()
       calls[reference] = call
-      return (.delivered, continuation)
+      return (.delivered, waiter)
     }
-    continuation?.resume(with: outcome)
+    waiter?.resume()
+    return delivery
+  }
+
+  /// Delivers `value` as the next element of stream call `reference` (an `emit` step); the call stays pending.
+  ///
+  /// - Returns: `.delivered`, `.ignored` for a call that was cancelled or has ended (a late element), or
+  ///   `.neverStarted`.
+  package func emit(to reference: CallReference, value: JSONValue) -> Delivery {
+    let (delivery, waiter) = locked { () -> (Delivery, Waiter?) in
+      guard var call = calls[reference] else { return (.neverStarted, nil) }
+      guard call.end == nil, call.isStream else { return (.ignored, nil) }
+      call.elements.append(value)
+      let waiter = call.takeWaiter()
+      calls[reference] = call
+      return (.delivered, waiter)
+    }
+    waiter?.resume()
     return delivery
   }
 
   /// Ends every pending call with `CancellationError`, unrecorded, and makes later calls end so at once.
   package func close() {
-    let pending = locked { () -> [CheckedContinuation<JSONValue, any Error>] in
+    let waiters = locked { () -> [Waiter] in
       isClosed = true
-      var pending: [CheckedContinuation<JSONValue, any Error>] = []
-      for (reference, call) in calls.sorted(by: { $0.key < $1.key }) where call.outcome == nil {
-        calls[reference] = Call(continuation: nil, outcome: .failure(CancellationError()))
-        if let continuation = call.continuation { pending.append(continuation) }
+      var waiters: [Waiter] = []
+      for (reference, var call) in calls.sorted(by: { $0.key < $1.key }) where call.end == nil {
+        call.end = .failure(CancellationError())
+        call.elements = []
+        if let waiter = call.takeWaiter() { waiters.append(waiter) }
+        calls[reference] = call
       }
-      return pending
+      return waiters
     }
-    for continuation in pending { continuation.resume(throwing: CancellationError()) }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// How many calls are neither answered nor cancelled.
-  package var pendingCount: Int { locked { calls.values.count { $0.outcome == nil } } }
+  package var pendingCount: Int { locked { calls.values.count { $0.end == nil } } }
 
   // MARK: - Calls
 
+  /// One call: a plain call ends once, with its result; a stream call (format v1.3) delivers its emitted elements in
+  /// order, then its end.
   private struct Call {
-    /// The suspended caller, once parked.
-    var continuation: CheckedContinuation<JSONValue, any Error>?
-    /// How the call ends: answered, cancelled or closed; `nil` while pending. Set before the caller parks, it is
-    /// delivered when it does.
-    var outcome: Result<JSONValue, any Error>?
+    let isStream: Bool
+    /// The suspended caller (a plain call's, or a stream's iteration waiting for its next element), once parked.
+    var continuation: CheckedContinuation<JSONValue?, any Error>?
+    /// A stream's elements emitted and not yet taken.
+    var elements: [JSONValue] = []
+    /// How the call ends: answered (a plain call's result; `nil` for a completed stream), failed, cancelled or
+    /// closed; `nil` while pending. Set before the caller parks, it is delivered when it does.
+    var end: Result<JSONValue?, any Error>?
+
+    /// What the parked caller gets now, if anything: the next element, else the end; the caller is then unparked.
+    mutating func takeWaiter() -> Waiter? {
+      guard let continuation, let outcome = takeOutcome() else { return nil }
+      self.continuation = nil
+      return Waiter(continuation: continuation, outcome: outcome)
+    }
+
+    /// The next element, else the end, else `nil` (nothing yet).
+    mutating func takeOutcome() -> Result<JSONValue?, any Error>? {
+      if !elements.isEmpty { return .success(elements.removeFirst()) }
+      return end
+    }
   }
 
-  private func start(_ call: DependencyCall) throws(CancellationError) -> CallReference {
+  /// A parked caller and what to resume it with, resumed after the lock is released.
+  private struct Waiter {
+    let continuation: CheckedContinuation<JSONValue?, any Error>
+    let outcome: Result<JSONValue?, any Error>
+
+    func resume() { continuation.resume(with: outcome) }
+  }
+
+  private func start(_ call: DependencyCall, isStream: Bool) throws(CancellationError) -> CallReference {
     let reference = locked { () -> CallReference? in
       guard !isClosed else { return nil }
       started.append(call)
       let reference = CallReference(step: step, index: started.count)
-      calls[reference] = Call()
+      calls[reference] = Call(isStream: isStream)
       return reference
     }
     guard let reference else { throw CancellationError() }
     return reference
   }
 
-  private func park(_ continuation: CheckedContinuation<JSONValue, any Error>, _ reference: CallReference) {
-    let outcome = locked { () -> Result<JSONValue, any Error>? in
-      // Answered or cancelled before it parked: deliver now.
-      if let outcome = calls[reference]?.outcome { return outcome }
+  /// Parks the calling task until call `reference` has an element or its end; cancelling the task cancels the call.
+  private func wait(for reference: CallReference) async throws -> JSONValue? {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in park(continuation, reference) }
+    } onCancel: {
+      cancel(reference)
+    }
+  }
+
+  private func park(_ continuation: CheckedContinuation<JSONValue?, any Error>, _ reference: CallReference) {
+    let outcome = locked { () -> Result<JSONValue?, any Error>? in
+      // An element or the end came before it parked: deliver now.
+      if let outcome = calls[reference]?.takeOutcome() { return outcome }
       calls[reference]?.continuation = continuation
       return nil
     }
@@ -160,13 +235,16 @@ package final class ScriptedDependencies: @unchecked Sendable {
 
   /// Records the cancellation of a pending call and ends it; a call already answered or cancelled is left alone.
   private func cancel(_ reference: CallReference) {
-    let continuation = locked { () -> CheckedContinuation<JSONValue, any Error>? in
-      guard let call = calls[reference], call.outcome == nil else { return nil }
-      calls[reference] = Call(continuation: nil, outcome: .failure(CancellationError()))
+    let waiter = locked { () -> Waiter? in
+      guard var call = calls[reference], call.end == nil else { return nil }
+      call.end = .failure(CancellationError())
+      call.elements = []
       cancelled.append(reference)
-      return call.continuation
+      let waiter = call.takeWaiter()
+      calls[reference] = call
+      return waiter
     }
-    continuation?.resume(throwing: CancellationError())
+    waiter?.resume()
   }
 
   private func locked<T>(_ body: () -> T) -> T {

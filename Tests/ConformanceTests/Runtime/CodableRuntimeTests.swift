@@ -94,13 +94,14 @@ struct CodableRuntimeTests {
     let observation = RuntimeDriver.observe(bound, initialState: ["verdict": "none"], steps: Self.steps)
     #expect(
       observation
-        == .trace([
-          TraceEntry(
-            state: ["verdict": "none"],
-            calls: [DependencyCall(dependency: "authenticate", arguments: ["email": "ada", "password": "pw"])],
-            cancelled: []),
-          TraceEntry(state: ["verdict": "accepted u1"], calls: [], cancelled: []),
-        ]))
+        == .trace(
+          [
+            TraceEntry(
+              state: ["verdict": "none"],
+              calls: [DependencyCall(dependency: "authenticate", arguments: ["email": "ada", "password": "pw"])],
+              cancelled: []),
+            TraceEntry(state: ["verdict": "accepted u1"], calls: [], cancelled: []),
+          ], start: TraceEntry(state: ["verdict": "none"], calls: [], cancelled: [])))
   }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -59,13 +59,14 @@ struct MainActorRuntimeTests {
 
   static let expected: Observation = {
     let measuring: JSONValue = ["reading": 0, "status": "measuring"]
-    return .trace([
-      TraceEntry(
-        state: measuring, calls: [DependencyCall(dependency: "measure", arguments: ["unit": "kPa"])], cancelled: []),
-      TraceEntry(state: measuring, calls: [], cancelled: []),
-      TraceEntry(state: measuring, calls: [], cancelled: []),
-      TraceEntry(state: ["reading": 101.5, "status": "done"], calls: [], cancelled: []),
-    ])
+    return .trace(
+      [
+        TraceEntry(
+          state: measuring, calls: [DependencyCall(dependency: "measure", arguments: ["unit": "kPa"])], cancelled: []),
+        TraceEntry(state: measuring, calls: [], cancelled: []),
+        TraceEntry(state: measuring, calls: [], cancelled: []),
+        TraceEntry(state: ["reading": 101.5, "status": "done"], calls: [], cancelled: []),
+      ], start: TraceEntry(state: RuntimeDriverTests.initial, calls: [], cancelled: []))
   }()
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -123,7 +124,8 @@ extension MainActorRuntimeTests {
       })
     #expect(
       RuntimeDriver.observe(adapter, initialState: 0, steps: [.send(true)])
-        == .trace([TraceEntry(state: 0, calls: [], cancelled: [])]))
+        == .trace(
+          [TraceEntry(state: 0, calls: [], cancelled: [])], start: TraceEntry(state: 0, calls: [], cancelled: [])))
     for _ in 0..<200 where log.events.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     #expect(log.events == ["resumed on the main actor"])
   }

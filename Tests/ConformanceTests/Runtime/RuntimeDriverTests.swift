@@ -93,13 +93,15 @@ struct RuntimeDriverTests {
     let measuring: JSONValue = ["reading": 0, "status": "measuring"]
     #expect(
       observation
-        == .trace([
-          TraceEntry(
-            state: measuring, calls: [DependencyCall(dependency: "measure", arguments: ["unit": "kPa"])], cancelled: []),
-          TraceEntry(state: measuring, calls: [], cancelled: []),
-          TraceEntry(state: measuring, calls: [], cancelled: []),
-          TraceEntry(state: ["reading": 101.5, "status": "done"], calls: [], cancelled: []),
-        ]))
+        == .trace(
+          [
+            TraceEntry(
+              state: measuring, calls: [DependencyCall(dependency: "measure", arguments: ["unit": "kPa"])],
+              cancelled: []),
+            TraceEntry(state: measuring, calls: [], cancelled: []),
+            TraceEntry(state: measuring, calls: [], cancelled: []),
+            TraceEntry(state: ["reading": 101.5, "status": "done"], calls: [], cancelled: []),
+          ], start: TraceEntry(state: Self.initial, calls: [], cancelled: [])))
   }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

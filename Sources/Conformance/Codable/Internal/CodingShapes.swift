@@ -6,6 +6,8 @@ struct CodingShapes: Sendable {
   var actions: CodingShape
   /// The effects' union.
   var effects: CodingShape
+  /// The one-off events' union (format v1.3); opaque when the manifest declares none.
+  var events: CodingShape = .opaque
   /// The manifest's named types (`types`), by name: among them the result types of dependencies (runtime scenarios).
   var named = NamedShapes()
 
@@ -30,6 +32,11 @@ struct CodingShapes: Sendable {
     self.init(
       state: .object(CodingShape.fields(manifest.stateFields, named: named)), actions: .union(actions),
       effects: .union(effects))
+    if let declared = manifest.events {
+      let events = UnionShape(name: "event")
+      Self.fill(events, with: declared, named: named)
+      self.events = .union(events)
+    }
     self.named = named
   }
 

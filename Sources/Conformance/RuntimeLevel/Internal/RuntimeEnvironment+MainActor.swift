@@ -8,6 +8,15 @@ extension RuntimeEnvironment {
     Task { @MainActor in body() }
   }
 
+  /// Starts `body` as a task on ``executor``, to run at the next settle: the screen's tasks (format v1.3).
+  func startTask(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+      return Task(executorPreference: executor, operation: body)
+    }
+    // Unreachable in a scenario: the driver runs none without task executors.
+    return Task(operation: body)
+  }
+
   /// How many jobs the runtime has queued on ``executor`` so far, the driver's own main-actor operations left out.
   var runtimeJobCount: Int { executor.runtimeJobCount }
 
