@@ -145,7 +145,7 @@ def runtime_entries():
         ("respond-not-an-object", '[{"respond":1}]', 1, "steps[0].respond"),
         ("respond-without-call", '[{"respond":{%s}}]' % answer, 1, "steps[0].respond"),
         ("respond-call-a-name", '[{"respond":{"call":"a1",%s}}]' % answer, 1, "steps[0].respond.call"),
-        ("respond-step-zero", '[{"respond":{"call":{"step":0,"index":1},%s}}]' % answer, 1,
+        ("respond-step-negative", '[{"respond":{"call":{"step":-1,"index":1},%s}}]' % answer, 1,
          "steps[0].respond.call.step"),
         ("respond-index-zero", '[{"respond":{"call":{"step":1,"index":0},%s}}]' % answer, 1,
          "steps[0].respond.call.index"),
@@ -160,6 +160,12 @@ def runtime_entries():
          "steps[0].respond.error.message"),
         ("respond-error-without-message", '[{"respond":{"call":{"step":1,"index":1},"error":{}}}]', 1,
          "steps[0].respond.error"),
+        # Format v1.3 (PROTOCOL.md §2.5.7): screen lifecycle, stream elements and ends.
+        ("screen-unknown", '[{"screen":"appeared"}]', 1, "steps[0].screen"),
+        ("screen-not-a-string", '[{"screen":true}]', 1, "steps[0].screen"),
+        ("emit-without-value", '[{"emit":{"call":{"step":1,"index":1}}}]', 1, "steps[0].emit"),
+        ("respond-complete-false", '[{"respond":{"call":{"step":1,"index":1},"complete":false}}]', 1,
+         "steps[0].respond.complete"),
     ]
 
 
@@ -187,6 +193,9 @@ def call_entries():
          "ignored", 3, None),
         ("respond-malformed-result-to-cancelled-call", '[{"clear":true},%s]' % late, "ignored", 3, None),
         ("respond-malformed-result-to-call-never-started", "[%s]" % never_started, "ignored", 2, None),
+        # Step 0 names the calls started at creation (§2.5.7); the tests' features start none.
+        ("respond-malformed-result-to-creation-call-never-started",
+         '[{"respond":{"call":{"step":0,"index":1},"result":%s}}]' % MALFORMED_RESULT, "ignored", 2, None),
     ]
 
 
