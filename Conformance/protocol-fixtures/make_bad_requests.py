@@ -161,6 +161,16 @@ def runtime_entries():
          "steps[0].respond.error.message"),
         ("respond-error-without-message", '[{"respond":{"call":{"step":1,"index":1},"error":{}}}]', 1,
          "steps[0].respond.error"),
+        # Format v1.3 (PROTOCOL.md §2.5.7): screen lifecycle, stream elements and ends.
+        ("screen-unknown", '[{"screen":"appeared"}]', 1, "steps[0].screen"),
+        ("screen-not-a-string", '[{"screen":true}]', 1, "steps[0].screen"),
+        ("emit-without-value", '[{"emit":{"call":{"step":1,"index":1}}}]', 1, "steps[0].emit"),
+        ("respond-complete-false", '[{"respond":{"call":{"step":1,"index":1},"complete":false}}]', 1,
+         "steps[0].respond.complete"),
+        ("respond-result-and-complete", '[{"respond":{"call":{"step":1,"index":1},"result":{},"complete":true}}]', 1,
+         "steps[0].respond"),
+        ("emit-not-an-object", '[{"emit":[]}]', 1, "steps[0].emit"),
+        ("emit-call-a-name", '[{"emit":{"call":"o1","value":[]}}]', 1, "steps[0].emit.call"),
     ]
 
 
@@ -188,6 +198,9 @@ def call_entries():
          "ignored", 3, None),
         ("respond-malformed-result-to-cancelled-call", '[{"clear":true},%s]' % late, "ignored", 3, None),
         ("respond-malformed-result-to-call-never-started", "[%s]" % never_started, "ignored", 2, None),
+        # Step 0 names the calls started at creation (§2.5.7); the tests' features start none.
+        ("respond-malformed-result-to-creation-call-never-started",
+         '[{"respond":{"call":{"step":0,"index":1},"result":%s}}]' % MALFORMED_RESULT, "ignored", 2, None),
     ]
 
 

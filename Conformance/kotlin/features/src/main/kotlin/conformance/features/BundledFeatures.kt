@@ -8,6 +8,15 @@ import conformance.harness.RuntimeReport
 import conformance.harness.featureRuntime
 import conformance.harness.serializableFeature
 import conformance.harness.serializableRuntime
+import conformance.inbox.InboxEvent
+import conformance.inbox.InboxIntent
+import conformance.inbox.InboxRepository
+import conformance.inbox.InboxState
+import conformance.inbox.InboxUiState
+import conformance.inbox.InboxViewModel
+import conformance.inbox.Message
+import conformance.inbox.ProfileResult
+import conformance.inbox.toInboxState
 import conformance.login.AuthenticationClient
 import conformance.login.LoginEffect
 import conformance.login.LoginIntent
@@ -25,7 +34,9 @@ import conformance.timer.TimerReducer
 import conformance.timer.TimerState
 import conformance.timer.TimerViewModel
 import conformance.viewmodel.LoginScreenViewModel
+import kotlinx.coroutines.flow.Flow
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.builtins.ListSerializer
 
 /**
  * The features bundled with UDF Conformance, registered with the harness library's public API only, as a
@@ -123,8 +134,55 @@ public object BundledFeatures {
         )
     }
 
-    /** The runtimes of the `kotlin` implementation: login and timer. */
-    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime, timerRuntime)
+    /**
+     * Inbox's runtime for the `kotlin` implementation (runtime level only: the view model has no reducer): the real
+     * [InboxViewModel] on `Dispatchers.Main`, which the harness makes the scenario's virtual time, with a scripted
+     * `loadProfile` call and `observeMessages` stream. The screen collects [InboxViewModel.uiState] and
+     * [InboxViewModel.events] while it shows; the `state` closure projects the sealed [InboxUiState] onto the neutral
+     * [InboxState] (inbox.md §1).
+     */
+    public val inboxRuntime: RuntimeAdapter = serializableRuntime(
+        name = "inbox",
+        initialState = InboxState(),
+        state = InboxState.serializer(),
+        intent = InboxIntent.serializer(),
+        reports = setOf(RuntimeReport.EVENTS),
+    ) { initial, environment ->
+        require(initial == InboxState()) { "the inbox view model starts from the manifest's initial state only, got $initial" }
+        val viewModel = InboxViewModel(scriptedRepository(environment))
+        featureRuntime(
+            state = { viewModel.uiState.value.toInboxState() },
+            send = viewModel::onIntent,
+            clear = viewModel::clear,
+            stateFlow = viewModel.uiState,
+            events = viewModel.events,
+            eventSerializer = InboxEvent.serializer(),
+        )
+    }
+
+    /** The runtimes of the `kotlin` implementation: login, timer and inbox. */
+    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime, timerRuntime, inboxRuntime)
+
+    /**
+     * An [InboxRepository] whose calls are the scenario's `loadProfile` calls and `observeMessages` streams
+     * (`Conformance/features/inbox.json` `dependencies`).
+     *
+     * @param environment the scenario's environment.
+     * @return the repository to inject into an inbox view model.
+     */
+    public fun scriptedRepository(environment: RuntimeEnvironment): InboxRepository {
+        val loadProfile = environment.dependency("loadProfile", NoArguments.serializer(), ProfileResult.serializer())
+        val observeMessages = environment.flow("observeMessages", NoArguments.serializer(), ListSerializer(Message.serializer()))
+        return object : InboxRepository {
+            override suspend fun loadProfile(): ProfileResult = loadProfile.call(NoArguments)
+
+            override fun observeMessages(): Flow<List<Message>> = observeMessages(NoArguments)
+        }
+    }
+
+    /** The arguments of a dependency that takes none: `{}`. */
+    @Serializable
+    internal data object NoArguments
 
     /**
      * An [AuthenticationClient] whose calls are the scenario's `authenticate` calls

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test
 
 class BundledFeaturesTest {
     @Test
-    fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels, reporting the same) and signup (reducer only) with the manifests' initial states`() {
+    fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels, reporting the same), signup (reducer only) and inbox (runtime only, reporting events) with the manifests' initial states`() {
         val output = StringWriter()
         val hello = ByteArrayInputStream(("""{"cmd":"hello","protocol":1}""" + "\n").toByteArray())
         Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(hello, output, StringWriter())
@@ -23,7 +23,9 @@ class BundledFeaturesTest {
             """"actions.registerResponse.result.success.account.createdAt":"Instant",""" +
             """"actions.registerResponse.result.success.account.userId":"UUID","state.userId":"UUID"}},""" +
             """"timer":{"initialState":{"seconds":0,"isRunning":false},"levels":["reducer","runtime"],""" +
-            """"reports":["inFlight","received"]}}}""" + "\n"
+            """"reports":["inFlight","received"]},""" +
+            """"inbox":{"initialState":{"messages":[],"isLoading":true,"error":null,"userName":null},"levels":["runtime"],""" +
+            """"reports":["events"]}}}""" + "\n"
         assertEquals(expected, output.toString())
     }
 }

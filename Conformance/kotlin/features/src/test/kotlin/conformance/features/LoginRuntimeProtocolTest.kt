@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.ValueSource
 import org.junit.jupiter.api.Test
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.jsonObject
 
@@ -37,12 +38,13 @@ class LoginRuntimeProtocolTest {
         return output.toString()
     }
 
-    /** A reply line without the trace entries' `received` and `inFlight`. */
+    /** A reply line without the `received` and `inFlight` of its start and trace entries. */
     private fun withoutReports(line: String): String {
         val reply = Json.parseToJsonElement(line).jsonObject
         val trace = reply["trace"] as? JsonArray ?: return line
-        val entries = trace.map { entry -> JsonObject(entry.jsonObject.filterKeys { it != "received" && it != "inFlight" }) }
-        return JsonObject(reply + ("trace" to JsonArray(entries))).toString()
+        fun plain(entry: JsonElement) = JsonObject(entry.jsonObject.filterKeys { it != "received" && it != "inFlight" })
+        val start = reply["start"] ?: return line
+        return JsonObject(reply + ("start" to plain(start)) + ("trace" to JsonArray(trace.map(::plain)))).toString()
     }
 
     @Test
@@ -58,6 +60,7 @@ class LoginRuntimeProtocolTest {
                 reported(filled[1], none),
                 reported(filled[2], ""","received":[]""" + inFlight),
                 reported(entry(state()), received + ""","inFlight":[]"""),
+                start = reported(entry(initial), none),
             ),
             serveAll("kotlin", run(1, email, password, submit, respond(3, 1, success))),
         )
@@ -79,7 +82,9 @@ class LoginRuntimeProtocolTest {
     private fun entry(state: String, calls: String = "[]", cancelled: String = "[]") =
         """{"state":$state,"calls":$calls,"cancelled":$cancelled}"""
 
-    private fun trace(seq: Int, vararg entries: String) = """{"seq":$seq,"trace":[${entries.joinToString(",")}]}""" + "\n"
+    /** A reply: what creation did ([start]; login calls nothing then), then [entries]. */
+    private fun trace(seq: Int, vararg entries: String, start: String = entry(initial)) =
+        """{"seq":$seq,"start":$start,"trace":[${entries.joinToString(",")}]}""" + "\n"
 
     private fun send(action: String) = """{"send":$action}"""
 

@@ -29,9 +29,10 @@ import kotlinx.serialization.json.putJsonObject
  *   `seq` (§2.2): `{"seq":n,"trace":[{"state":{…},"effects":[…]},…]}`, or
  *   `{"seq":n,"errored":{"step":k,"message":…}}` when step k (0 for `initialState`) cannot be decoded or
  *   the reducer throws, or `{"seq":n,"skipped":{"reason":…}}` for a feature not in [features];
- * - `{"cmd":"run",…,"level":"runtime","initialState":{…},"steps":[…]}` → `{"seq":n,"trace":[{"state":{…},
- *   "calls":[…],"cancelled":[…]},…]}` (one entry per step, §2.5), `errored` or `skipped` as above, for a
- *   feature in [runtimes] (see [serializableRuntime]);
+ * - `{"cmd":"run",…,"level":"runtime","initialState":{…},"steps":[…]}` → `{"seq":n,"start":{"state":{…},
+ *   "calls":[…],"cancelled":[…]},"trace":[{"state":{…},"calls":[…],"cancelled":[…]},…]}` (what creation did,
+ *   then one entry per step, §2.5, §2.5.7), `errored` or `skipped` as above, for a feature in [runtimes]
+ *   (see [serializableRuntime]);
  * - `{"cmd":"bye"}` → no reply; [serve] returns (§2.3).
  * Anything else gets a diagnostic on the diagnostics stream and no reply (§2.4).
  *
@@ -259,22 +260,10 @@ public class Harness(
                     },
                 ),
             )
-            is Observation.RuntimeTrace -> put(
-                "trace",
-                JsonArray(
-                    observation.entries.map { entry ->
-                        JsonObject(
-                            buildMap {
-                                put("state", entry.state)
-                                put("calls", JsonArray(entry.calls))
-                                put("cancelled", JsonArray(entry.cancelled.map { it.toJson() }))
-                                entry.received?.let { put("received", JsonArray(it)) }
-                                entry.inFlight?.let { put("inFlight", JsonArray(it)) }
-                            },
-                        )
-                    },
-                ),
-            )
+            is Observation.RuntimeTrace -> {
+                put("start", runtimeEntry(observation.start))
+                put("trace", JsonArray(observation.entries.map(::runtimeEntry)))
+            }
             is Observation.Errored -> putJsonObject("errored") {
                 put("step", observation.step)
                 put("message", observation.message)
@@ -282,6 +271,18 @@ public class Harness(
             is Observation.Skipped -> putJsonObject("skipped") { put("reason", observation.reason) }
         }
     }
+
+    /** `{"state": {…}, "calls": […], "cancelled": […]}` and the reports [entry] carries. */
+    private fun runtimeEntry(entry: RuntimeTraceEntry): JsonObject = JsonObject(
+        buildMap {
+            put("state", entry.state)
+            put("calls", JsonArray(entry.calls))
+            put("cancelled", JsonArray(entry.cancelled.map { it.toJson() }))
+            entry.received?.let { put("received", JsonArray(it)) }
+            entry.inFlight?.let { put("inFlight", JsonArray(it)) }
+            entry.events?.let { put("events", JsonArray(it)) }
+        },
+    )
 
     /** The protocol version and the defaults of [Harness]'s parameters. */
     public companion object {

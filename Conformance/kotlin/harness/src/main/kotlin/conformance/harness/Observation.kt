@@ -20,12 +20,13 @@ internal sealed interface Observation {
     data class Trace(val entries: List<TraceEntry>) : Observation
 
     /**
-     * Every step of a runtime-level scenario was performed: one entry per step, in order (`{"trace": [...]}`,
-     * harness protocol §2.5).
+     * Every step of a runtime-level scenario was performed: what creation did, then one entry per step, in
+     * order (`{"start": {…}, "trace": [...]}`, harness protocol §2.5, §2.5.7).
      *
+     * @property start what the runtime did while it was created and settled (step 0).
      * @property entries the state, calls started and calls cancelled after each step.
      */
-    data class RuntimeTrace(val entries: List<RuntimeTraceEntry>) : Observation
+    data class RuntimeTrace(val start: RuntimeTraceEntry, val entries: List<RuntimeTraceEntry>) : Observation
 
     /**
      * Step [step] could not be performed (`{"errored": {"step": k, "message": m}}`).
@@ -54,7 +55,8 @@ internal data class TraceEntry(val state: JsonObject, val effects: List<JsonObje
 
 /**
  * One runtime-level trace entry (`{"state": {…}, "calls": […], "cancelled": […], "received"?: […],
- * "inFlight"?: […]}`, harness protocol §2.5, §2.5.6); the Swift side's runtime `TraceEntry`.
+ * "inFlight"?: […], "events"?: […]}`, harness protocol §2.5, §2.5.6, §2.5.7); the Swift side's runtime
+ * `TraceEntry`. The same shape is the reply's `start`, for creation.
  *
  * @property state the encoded state after the step settled, every field present.
  * @property calls the dependency calls started during the step, in start order, each
@@ -64,6 +66,8 @@ internal data class TraceEntry(val state: JsonObject, val effects: List<JsonObje
  *   the runtime does not report them.
  * @property inFlight the effects running after the step, each `{"type": name, "id": id or null}`; null when
  *   the runtime does not report them.
+ * @property events the encoded one-off events the screen received during the step, in order; null when the
+ *   runtime does not report them.
  */
 internal data class RuntimeTraceEntry(
     val state: JsonObject,
@@ -71,4 +75,5 @@ internal data class RuntimeTraceEntry(
     val cancelled: List<CallReference>,
     val received: List<JsonElement>? = null,
     val inFlight: List<JsonObject>? = null,
+    val events: List<JsonElement>? = null,
 )

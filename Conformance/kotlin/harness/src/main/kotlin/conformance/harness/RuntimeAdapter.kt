@@ -1,9 +1,8 @@
 package conformance.harness
 
 import conformance.harness.internal.DecodingException
-import conformance.harness.internal.HarnessJson
 import conformance.harness.internal.JsonPath
-import conformance.harness.internal.RuntimeStep
+import conformance.harness.internal.VirtualMainDispatcher
 import conformance.harness.internal.ScriptedCalls
 import conformance.harness.internal.decodeChecked
 import conformance.harness.internal.encodeInitialState
@@ -11,7 +10,6 @@ import conformance.udf.VirtualTime
 import conformance.udf.VirtualTimeScheduler
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
-import kotlinx.serialization.SerializationStrategy
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
@@ -50,16 +48,23 @@ public sealed class RuntimeAdapter {
  * scenario, plus the kotlinx-serialization serializers of its `@Serializable` state and intent types.
  *
  * For each runtime-level scenario the harness decodes the initial state, makes a fresh [VirtualTime] and
- * scripted dependencies ([RuntimeEnvironment]), calls [start], then for each step (harness protocol §2.5):
+ * scripted dependencies ([RuntimeEnvironment]), makes `Dispatchers.Main` that virtual time, calls [start] and
+ * settles (the reply's `start`: calls made at creation are recorded in step 0 and answerable), then for each
+ * step (harness protocol §2.5, §2.5.7):
  * - `send`: decodes the action as [Intent] (strictly, as [serializableFeature] does) and calls
  *   [FeatureRuntime.send];
  * - `respond`: answers a pending [ScriptedDependency] call with a value of its result type, or makes it throw
- *   an `IOException` with the given message; answering a call that was cancelled, answered or never started
- *   does nothing (the runner's judge reports a respond to a call never started);
+ *   an `IOException` with the given message, or ends a stream call ([RuntimeEnvironment.flow]) with `complete`;
+ *   answering a call that was cancelled, answered or never started does nothing (the runner's judge reports a
+ *   respond to a call never started);
+ * - `emit`: delivers one element to a pending stream call (a late one, to a cancelled call, does nothing);
+ * - `screen`: `appear` calls [FeatureRuntime.appear] with a fresh scope on the scenario's dispatcher,
+ *   `disappear` cancels it;
  * - `advance`: [VirtualTime.advanceTimeBy];
- * - `clear`: [FeatureRuntime.clear];
+ * - `clear`: ends the showing, then [FeatureRuntime.clear];
  * then settles ([VirtualTime.runCurrent]) and records the encoded state, the calls started and the calls
- * cancelled during the step. At the end it clears the runtime and ends every pending call.
+ * cancelled during the step, and what [reports] names. At the end it ends the showing, clears the runtime,
+ * ends every pending call and puts `Dispatchers.Main` back.
  *
  * ```kotlin
  * val loginRuntime = serializableRuntime(
@@ -83,11 +88,12 @@ public sealed class RuntimeAdapter {
  * @param intent the deserializer of [Intent]; a [KSerializer] when the runtime reports received intents, which
  *   are encoded with it.
  * @param reports what the runtimes [start] builds report ([FeatureRuntime.takeReceived],
- *   [FeatureRuntime.effectsInFlight]), announced in `hello`; empty by default.
+ *   [FeatureRuntime.effectsInFlight], the events given to [featureRuntime]), announced in `hello`; empty by default.
  * @param virtualTime makes the virtual time of one scenario; the default is the bundled
  *   [VirtualTimeScheduler]; a Gradle build may pass one backed by kotlinx-coroutines-test ([VirtualTime]).
  * @param start builds the runtime from the decoded initial state and the scenario's environment. An
- *   exception it throws is an `errored` reply at step 0.
+ *   exception it throws is an `errored` reply at step 0; the calls it starts (a view model's `init {}`) are
+ *   the reply's `start` calls.
  * @return the runtime adapter, to pass to [Harness] or [runHarness] as `runtimes`.
  * @throws IllegalArgumentException when [name] is empty or [initialState] does not encode to a JSON object.
  */
@@ -113,34 +119,6 @@ internal class SerializableRuntime<State, Intent>(
 ) : RuntimeAdapter() {
     override val initialState: JsonObject = encodeInitialState(name, stateSerializer, initial)
 
-    /** A step could not be performed; becomes `errored` at [step]. */
-    private class StepFailure(val step: Int, message: String) : Exception(message, null, false, false)
-
-    /**
-     * Catches what a coroutine of the runtime leaves uncaught while a scenario runs on this thread (kotlinx-coroutines
-     * hands it to the thread's uncaught-exception handler; on Android the app would crash), so that it becomes an
-     * `errored` reply at the step where it happened instead of a stack trace on stderr and a quiet trace.
-     */
-    private class UncaughtExceptions : Thread.UncaughtExceptionHandler {
-        private val thread: Thread = Thread.currentThread()
-        private val previous: Thread.UncaughtExceptionHandler? = thread.uncaughtExceptionHandler
-        var first: Throwable? = null
-            private set
-
-        init {
-            thread.uncaughtExceptionHandler = this
-        }
-
-        override fun uncaughtException(thread: Thread, exception: Throwable) {
-            if (first == null) first = exception
-        }
-
-        /** Puts the thread's own handler back (none when it was its thread group's). */
-        fun restore() {
-            thread.uncaughtExceptionHandler = previous.takeUnless { it === thread.threadGroup }
-        }
-    }
-
     override fun run(initialState: JsonElement, steps: JsonArray): Observation {
         val decoded = try {
             decodeChecked(stateSerializer, initialState, JsonPath.root.key("initialState"))
@@ -149,120 +127,21 @@ internal class SerializableRuntime<State, Intent>(
         }
         val time = virtualTime()
         val calls = ScriptedCalls()
-        var runtime: FeatureRuntime<State, Intent>? = null
         val uncaught = UncaughtExceptions()
+        val scenario = RuntimeScenario(stateSerializer, intentDeserializer, RuntimeReport.EVENTS in reports, time, calls, uncaught)
+        // Dispatchers.Main is the scenario's virtual time while it runs, creation included (§2.5.7).
+        val mainInstalled = VirtualMainDispatcher.install(time.dispatcher)
         return try {
-            val started = guarded(0, "starting the runtime", uncaught) { start(decoded, RuntimeEnvironment(time, calls)) }
-            runtime = started
-            guarded(0, "settling the started runtime", uncaught) { time.runCurrent() }
-            // What the runtime received while starting belongs to no step.
-            started.takeReceived()
-            if (calls.startedInStep().isNotEmpty()) {
-                throw StepFailure(0, "the runtime called a dependency before the first step; no step can answer it")
-            }
+            val start = scenario.start { start(decoded, RuntimeEnvironment(time, calls)) }
             val stepsPath = JsonPath.root.key("steps")
-            val entries = ArrayList<RuntimeTraceEntry>(steps.size)
-            for ((index, element) in steps.withIndex()) {
-                entries.add(perform(index + 1, element, stepsPath.index(index), started, time, calls, uncaught))
-            }
-            Observation.RuntimeTrace(entries)
+            val entries = steps.mapIndexed { index, element -> scenario.perform(index + 1, element, stepsPath.index(index)) }
+            Observation.RuntimeTrace(start, entries)
         } catch (failure: StepFailure) {
             Observation.Errored(failure.step, failure.message.orEmpty())
         } finally {
-            tearDown(runtime, time, calls)
+            scenario.tearDown()
+            if (mainInstalled) VirtualMainDispatcher.restore()
             uncaught.restore()
-        }
-    }
-
-    private fun perform(
-        step: Int,
-        element: JsonElement,
-        path: JsonPath,
-        runtime: FeatureRuntime<State, Intent>,
-        time: VirtualTime,
-        calls: ScriptedCalls,
-        uncaught: UncaughtExceptions,
-    ): RuntimeTraceEntry {
-        calls.beginStep(step)
-        val parsed = try {
-            RuntimeStep.parse(element, path)
-        } catch (error: DecodingException) {
-            throw StepFailure(step, error.message.orEmpty())
-        }
-        when (parsed) {
-            is RuntimeStep.Send -> {
-                val intent = try {
-                    decodeChecked(intentDeserializer, parsed.action, path.key("send"), caseWord = "action")
-                } catch (error: DecodingException) {
-                    throw StepFailure(step, error.message.orEmpty())
-                }
-                guarded(step, "sending the action", uncaught) { runtime.send(intent) }
-            }
-            is RuntimeStep.Respond -> {
-                try {
-                    calls.respond(parsed.call, parsed.result, parsed.errorMessage, path.key("respond"), parsed.cancellation)
-                } catch (error: DecodingException) {
-                    throw StepFailure(step, error.message.orEmpty())
-                }
-            }
-            is RuntimeStep.Advance -> guarded(step, "advancing virtual time", uncaught) { time.advanceTimeBy(parsed.milliseconds) }
-            RuntimeStep.Clear -> guarded(step, "clearing the runtime", uncaught) { runtime.clear() }
-        }
-        guarded(step, "settling", uncaught) { time.runCurrent() }
-        val state = guarded(step, "encoding the state", uncaught) {
-            HarnessJson.encodeToJsonElement(stateSerializer, runtime.state) as JsonObject
-        }
-        val received = guarded(step, "encoding the received intents", uncaught) { encodeReceived(runtime) }
-        val inFlight = guarded(step, "listing the effects in flight", uncaught) {
-            runtime.effectsInFlight()?.map { it.toJson() }
-        }
-        return RuntimeTraceEntry(state, calls.startedInStep(), calls.cancelledInStep(), received, inFlight)
-    }
-
-    /** The received intents, encoded with the intent serializer; null when the runtime reports none. */
-    private fun encodeReceived(runtime: FeatureRuntime<State, Intent>): List<JsonElement>? {
-        val intents = runtime.takeReceived() ?: return null
-        @Suppress("UNCHECKED_CAST")
-        val serializer = intentDeserializer as? SerializationStrategy<Intent>
-            ?: throw IllegalStateException("the intent deserializer cannot encode; pass a KSerializer to report received intents")
-        return intents.map { HarnessJson.encodeToJsonElement(serializer, it) }
-    }
-
-    /**
-     * Runs [body]; anything it throws (short of running out of memory), or leaves uncaught in a coroutine, is a
-     * [StepFailure] at [step].
-     */
-    private inline fun <T> guarded(step: Int, doing: String, uncaught: UncaughtExceptions, body: () -> T): T {
-        val result = try {
-            body()
-        } catch (failure: StepFailure) {
-            throw failure
-        } catch (thrown: Throwable) {
-            if (thrown is OutOfMemoryError) throw thrown
-            throw StepFailure(step, "The runtime threw ${thrown.javaClass.name} while $doing: ${thrown.message}")
-        }
-        uncaught.first?.let { thrown ->
-            throw StepFailure(
-                step,
-                "A coroutine of the runtime threw ${thrown.javaClass.name} while $doing, uncaught: ${thrown.message}",
-            )
-        }
-        return result
-    }
-
-    /** Clears the runtime, ends pending calls and lets what that resumes run; nothing is recorded. */
-    private fun tearDown(runtime: FeatureRuntime<State, Intent>?, time: VirtualTime, calls: ScriptedCalls) {
-        // The reply is decided: a runtime that fails while being torn down changes nothing in it.
-        ignoringFailures { runtime?.clear() }
-        ignoringFailures { calls.tearDown() }
-        ignoringFailures { time.runCurrent() }
-    }
-
-    private inline fun ignoringFailures(body: () -> Unit) {
-        try {
-            body()
-        } catch (thrown: Exception) {
-            // Nothing to report it to (see tearDown).
         }
     }
 }

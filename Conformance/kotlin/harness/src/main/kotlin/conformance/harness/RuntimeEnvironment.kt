@@ -6,6 +6,7 @@ import conformance.harness.internal.ShapeCheck
 import conformance.harness.internal.decodeChecked
 import conformance.udf.VirtualTime
 import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.flow.Flow
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.ExperimentalSerializationApi
 import kotlinx.serialization.SerializationStrategy
@@ -31,7 +32,9 @@ import kotlinx.serialization.json.JsonObject
  * ```
  *
  * Everything the runtime does must run on [dispatcher] (no `Dispatchers.IO` or `Default` inside): the
- * harness settles a step by running that dispatcher's work, and reads the state only then.
+ * harness settles a step by running that dispatcher's work, and reads the state only then. While a scenario
+ * runs, `Dispatchers.Main` (and `Dispatchers.Main.immediate`) is this [dispatcher] too, so a view model whose
+ * `viewModelScope` runs on the main dispatcher, as androidx's does, needs nothing injected.
  */
 public class RuntimeEnvironment internal constructor(
     /** The scenario's virtual time; the harness drives it (harness protocol §2.5). */
@@ -56,19 +59,56 @@ public class RuntimeEnvironment internal constructor(
      * @return the dependency; call [ScriptedDependency.call] from the client the runtime is given.
      * @throws IllegalArgumentException when [name] is empty or [arguments] is not a class or object serializer.
      */
-    @OptIn(ExperimentalSerializationApi::class)
     public fun <Arguments, Result> dependency(
         name: String,
         arguments: SerializationStrategy<Arguments>,
         result: DeserializationStrategy<Result>,
     ): ScriptedDependency<Arguments, Result> {
+        requireDependency(name, arguments)
+        return ScriptedDependency(name, arguments, result, calls)
+    }
+
+    /**
+     * A scripted stream dependency (manifest `"emits"`, §2.5.7): a function returning a cold [Flow] whose every
+     * collection is one call the scenario sees (`expect.calls`, recorded when collection starts), feeds
+     * (`emit` steps) and ends (`respond` with `complete` or `error`). Cancelling the collector (the screen
+     * disappears, the view model is cleared) records the call as cancelled, as for a call.
+     *
+     * ```kotlin
+     * val observeMessages = environment.flow("observeMessages", NoArguments.serializer(), ListSerializer(Message.serializer()))
+     * val repository = InboxRepository(observeMessages = { observeMessages(NoArguments) }, …)
+     * ```
+     *
+     * @param name the dependency's name, as in the feature manifest's `dependencies`, e.g. `observeMessages`.
+     * @param arguments the serializer of a `@Serializable` class whose properties are the manifest's argument
+     *   names (a `data object` when it has none).
+     * @param element the deserializer of the manifest's `emits` type; each `emit` step's value is decoded
+     *   strictly with it, and one that does not decode makes the harness reply `errored` at that step.
+     * @return the function the runtime's client calls; the flow throws `java.io.IOException` with the given
+     *   message when the scenario ends the call with `error`.
+     * @throws IllegalArgumentException when [name] is empty or [arguments] is not a class or object serializer.
+     */
+    public fun <Arguments, Element> flow(
+        name: String,
+        arguments: SerializationStrategy<Arguments>,
+        element: DeserializationStrategy<Element>,
+    ): (Arguments) -> Flow<Element> {
+        requireDependency(name, arguments)
+        return { value ->
+            val encoded = HarnessJson.encodeToJsonElement(arguments, value) as JsonObject
+            @Suppress("UNCHECKED_CAST")
+            calls.stream(name, encoded) { json, path -> decodeChecked(element, json, path) } as Flow<Element>
+        }
+    }
+
+    @OptIn(ExperimentalSerializationApi::class)
+    private fun requireDependency(name: String, arguments: SerializationStrategy<*>) {
         require(name.isNotEmpty()) { "A dependency name must not be empty." }
         val kind = arguments.descriptor.kind
         require(kind == StructureKind.CLASS || kind == StructureKind.OBJECT) {
             "The arguments of dependency '$name' must be a @Serializable class whose properties are the manifest's " +
                 "argument names, not ${ShapeCheck.typeName(arguments.descriptor)}."
         }
-        return ScriptedDependency(name, arguments, result, calls)
     }
 }
 

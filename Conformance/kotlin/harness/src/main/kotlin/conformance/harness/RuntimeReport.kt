@@ -13,7 +13,7 @@ import kotlinx.serialization.json.JsonPrimitive
  * every runtime scenario: the runner shows a step's `expect.received` as not applicable to it, and does not check
  * its effects at the end.
  *
- * @property wireName the name in `hello`: `received` or `inFlight`.
+ * @property wireName the name in `hello`: `received`, `inFlight` or `events`.
  */
 public enum class RuntimeReport(internal val wireName: String) {
     /** Each trace entry carries `received`: the intents the runtime's effects sent back during the step. */
@@ -21,6 +21,12 @@ public enum class RuntimeReport(internal val wireName: String) {
 
     /** Each trace entry carries `inFlight`: the effects running once the step settled. */
     IN_FLIGHT("inFlight"),
+
+    /**
+     * Each trace entry (and the reply's `start`) carries `events`: the one-off events the screen received during
+     * the step (§2.5.7, scenario format v1.3), from the `events` given to [featureRuntime]; possibly empty.
+     */
+    EVENTS("events"),
 }
 
 /**

@@ -43,7 +43,9 @@ class RuntimeHarnessTest {
     private fun entry(state: String, calls: String = "[]", cancelled: String = "[]") =
         """{"state":$state,"calls":$calls,"cancelled":$cancelled}"""
 
-    private fun trace(seq: Int, vararg entries: String) = """{"seq":$seq,"trace":[${entries.joinToString(",")}]}""" + "\n"
+    /** A reply with [entries]; [start] is what creation did (§2.5.7): by default nothing, from the initial state. */
+    private fun trace(seq: Int, vararg entries: String, start: String = entry(state(0))) =
+        """{"seq":$seq,"start":$start,"trace":[${entries.joinToString(",")}]}""" + "\n"
 
     private fun errored(seq: Int, step: Int, message: String) =
         """{"seq":$seq,"errored":{"step":$step,"message":"$message"}}""" + "\n"
@@ -205,25 +207,38 @@ class RuntimeHarnessTest {
     @Test
     fun `malformed steps are errored at their step, naming what is wrong`() {
         val cases = listOf(
-            "7" to "steps[0]: expected a runtime step, an object with one of 'send', 'respond', 'advance' or 'clear', got integer",
-            "{}" to "steps[0]: a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear', got none",
+            "7" to "steps[0]: expected a runtime step, an object with one of 'send', 'respond', 'emit', 'screen', 'advance' or 'clear', got integer",
+            "{}" to "steps[0]: a runtime step needs exactly one of 'send', 'respond', 'emit', 'screen', 'advance' or 'clear', got none",
             """{"send":{"type":"increment"},"clear":true}""" to
-                "steps[0]: a runtime step needs exactly one of 'send', 'respond', 'advance' or 'clear', got 'send' and 'clear'",
+                "steps[0]: a runtime step needs exactly one of 'send', 'respond', 'emit', 'screen', 'advance' or 'clear', got 'send' and 'clear'",
             """{"send":{"type":"increment"},"expect":{}}""" to
-                "steps[0]: unknown key 'expect' of a runtime step (known: advance, clear, respond, send)",
+                "steps[0]: unknown key 'expect' of a runtime step (known: advance, clear, emit, respond, screen, send)",
             """{"advance":-1}""" to "steps[0].advance: expected an integer from 0 to 86400000 (milliseconds), got -1",
             """{"advance":86400001}""" to "steps[0].advance: expected an integer from 0 to 86400000 (milliseconds), got 86400001",
             """{"advance":1.5}""" to "steps[0].advance: expected an integer from 0 to 86400000 (milliseconds), got 1.5",
             """{"advance":"10"}""" to "steps[0].advance: expected an integer from 0 to 86400000 (milliseconds), got string",
             """{"clear":false}""" to "steps[0].clear: expected true, got boolean",
-            """{"respond":[]}""" to "steps[0].respond: expected an object with 'call' and one of 'result' or 'error', got array",
+            """{"respond":[]}""" to "steps[0].respond: expected an object with 'call' and one of 'result', 'error' or 'complete', got array",
             """{"respond":{"result":{}}}""" to "steps[0].respond: missing key 'call'",
-            """{"respond":{"call":{"step":1,"index":1}}}""" to "steps[0].respond: needs exactly one of 'result' or 'error', got neither",
+            """{"respond":{"call":{"step":1,"index":1}}}""" to "steps[0].respond: needs exactly one of 'result', 'error' or 'complete', got none",
             """{"respond":{"call":{"step":1,"index":1},"result":{},"error":{"message":"x"}}}""" to
-                "steps[0].respond: needs exactly one of 'result' or 'error', got both",
+                "steps[0].respond: needs exactly one of 'result', 'error' or 'complete', got 'result' and 'error'",
             """{"respond":{"call":"a1","result":{}}}""" to
                 "steps[0].respond.call: expected a call reference {\\\"step\\\": s, \\\"index\\\": i}, got string",
-            """{"respond":{"call":{"step":0,"index":1},"result":{}}}""" to "steps[0].respond.call.step: expected an integer from 1, got 0",
+            """{"respond":{"call":{"step":-1,"index":1},"result":{}}}""" to "steps[0].respond.call.step: expected an integer from 0, got -1",
+            """{"respond":{"call":{"step":1,"index":0},"result":{}}}""" to "steps[0].respond.call.index: expected an integer from 1, got 0",
+            """{"respond":{"call":{"step":1,"index":1},"complete":false}}""" to "steps[0].respond.complete: expected true, got boolean",
+            """{"respond":{"call":{"step":1,"index":1},"result":{},"complete":true}}""" to
+                "steps[0].respond: needs exactly one of 'result', 'error' or 'complete', got 'result' and 'complete'",
+            """{"emit":[]}""" to
+                "steps[0].emit: expected an object {\\\"call\\\": {\\\"step\\\": s, \\\"index\\\": i}, \\\"value\\\": v}, got array",
+            """{"emit":{"call":{"step":1,"index":1}}}""" to "steps[0].emit: missing key 'value'",
+            """{"emit":{"value":1}}""" to "steps[0].emit: missing key 'call'",
+            """{"emit":{"call":{"step":1,"index":1},"value":1,"result":1}}""" to
+                "steps[0].emit: unknown key 'result' of emit (known: call, value)",
+            """{"screen":"appeared"}""" to "steps[0].screen: unknown screen step 'appeared' (known: appear, disappear)",
+            """{"screen":true}""" to "steps[0].screen: expected 'appear' or 'disappear', got boolean",
+            """{"screen":"disappear"}""" to "steps[0].screen: the screen is not showing",
             """{"respond":{"call":{"step":1},"result":{}}}""" to "steps[0].respond.call: missing key 'index'",
             """{"respond":{"call":{"step":1,"index":1,"name":"a1"},"result":{}}}""" to
                 "steps[0].respond.call: unknown key 'name' of a call reference (known: index, step)",

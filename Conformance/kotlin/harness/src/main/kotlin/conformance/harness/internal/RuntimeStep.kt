@@ -8,23 +8,33 @@ import kotlinx.serialization.json.JsonPrimitive
 /**
  * One step of a runtime-level run request (harness protocol §2.5), read strictly:
  * `{"send": action}`, `{"respond": {"call": {"step": s, "index": i}, "result": value}}`,
- * `{"respond": {"call": …, "error": {"message": m, "cancellation"?: true}}}`, `{"advance": n}` (0 ≤ n ≤ 86,400,000 ms) or
- * `{"clear": true}`; the Swift side's `RuntimeStep`.
+ * `{"respond": {"call": …, "error": {"message": m, "cancellation"?: true}}}`,
+ * `{"respond": {"call": …, "complete": true}}` (a stream dependency ends), `{"emit": {"call": …, "value": v}}`,
+ * `{"screen": "appear"}` / `{"screen": "disappear"}` (§2.5.7), `{"advance": n}` (0 ≤ n ≤ 86,400,000 ms) or
+ * `{"clear": true}`; the Swift side's `RuntimeStep`. A call reference's step may be 0: a call started at creation.
  */
 internal sealed interface RuntimeStep {
     /** Sends [action] (decoded later with the feature's intent type) to the view model or store. */
     data class Send(val action: JsonElement) : RuntimeStep
 
     /**
-     * Answers call [call] with [result], or with an error carrying [errorMessage] (exactly one is set); with
-     * [cancellation], the error is a `CancellationException`: the client's own cancellation (login.md LR2).
+     * Answers call [call] with [result], with an error carrying [errorMessage], or ends a stream call normally
+     * ([complete]); exactly one is set. With [cancellation], the error is a `CancellationException`: the
+     * client's own cancellation (login.md LR2).
      */
     data class Respond(
         val call: CallReference,
         val result: JsonElement?,
         val errorMessage: String?,
         val cancellation: Boolean = false,
+        val complete: Boolean = false,
     ) : RuntimeStep
+
+    /** Delivers one element [value] to the stream call [call], which stays pending (§2.5.7). */
+    data class Emit(val call: CallReference, val value: JsonElement) : RuntimeStep
+
+    /** The screen starts ([appear] true) or stops observing the runtime (§2.5.7). */
+    data class Screen(val appear: Boolean) : RuntimeStep
 
     /** Moves virtual time forward by [milliseconds]. */
     data class Advance(val milliseconds: Long) : RuntimeStep
@@ -36,7 +46,10 @@ internal sealed interface RuntimeStep {
         /** The longest `advance`: one day, in milliseconds (scenario format v1.1). */
         const val MAXIMUM_ADVANCE: Long = 86_400_000
 
-        private val kinds = listOf("send", "respond", "advance", "clear")
+        private val kinds = listOf("send", "respond", "emit", "screen", "advance", "clear")
+
+        /** The values of a `screen` step. */
+        private val screenValues = listOf("appear", "disappear")
 
         /**
          * Reads the step [element] found at [path] (e.g. `steps[2]`).
@@ -63,6 +76,8 @@ internal sealed interface RuntimeStep {
             return when (kind) {
                 "send" -> Send(value)
                 "respond" -> respond(value, valuePath)
+                "emit" -> emit(value, valuePath)
+                "screen" -> screen(value, valuePath)
                 "advance" -> Advance(
                     integer(value, 0, MAXIMUM_ADVANCE)
                         ?: throw DecodingException(
@@ -76,43 +91,62 @@ internal sealed interface RuntimeStep {
         }
 
         private fun respond(element: JsonElement, path: JsonPath): Respond {
-            val respond = objectAt(element, path, "an object with 'call' and one of 'result' or 'error'")
-            unknownKeys(respond, listOf("call", "error", "result"), path, "respond")
+            val respond = objectAt(element, path, "an object with 'call' and one of 'result', 'error' or 'complete'")
+            unknownKeys(respond, listOf("call", "complete", "error", "result"), path, "respond")
             val call = respond["call"] ?: throw DecodingException(path, "missing key 'call'")
-            val result = respond["result"]
-            val error = respond["error"]
-            if ((result == null) == (error == null)) {
-                val got = if (result == null) "neither" else "both"
-                throw DecodingException(path, "needs exactly one of 'result' or 'error', got $got")
+            val answers = listOf("result", "error", "complete").filter { it in respond }
+            if (answers.size != 1) {
+                val got = if (answers.isEmpty()) "none" else Messages.list(answers, "and")
+                throw DecodingException(path, "needs exactly one of 'result', 'error' or 'complete', got $got")
             }
-            var errorMessage: String? = null
-            var cancellation = false
-            if (error != null) {
-                val errorPath = path.key("error")
-                val errorObject = objectAt(error, errorPath, "an object {\"message\": string}")
-                unknownKeys(errorObject, listOf("cancellation", "message"), errorPath, "error")
-                val message = errorObject["message"] ?: throw DecodingException(errorPath, "missing key 'message'")
-                if (message !is JsonPrimitive || !message.isString) {
-                    throw DecodingException(errorPath.key("message"), "expected string, got ${Messages.typeName(message)}")
+            respond["complete"]?.let { complete ->
+                if (complete !is JsonPrimitive || complete.isString || complete.content != "true") {
+                    throw DecodingException(path.key("complete"), "expected true, got ${describe(complete)}")
                 }
-                errorMessage = message.content
-                errorObject["cancellation"]?.let { flag ->
-                    cancellation = (flag as? JsonPrimitive)?.takeIf { !it.isString }?.content?.toBooleanStrictOrNull()
-                        ?: throw DecodingException(errorPath.key("cancellation"), "expected boolean, got ${Messages.typeName(flag)}")
-                }
+                return Respond(reference(call, path.key("call")), null, null, complete = true)
             }
-            return Respond(reference(call, path.key("call")), result, errorMessage, cancellation)
+            val error = respond["error"] ?: return Respond(reference(call, path.key("call")), respond["result"], null)
+            val errorPath = path.key("error")
+            val errorObject = objectAt(error, errorPath, "an object {\"message\": string}")
+            unknownKeys(errorObject, listOf("cancellation", "message"), errorPath, "error")
+            val message = errorObject["message"] ?: throw DecodingException(errorPath, "missing key 'message'")
+            if (message !is JsonPrimitive || !message.isString) {
+                throw DecodingException(errorPath.key("message"), "expected string, got ${Messages.typeName(message)}")
+            }
+            val cancellation = errorObject["cancellation"]?.let { flag ->
+                (flag as? JsonPrimitive)?.takeIf { !it.isString }?.content?.toBooleanStrictOrNull()
+                    ?: throw DecodingException(errorPath.key("cancellation"), "expected boolean, got ${Messages.typeName(flag)}")
+            } ?: false
+            return Respond(reference(call, path.key("call")), null, message.content, cancellation)
+        }
+
+        private fun emit(element: JsonElement, path: JsonPath): Emit {
+            val emit = objectAt(element, path, "an object {\"call\": {\"step\": s, \"index\": i}, \"value\": v}")
+            unknownKeys(emit, listOf("call", "value"), path, "emit")
+            val call = emit["call"] ?: throw DecodingException(path, "missing key 'call'")
+            val value = emit["value"] ?: throw DecodingException(path, "missing key 'value'")
+            return Emit(reference(call, path.key("call")), value)
+        }
+
+        private fun screen(element: JsonElement, path: JsonPath): Screen {
+            val value = (element as? JsonPrimitive)?.takeIf { it.isString }?.content
+                ?: throw DecodingException(path, "expected 'appear' or 'disappear', got ${describe(element)}")
+            if (value !in screenValues) {
+                throw DecodingException(path, "unknown screen step ${Messages.quote(value)} (known: appear, disappear)")
+            }
+            return Screen(appear = value == "appear")
         }
 
         private fun reference(element: JsonElement, path: JsonPath): CallReference {
             val reference = objectAt(element, path, "a call reference {\"step\": s, \"index\": i}")
             unknownKeys(reference, listOf("index", "step"), path, "a call reference")
-            fun part(key: String): Int {
+            // Step 0 names a call started at creation (§2.5.7); calls are counted from 1 in every step.
+            fun part(key: String, minimum: Int): Int {
                 val value = reference[key] ?: throw DecodingException(path, "missing key '$key'")
-                return integer(value, 1, Int.MAX_VALUE.toLong())?.toInt()
-                    ?: throw DecodingException(path.key(key), "expected an integer from 1, got ${describe(value)}")
+                return integer(value, minimum.toLong(), Int.MAX_VALUE.toLong())?.toInt()
+                    ?: throw DecodingException(path.key(key), "expected an integer from $minimum, got ${describe(value)}")
             }
-            return CallReference(part("step"), part("index"))
+            return CallReference(part("step", 0), part("index", 1))
         }
 
         private fun objectAt(element: JsonElement, path: JsonPath, expected: String): JsonObject =
