@@ -104,7 +104,7 @@ class UsageErrorTests(unittest.TestCase):
         self.assertEqual(run([program, "--fixture", "late"]), (2, "", usage_error(
             "unknown fixture 'late' (known: no-cancel-on-dismiss, applies-late-result, timeout-swallows-response, "
             "rethrows-client-cancellation, failure-into-state, timer-keeps-running-after-stop, "
-            "timer-lacks-cancel-in-flight)",
+            "timer-lacks-cancel-in-flight, inbox-keeps-collecting-after-disappear, inbox-sends-open-message-twice)",
             program, usage)))
 
 

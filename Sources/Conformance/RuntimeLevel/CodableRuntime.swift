@@ -103,7 +103,8 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
       return environment.runOnMainActor { runtime(state, environment) }
         ?? RuntimeHandle(send: { _ in }, state: { state }, clear: {})
     }
-    self.init(feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true,
+    self.init(
+      feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true,
       reports: [])
   }
 
