@@ -85,3 +85,41 @@ struct TolerancesTests {
     #expect(failure.errors.map(\.description) == [expected])
   }
 }
+
+/// Tolerances at the runtime level (Conformance/README.md §17.4): the state of a runtime step compares within the
+/// manifest's tolerance, against the scenario and between implementations, as at the reducer level.
+@Suite("Tolerances: runtime-level states compare within them too")
+struct RuntimeTolerancesTests {
+  static func scenario() throws -> Scenario {
+    let manifest = try ManifestLoader().load(
+      try JSONParser().parse(TolerancesTests.manifest), file: "m.json", expectedFeature: "m"
+    ).get()
+    let document = try JSONParser().parse(
+      #"{"id": "x", "feature": "m", "level": "runtime", "description": "d", "steps": [{"send": {"type": "go"}, "expect": {"changes": {"total": 0.3}}}]}"#
+    )
+    return try ScenarioLoader(manifests: ["m": manifest]).load(document, file: "x.json").get()
+  }
+
+  static func entry(total: Double) -> TraceEntry {
+    TraceEntry(
+      state: ["total": .number(.double(total)), "maybe": .null, "points": [], "exact": 0], calls: [], cancelled: [])
+  }
+
+  @Test func aRuntimeStepsStateWithinTheToleranceOfItsExpectationPasses() throws {
+    let outcome = ScenarioJudge.judge(try Self.scenario(), observation: .trace([Self.entry(total: 0.3005)])).0
+    #expect(VerdictText.headline(outcome) == "passed")
+  }
+
+  @Test func aRuntimeStepsStateBeyondTheToleranceFailsAndSaysSo() throws {
+    let outcome = ScenarioJudge.judge(try Self.scenario(), observation: .trace([Self.entry(total: 0.302)])).0
+    #expect(VerdictText.headline(outcome) == "step 1 (send go): state.total: expected 0.3, got 0.302 (tolerance 0.001)")
+  }
+
+  @Test func twoRuntimeTracesWithinTheToleranceDoNotDiverge() throws {
+    let scenario = try Self.scenario()
+    let near = [("a", [Self.entry(total: 0.3)]), ("b", [Self.entry(total: 0.3005)])]
+    #expect(Divergence.find(in: scenario, traces: near.map { ($0.0, $0.1) }) == nil)
+    let far = [("a", [Self.entry(total: 0.3)]), ("b", [Self.entry(total: 0.302)])]
+    #expect(Divergence.find(in: scenario, traces: far.map { ($0.0, $0.1) })?.rows.map(\.path.description) == ["state.total"])
+  }
+}

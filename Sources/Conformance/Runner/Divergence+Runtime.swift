@@ -32,7 +32,7 @@ extension Divergence {
     for number in 0...scenario.steps.count {
       let values = observed(number)
       guard let reference = values.first?.1 else { return nil }
-      let paths = differingPaths(values, from: reference)
+      let paths = differingPaths(values, from: reference, tolerance: scenario.tolerances.observation)
       guard !paths.isEmpty else { continue }
       let step = scenario.step(number)
       var expected = expectedValue(
@@ -54,7 +54,7 @@ extension Divergence {
       var divergence = Divergence(stepIndex: number - 1, action: step.send, rows: rows, title: step.title)
       divergence.laterPaths = laterPaths(after: number, steps: scenario.steps.count + 1, first: paths) { later in
         let values = observed(later)
-        return values.first.map { differingPaths(values, from: $0.1) } ?? []
+        return values.first.map { differingPaths(values, from: $0.1, tolerance: scenario.tolerances.observation) } ?? []
       }
       return divergence
     }

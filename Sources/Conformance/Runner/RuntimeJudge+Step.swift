@@ -36,8 +36,9 @@ extension RuntimeJudge {
     let entry = entries[number]
     var check =
       scenario.exhaustive
-      ? ScenarioJudge.exhaustiveCheck(step, expectedState: expectedState, entry: entry)
-      : ScenarioJudge.partialCheck(step, entry: entry)
+      ? ScenarioJudge.exhaustiveCheck(
+        step, expectedState: expectedState, entry: entry, tolerances: scenario.tolerances)
+      : ScenarioJudge.partialCheck(step, entry: entry, tolerances: scenario.tolerances)
     checkCalls(step, entry: entry, number: number, exhaustive: scenario.exhaustive, names: names, into: &check)
     if scenario.checksReceived {
       checkList(received, step, entry: entry, exhaustive: scenario.exhaustive, into: &check)
