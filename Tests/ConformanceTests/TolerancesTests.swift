@@ -120,6 +120,7 @@ struct RuntimeTolerancesTests {
     let near = [("a", [Self.entry(total: 0.3)]), ("b", [Self.entry(total: 0.3005)])]
     #expect(Divergence.find(in: scenario, traces: near.map { ($0.0, $0.1) }) == nil)
     let far = [("a", [Self.entry(total: 0.3)]), ("b", [Self.entry(total: 0.302)])]
-    #expect(Divergence.find(in: scenario, traces: far.map { ($0.0, $0.1) })?.rows.map(\.path.description) == ["state.total"])
+    #expect(
+      Divergence.find(in: scenario, traces: far.map { ($0.0, $0.1) })?.rows.map(\.path.description) == ["state.total"])
   }
 }
