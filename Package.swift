@@ -54,8 +54,12 @@ let package = Package(
     .target(
       name: "LoginScreenViewModel", dependencies: ["Conformance", "LoginFeature", "LoginRuntime"],
       path: "Sources/Examples/LoginScreenViewModel"),
+    // The inbox written the same way, with a phase enum holding the retry callback, projected onto the neutral state.
+    .target(
+      name: "InboxScreenModel", dependencies: ["Conformance", "InboxFeature", "InboxRuntime"],
+      path: "Sources/Examples/InboxScreenModel"),
     .executableTarget(
-      name: "conformance-viewmodel", dependencies: ["ConformanceCLI", "LoginScreenViewModel"],
+      name: "conformance-viewmodel", dependencies: ["ConformanceCLI", "LoginScreenViewModel", "InboxScreenModel"],
       path: "Sources/Examples/conformance-viewmodel"),
     // The `conformance` tool with reducers that trap: the CLI tests' planted crashes (not a product).
     .executableTarget(
