@@ -34,7 +34,8 @@ struct ScreenRunnerTests {
     "      start: calls[0] loadHeader({})",
     "      step 1: state.header, state.items",
     "      step 2: state.header",
-    "      step 3: state.header, state.items",
+    "      step 3: state.header, state.items, at the end: the 1st call at creation (loadHeader) is still pending (not "
+      + "checked: the scenario is non-exhaustive)",
     "",
   ]
 
@@ -74,13 +75,18 @@ struct ScreenRunnerTests {
   }
 
   @Test func aHarnessWithoutEventsPassesWithTheStepNotApplicable() async {
+    let report = await Self.report("no-events")
     #expect(
-      await Self.report("no-events")
-        == [
-          "Implementation 'feed': Python 1.0", "✓ feed-appear-collects-items-and-taps-open-once",
-          "    not checked:", "      step 4: events (not applicable: the implementation reports no events)",
-          "✓ feed-start-loads-the-header",
-        ] + Self.streamNotChecked + ["3 passed, 0 failed"])
+      report
+        == ["Implementation 'feed': Python 1.0", "✓ feed-appear-collects-items-and-taps-open-once", "    not checked:"]
+        + ["start", "step 1", "step 2", "step 3", "step 4", "step 5"].map(Self.eventsNotApplicable)
+        + ["✓ feed-start-loads-the-header", "    not checked:"] + ["start", "step 1"].map(Self.eventsNotApplicable)
+        + Self.streamNotChecked + ["3 passed, 0 failed"])
+  }
+
+  /// The line of an exhaustive step whose events a harness that reports none cannot check, given or not.
+  static func eventsNotApplicable(_ step: String) -> String {
+    "      \(step): events (not applicable: the implementation reports no events)"
   }
 
   @Test func anEventSentTwiceFailsItsStepWithADiff() async {

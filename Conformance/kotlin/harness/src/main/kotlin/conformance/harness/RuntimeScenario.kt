@@ -115,6 +115,15 @@ internal class RuntimeScenario<State, Intent>(
             runtime.effectsInFlight()?.map { it.toJson() }
         }
         val delivered = events.toList().also { events.clear() }
+        if (!reportsEvents && delivered.isNotEmpty()) {
+            // Reporting nothing would make every events check "not applicable": a forgotten declaration must not
+            // read as a runtime that sends no events.
+            throw StepFailure(
+                step,
+                "the runtime sent ${delivered.size} event(s) to the screen, but its adapter does not declare " +
+                    "RuntimeReport.EVENTS in serializableRuntime's reports, so they cannot be checked; add it",
+            )
+        }
         return RuntimeTraceEntry(
             state,
             calls.startedInStep(),

@@ -148,6 +148,19 @@ class RuntimeLifecycleTest {
     }
 
     @Test
+    fun `events sent by a runtime whose adapter does not declare them are errored, never dropped`() {
+        val ping = """{"send":{"type":"ping"}}"""
+        val hello = reply("""{"cmd":"hello","protocol":1}""", runtime = feedRuntime(reports = emptySet()))
+        assertEquals(false, hello.contains("events"), hello)
+        assertEquals(
+            """{"seq":1,"errored":{"step":2,"message":"the runtime sent 1 event(s) to the screen, but its adapter """ +
+                """does not declare RuntimeReport.EVENTS in serializableRuntime's reports, so they cannot be """ +
+                """checked; add it"}}""" + "\n",
+            reply(run(1, appear, ping), runtime = feedRuntime(reports = emptySet())),
+        )
+    }
+
+    @Test
     fun `appearing while showing is errored, and clear while showing ends the showing`() {
         assertEquals(
             """{"seq":1,"errored":{"step":2,"message":"steps[1].screen: the screen is already showing (appeared at step 1)"}}""" + "\n",
