@@ -47,3 +47,35 @@ struct RecordStartTests {
     #expect(!recording.changed)
   }
 }
+
+/// `record` resolving a `respond` to a call the creation started (format v1.3): the file need not declare it, as for
+/// the calls of steps.
+@Suite("Resolving a respond to a call made at creation")
+struct ResolveCreationCallTests {
+  /// A harness whose runtime calls `loadHeader` when created, and nothing else.
+  struct CallsAtCreation: Implementation {
+    let name = "creates"
+    var intendedLevels: Set<ScenarioLevel>? { nil }
+    var intendedFeatures: Set<String>? { nil }
+    func start() async throws(ImplementationStartError) -> ImplementationInfo {
+      ImplementationInfo(name: name, language: "Test", version: "1", features: [:])
+    }
+    func run(_ request: RunRequest) async -> Observation {
+      let quiet = TraceEntry(state: ["header": .null, "items": []], calls: [], cancelled: [], events: [])
+      return .trace(Array(repeating: quiet, count: request.steps.count), start: RecordStartTests.calling)
+    }
+    func shutdown() async {}
+  }
+
+  @Test func aRespondAtTheFirstStepNamesTheCallTheCreationStarted() async throws {
+    var loader = FeedFixtures.loader
+    loader.acceptsUndeclaredResponses = true
+    let document: JSONValue = [
+      "id": "feed-x", "feature": "feed", "level": "runtime", "description": "d",
+      "steps": [["respond": ["call": "a1", "result": "Hi"]]],
+    ]
+    let scenario = try loader.load(document, file: "feed-x.json").get()
+    let resolved = await ResponseResolution.resolve(scenario, on: CallsAtCreation())
+    #expect(resolved == .success(["a1": CallReference(step: 0, index: 1)]))
+  }
+}

@@ -39,11 +39,11 @@ package enum ResponseResolution {
     let wanted = Set(undeclared.map(\.name))
     var resolved: [String: CallReference] = [:]
     for (stepIndex, name) in undeclared where resolved[name] == nil {
-      // Before the first step nothing has started: no run is needed to know that.
+      // Even before the first step the runtime's creation may have started calls (format v1.3, `start`).
       let request = RunRequest(running: scenario, resolving: resolved, stepCount: stepIndex)
-      let observation = stepIndex == 0 ? .trace([]) : await implementation.run(request)
-      guard case .trace(let trace, _) = observation else { return .failure(.noTrace(observation)) }
-      let started = newCalls(in: trace, of: scenario)
+      let observation = await implementation.run(request)
+      guard case .trace(let trace, let start) = observation else { return .failure(.noTrace(observation)) }
+      let started = newCalls(in: trace, start: start, of: scenario)
       for call in started where wanted.contains(call.name) { resolved[call.name] = call.reference }
       guard resolved[name] != nil else {
         let names = started.map { $0.name }
@@ -54,14 +54,17 @@ package enum ResponseResolution {
     return .success(resolved)
   }
 
-  /// The calls `trace` starts that the file does not declare, in start order, with the names `record` gives them.
-  static func newCalls(in trace: [TraceEntry], of scenario: Scenario) -> [(reference: CallReference, name: String)] {
+  /// The calls the creation (`start`, step 0) and `trace` start that the file does not declare, in start order, with
+  /// the names `record` gives them.
+  static func newCalls(in trace: [TraceEntry], start: TraceEntry? = nil, of scenario: Scenario)
+    -> [(reference: CallReference, name: String)]
+  {
     let declared = Set(scenario.declaredCalls.map(\.reference))
     var names = RecordedCallNames(scenario: scenario)
     var calls: [(reference: CallReference, name: String)] = []
-    for (stepIndex, entry) in trace.enumerated() {
-      for position in entry.calls.indices {
-        let reference = CallReference(step: stepIndex + 1, index: position + 1)
+    for (step, entry) in ([start] + trace.map(Optional.some)).enumerated() {
+      for position in (entry?.calls ?? []).indices {
+        let reference = CallReference(step: step, index: position + 1)
         let name = names.name(for: reference)
         if !declared.contains(reference) { calls.append((reference, name)) }
       }
