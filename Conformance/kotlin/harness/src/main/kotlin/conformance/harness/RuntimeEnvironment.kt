@@ -76,7 +76,10 @@ public class RuntimeEnvironment internal constructor(
      *
      * ```kotlin
      * val observeMessages = environment.flow("observeMessages", NoArguments.serializer(), ListSerializer(Message.serializer()))
-     * val repository = InboxRepository(observeMessages = { observeMessages(NoArguments) }, …)
+     * val repository = object : InboxRepository {
+     *     override fun observeMessages() = observeMessages(NoArguments)
+     *     …
+     * }
      * ```
      *
      * @param name the dependency's name, as in the feature manifest's `dependencies`, e.g. `observeMessages`.
