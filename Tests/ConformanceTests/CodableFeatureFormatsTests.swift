@@ -195,3 +195,21 @@ struct HelloFieldTypesTests {
     #expect(InitialStateCheck.mismatch(info, manifests: ["narrow": manifest]) == nil)
   }
 }
+
+@Suite("hello features: one no manifest of the folder defines")
+struct UnknownFeatureHintTests {
+  /// The bundled tool run on a folder that holds only some of its features: no name is near the missing one, so the
+  /// message says where its manifest goes instead of suggesting a name.
+  @Test func aFeatureWithNoNearNameSaysWhereItsManifestGoes() throws {
+    var login = try #require(TestPaths.manifests["login"])
+    login.file = "Team/Conformance/features/login.json"
+    let info = ImplementationInfo(
+      name: "swift", language: "Swift", version: "1",
+      features: ["login": login.initialState, "signup": [:]], levels: [:])
+    #expect(
+      InitialStateCheck.mismatch(info, manifests: ["login": login])
+        == "it announces feature 'signup', which no manifest defines (manifests: login); add its manifest "
+        + "(Team/Conformance/features/signup.json) beside the others, or run an implementation that serves only the "
+        + "features this folder defines")
+  }
+}

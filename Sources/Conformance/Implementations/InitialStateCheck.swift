@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compares what an implementation announces with the manifests (harness protocol §2.1): every feature it announces
 /// must have a manifest, and each initial state must be the manifest's.
 enum InitialStateCheck {
@@ -10,7 +12,13 @@ enum InitialStateCheck {
   static func mismatch(_ info: ImplementationInfo, manifests: [String: FeatureManifest]) -> String? {
     if !manifests.isEmpty, let unknown = info.features.keys.sorted().first(where: { manifests[$0] == nil }) {
       let known = manifests.keys.sorted()
-      let hint = Suggestion.closest(to: unknown, among: known).map { "; did you mean '\($0)'?" } ?? ""
+      // No near name: most likely a folder that holds some of the features the implementation serves (the bundled
+      // tool run on a team's folder), so say where the missing manifest goes.
+      let folder = manifests.values.map(\.file).sorted().first.map { ($0 as NSString).deletingLastPathComponent }
+      let hint =
+        Suggestion.closest(to: unknown, among: known).map { "; did you mean '\($0)'?" }
+        ?? "; add its manifest (\(folder.map { $0.isEmpty ? "" : $0 + "/" } ?? "")\(unknown).json) beside the others, "
+        + "or run an implementation that serves only the features this folder defines"
       return "it announces feature '\(unknown)', which no manifest defines (manifests: "
         + known.joined(separator: ", ") + ")\(hint)"
     }
