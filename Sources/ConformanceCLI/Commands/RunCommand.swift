@@ -56,6 +56,11 @@ struct RunCommand: CLICommand {
     .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
     .option("json", "<file>", help: "Also write the JSON report to <file>."),
     .option(
+      "annotations", "github|none",
+      help:
+        "Print GitHub Actions annotations (::error/::warning workflow commands at each problem's file and line; at most 10 of each) after the report (default: github when GITHUB_ACTIONS=true, else none)."
+    ),
+    .option(
       "jobs", "<n>",
       help:
         "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes, each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
@@ -106,6 +111,7 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let jobs = try Self.jobs(scanner)
+    let ci = try ciReporters(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json) = try reportFiles(scanner, workspace: workspace)
     let (loader, manifestErrors) = workspace.scenarioLoader()
@@ -131,7 +137,7 @@ struct RunCommand: CLICommand {
     }
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
-      reporters: afterwards.reporters(console: console))
+      reporters: afterwards.reporters(console: console) + ci)
     return (plan, afterwards)
   }
 
