@@ -135,6 +135,78 @@ struct GitHubCLITests {
     #expect(read.message == awkward)
   }
 
+  /// The cells of a Markdown table row, split at the pipes that are not escaped, with `\|` read back as `|`.
+  static func cells(_ row: String) -> [String] {
+    var cells: [String] = []
+    var cell = ""
+    var escaped = false
+    for character in row.dropFirst().dropLast() {
+      if escaped {
+        cell.append(character == "|" ? "|" : "\\\(character)")
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "|" {
+        cells.append(cell.trimmingCharacters(in: .whitespaces))
+        cell = ""
+      } else {
+        cell.append(character)
+      }
+    }
+    return cells + [cell.trimmingCharacters(in: .whitespaces)]
+  }
+
+  @Test func theStepSummaryListsWhatDidNotPassInTables() throws {
+    let (workspace, folder) = try Self.corpus()
+    let harness = CLI.repository.appendingPathComponent("Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py")
+    let summary = workspace.appendingPathComponent("summary.md")
+    try Data("earlier step\n".utf8).write(to: summary)
+    let result = try CLI.run(
+      ["run", folder.path, "--harness", "fake=python3 \(harness.path) good"],
+      environment: ["GITHUB_STEP_SUMMARY": summary.path, "GITHUB_WORKSPACE": workspace.path])
+    #expect(result.status == 2)
+    // Appended, as GitHub's toolkit does: what an earlier command of the step wrote stays.
+    let text = try String(contentsOf: summary, encoding: .utf8)
+    #expect(text.hasPrefix("earlier step\n## Conformance: 0 passed, 6 failed"))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let header = try #require(lines.firstIndex(of: "### Not passed"))
+    #expect(Self.cells(lines[header + 2]) == ["Scenario", "swift", "fake"])
+    let rows = lines[(header + 4)...].prefix { $0.hasPrefix("|") }.map(Self.cells)
+    #expect(rows.map(\.first) == ["login-wrong-effect-email", "login-wrong-loading-flag", "login-wrong-nfc-vs-nfd"])
+    #expect(rows.allSatisfy { $0.count == 3 })
+    #expect(
+      rows[1] == [
+        "login-wrong-loading-flag", "step 3: state.isLoading: expected false, got true",
+        "step 1: state.counter: unexpected, got 1",
+      ])
+    let divergences = try #require(lines.firstIndex(of: "### Divergences"))
+    #expect(
+      lines[divergences + 3]
+        == "- **login-wrong-loading-flag**, `odd%,:dir/login-wrong-loading-flag.json` line 6: step 1 at "
+        + "`state.counter`: swift `(absent)`, fake `1`")
+    let invalid = try #require(lines.firstIndex(of: "### Invalid files"))
+    #expect(lines[invalid + 2].hasPrefix("- `odd%,:dir/syntax-error.json:4:3`: invalid JSON: "))
+    // No summary without the variable or the option: the outputs are as before.
+    let plain = try CLI.run(
+      ["run", folder.path, "--harness", "fake=python3 \(harness.path) good"],
+      environment: ["GITHUB_WORKSPACE": workspace.path])
+    #expect(plain.lines.filter { !$0.hasPrefix("Ran ") } == result.lines.filter { !$0.hasPrefix("Ran ") })
+    #expect(try String(contentsOf: summary, encoding: .utf8) == text)
+  }
+
+  @Test func anUnwritableSummaryIsAnErrorAndTheOtherReportsAreStillWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    let junit = folder.appendingPathComponent("parity.xml")
+    let result = try CLI.run(
+      [
+        "run", "Conformance/scenarios/login/login-submit-valid-credentials.json", "--junit", junit.path,
+        "--summary", folder.path,
+      ])
+    #expect(result.status == 2)
+    #expect(result.errorLines == ["error: cannot write the step summary '\(folder.path)': Is a directory"])
+    #expect(FileManager.default.fileExists(atPath: junit.path))
+  }
+
   @Test func aBadAnnotationsValueIsAUsageError() throws {
     let result = try CLI.run(["run", "--annotations", "gitlab"])
     #expect(result.status == 2)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes GitHub Actions workflow commands for what went wrong, so a pull request shows each problem on the
 /// scenario file's line: `::error file=F,line=L,title=T::MESSAGE` and `::warning …`.
 ///
