@@ -75,17 +75,12 @@ package final class GitHubAnnotationReporter: RunReporter {
 
   private func collect(_ verdict: Verdict, of report: ScenarioVerdict, file: String) {
     let priority: Int
-    var line = locator.scenarioLine(id: report.id, file: report.file)
     switch verdict.outcome {
-    case .failed(let failure):
-      priority = 1
-      line = locator.stepLine(failure.stepIndex, id: report.id, file: report.file)
-    case .noTrace(.errored(let step, _)):
-      priority = 1
-      if step > 0 { line = locator.stepLine(step - 1, id: report.id, file: report.file) }
+    case .failed, .noTrace(.errored): priority = 1
     case .noTrace(.crashed), .noTrace(.timedOut), .noTrace(.protocolError), .noTrace(.notRun): priority = 3
     default: return
     }
+    let line = locator.line(of: verdict)
     let details = VerdictText.details(verdict.outcome, indent: "", style: .plain)
     errors[priority].append(
       GitHubCommand(

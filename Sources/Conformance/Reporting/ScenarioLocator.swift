@@ -54,6 +54,17 @@ package final class ScenarioLocator {
     return JSONArraySpans.line(of: spans[index].lowerBound, in: text)
   }
 
+  /// The line a verdict points at: its failing step's line for `failed` and `errored` (an error before the first
+  /// step, at the scenario's line), else the scenario's line.
+  package func line(of verdict: Verdict) -> Int {
+    switch verdict.outcome {
+    case .failed(let failure): return stepLine(failure.stepIndex, id: verdict.scenarioID, file: verdict.file)
+    case .noTrace(.errored(let step, _)) where step > 0:
+      return stepLine(step - 1, id: verdict.scenarioID, file: verdict.file)
+    default: return scenarioLine(id: verdict.scenarioID, file: verdict.file)
+    }
+  }
+
   /// The line an input error is at: its own line (syntax errors, located errors), else its step's line when its
   /// path is inside `steps[i]`, else 1.
   package func line(of error: InputError) -> Int {

@@ -4,6 +4,8 @@ import Foundation
 extension RunCommand {
   /// What a CI system reads besides the report files: GitHub annotations and the step summary, when asked for.
   struct CIOutputs {
+    /// Places results in their files, for the annotations, the summary and the JUnit report's `file` and `line`.
+    var locator: ScenarioLocator
     /// The annotations and summary reporters, handed the run's events with the others.
     var reporters: [any RunReporter] = []
     /// The step summary file (`--summary`, else `$GITHUB_STEP_SUMMARY`) and what writes it.
@@ -48,7 +50,7 @@ extension RunCommand {
   static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
     let locator = ScenarioLocator(
       currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
-    var outputs = CIOutputs()
+    var outputs = CIOutputs(locator: locator)
     if try annotations(scanner, environment: console.environment) {
       let toErrors = format == "json"
       outputs.reporters.append(

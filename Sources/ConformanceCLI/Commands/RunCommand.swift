@@ -132,7 +132,7 @@ struct RunCommand: CLICommand {
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter()), junit: (junit, JUnitReporter()), ci: ci)
+      json: (json, JSONReporter()), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci)
     var options = ConformanceRunner.Options(
       filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
