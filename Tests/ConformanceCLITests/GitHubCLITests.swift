@@ -207,6 +207,23 @@ struct GitHubCLITests {
     #expect(FileManager.default.fileExists(atPath: junit.path))
   }
 
+  @Test func pairsThatFailDifferentlyAndExpiredEntriesAreWarnings() throws {
+    let root = try BaselineCLITests.workspace(
+      baseline: BaselineCLITests.file(
+        BaselineCLITests.entry("login-wrong-loading-flag", step: 2),
+        BaselineCLITests.entry("login-wrong-*", expires: "2020-01-01")))
+    let result = try CLI.run(
+      ["run"], in: root, environment: ["CONFORMANCE_TODAY": "2026-06-01", "GITHUB_ACTIONS": "true"])
+    let commands = Self.commands(result.lines)
+    #expect(commands.map(\.name) == ["error", "warning", "warning"])
+    #expect(commands[1].properties["file"] == "Conformance/scenarios/login/login-wrong-loading-flag.json")
+    #expect(commands[1].properties["title"] == "login-wrong-loading-flag on swift")
+    #expect(commands[1].message.contains("'login-wrong-loading-flag' fails differently on 'swift'"))
+    #expect(commands[2].properties["file"] == "Conformance/known-divergences.json")
+    #expect(commands[2].properties["line"] == "3")
+    #expect(commands[2].message.contains("entries[1]: expired on 2020-01-01"))
+  }
+
   @Test func aBadAnnotationsValueIsAUsageError() throws {
     let result = try CLI.run(["run", "--annotations", "gitlab"])
     #expect(result.status == 2)

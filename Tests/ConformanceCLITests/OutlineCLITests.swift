@@ -66,6 +66,9 @@ struct OutlineCLITests {
     #expect(
       xml.contains(
         #"<testcase name="signup-age-outline-one-row-fails[expects-trimmed]" classname="conformance.signup.swift""#))
+    // A row's failure is placed at the row, as its steps are the outline's.
+    #expect(
+      xml.contains(#"file="Tests/ConformanceTests/Fixtures/outlines/signup-age-outline-one-row-fails.json" line="7">"#))
   }
 
   @Test func anInvalidRowMakesItsFileInvalidWhileOtherFilesRun() throws {

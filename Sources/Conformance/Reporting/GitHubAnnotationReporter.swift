@@ -44,7 +44,13 @@ package final class GitHubAnnotationReporter: RunReporter {
     case .scenario(let report): collect(report)
     case .finished(let summary):
       for problem in summary.baselineProblems where problem.kind == .expired {
-        warnings.append(GitHubCommand("warning", title: "expired baseline entry", message: problem.description))
+        let file = summary.baselineFile
+        warnings.append(
+          GitHubCommand(
+            "warning", file: file.map(locator.relativePath),
+            line: file.map { locator.elementLine(problem.index, of: "entries", file: $0) },
+            title: "expired baseline entry",
+            message: problem.description))
       }
       flush()
     }

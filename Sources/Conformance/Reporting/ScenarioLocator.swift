@@ -18,6 +18,8 @@ package final class ScenarioLocator {
   ///   - currentDirectory: What relative report paths are relative to.
   ///   - workspace: The repository root (`GITHUB_WORKSPACE`), or `nil` for the current directory.
   package init(currentDirectory: URL, workspace: String?) {
+    // A folder URL, so that relative paths resolve inside it, however the caller built it.
+    let currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
     self.currentDirectory = currentDirectory
     let base = workspace.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
     root = (base ?? currentDirectory).standardizedFileURL.resolvingSymlinksInPath().path
@@ -50,7 +52,14 @@ package final class ScenarioLocator {
     if index < 0 {
       return JSONArraySpans.memberStart(of: "start", in: text).map { JSONArraySpans.line(of: $0, in: text) } ?? 1
     }
-    guard let spans = JSONArraySpans.spans(of: "steps", in: text), index < spans.count else { return 1 }
+    return elementLine(index, of: "steps", file: file)
+  }
+
+  /// The line of element `index` of the top-level array `key` in `file` (a baseline's `entries[i]`), or 1.
+  package func elementLine(_ index: Int, of key: String, file: String) -> Int {
+    guard index >= 0, let text = text(of: file), let spans = JSONArraySpans.spans(of: key, in: text),
+      index < spans.count
+    else { return 1 }
     return JSONArraySpans.line(of: spans[index].lowerBound, in: text)
   }
 
