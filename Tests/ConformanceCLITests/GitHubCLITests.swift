@@ -126,7 +126,7 @@ struct GitHubCLITests {
   }
 
   @Test func commandsReadBackAsWrittenWhateverTheyHold() throws {
-    let awkward = "100% sure: a, b\r\nc%0A:%2C,\n"
+    let awkward = "100% sure:: a, b\r\nc%0A:%2C,\n"
     let written = GitHubCommand("error", file: awkward, line: 2, column: 3, title: awkward, message: awkward)
     let read = try #require(Command(written.line))
     #expect(!written.line.dropFirst(2).contains("\n") && !written.line.contains("\r"))
