@@ -35,7 +35,8 @@ package final class ScenarioLocator {
   /// The line where the scenario `id` (an outline row `ID[n]` or `ID[name]` included) starts: its row's line for an
   /// outline row, else line 1.
   package func scenarioLine(id: String, file: String) -> Int {
-    guard let text = text(of: file), let row = rowIndex(id: id, text: text),
+    // Only an outline case's id ends with `]`: other scenarios start at line 1 without reading their file.
+    guard id.hasSuffix("]"), let text = text(of: file), let row = rowIndex(id: id, text: text),
       let spans = JSONArraySpans.spans(of: "examples", in: text), row < spans.count
     else { return 1 }
     return JSONArraySpans.line(of: spans[row].lowerBound, in: text)
