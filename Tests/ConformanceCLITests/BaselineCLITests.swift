@@ -319,7 +319,7 @@ struct BaselineCLITests {
     #expect(
       junit.contains(
         """
-            <testcase name="login-wrong-loading-flag" classname="login.swift" time=
+            <testcase name="login-wrong-loading-flag" classname="conformance.login.swift" time=
         """.trimmingCharacters(in: .whitespaces)))
     #expect(junit.contains("      <skipped message=\"known: The fixture is wrong on purpose.\"/>"))
     #expect(junit.contains("<testsuites name=\"conformance\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\">"))

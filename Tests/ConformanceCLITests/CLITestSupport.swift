@@ -61,6 +61,8 @@ enum CLI {
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
+    // A test run on GitHub Actions must see the plain reports unless a test asks for the CI ones.
+    for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"] { env[name] = nil }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()

@@ -228,7 +228,7 @@ struct CLITests {
     let xml = try String(contentsOf: junit, encoding: .utf8)
     #expect(xml.contains(#"<testsuites name="conformance" tests="3" failures="3" errors="0" skipped="0">"#))
     #expect(xml.contains(#"<testsuite name="login" tests="3" failures="3""#))
-    #expect(xml.contains(#"<testcase name="login-wrong-loading-flag" classname="login.swift""#))
+    #expect(xml.contains(#"<testcase name="login-wrong-loading-flag" classname="conformance.login.swift""#))
     #expect(xml.contains("state.isLoading: expected false, got true"))
     let report = try String(contentsOf: json, encoding: .utf8)
     #expect(report.contains(#""format":"udf-conformance-report""#))

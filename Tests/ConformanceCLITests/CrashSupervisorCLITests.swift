@@ -197,7 +197,7 @@ struct CrashSupervisorCLITests {
     #expect(summary["exitCode"] as? Int == 1)
     #expect(summary["runFailures"] as? [String] == [failure])
     let xml = try String(contentsOf: junit, encoding: .utf8)
-    #expect(xml.contains(#"<testcase name="run" classname="run" time="0">"#))
+    #expect(xml.contains(#"<testcase name="run" classname="conformance.run" time="0">"#))
     #expect(xml.contains(#"<testsuite name="run" tests="1" failures="0" errors="1""#), "\(xml)")
   }
 

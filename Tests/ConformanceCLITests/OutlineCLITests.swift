@@ -60,9 +60,15 @@ struct OutlineCLITests {
         "signup-age-outline-one-row-fails[expects-trimmed] failed",
       ])
     let xml = try String(contentsOf: junit, encoding: .utf8)
-    #expect(xml.contains(#"<testcase name="signup-age-outline-one-row-fails[verbatim]" classname="signup.swift""#))
     #expect(
-      xml.contains(#"<testcase name="signup-age-outline-one-row-fails[expects-trimmed]" classname="signup.swift""#))
+      xml.contains(#"<testcase name="signup-age-outline-one-row-fails[verbatim]" classname="conformance.signup.swift""#)
+    )
+    #expect(
+      xml.contains(
+        #"<testcase name="signup-age-outline-one-row-fails[expects-trimmed]" classname="conformance.signup.swift""#))
+    // A row's failure is placed at the row, as its steps are the outline's.
+    #expect(
+      xml.contains(#"file="Tests/ConformanceTests/Fixtures/outlines/signup-age-outline-one-row-fails.json" line="7">"#))
   }
 
   @Test func anInvalidRowMakesItsFileInvalidWhileOtherFilesRun() throws {

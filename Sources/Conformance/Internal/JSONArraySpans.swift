@@ -45,6 +45,31 @@ package enum JSONArraySpans {
     }
   }
 
+  /// Where the top-level member `key` starts in the text (its opening quote), or `nil` when the document has no such
+  /// member or is not shaped as expected: reports place a scenario's creation at its `start` key.
+  package static func memberStart(of key: String, in text: String) -> String.Index? {
+    var scanner = Scanner(text: text)
+    scanner.skipSpace()
+    guard scanner.take(UInt8(ascii: "{")) else { return nil }
+    while true {
+      scanner.skipSpace()
+      let start = scanner.index
+      guard let name = scanner.string() else { return nil }
+      if name == "\"\(key)\"" { return start }
+      scanner.skipSpace()
+      guard scanner.take(UInt8(ascii: ":")) else { return nil }
+      scanner.skipSpace()
+      guard scanner.skipValue() else { return nil }
+      scanner.skipSpace()
+      guard scanner.take(UInt8(ascii: ",")) else { return nil }
+    }
+  }
+
+  /// The 1-based line of `index` in `text`.
+  package static func line(of index: String.Index, in text: String) -> Int {
+    text.utf8[..<index].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+  }
+
   /// Walks the text's UTF-8 bytes; its indices are the text's own, so spans slice the `String` directly.
   private struct Scanner {
     let bytes: String.UTF8View

@@ -3,13 +3,17 @@ import Foundation
 /// Collects a run into JUnit XML, the format CI systems annotate (the Ant/Surefire `testsuites` dialect).
 ///
 /// One `testsuite` per feature; one `testcase` per (scenario, implementation), named by scenario id with
-/// `classname` `<feature>.<implementation>`. `failed` maps to `<failure>` with the text report's diff in the body;
+/// `classname` `conformance.<feature>.<implementation>` (GitLab shows the classname as the suite name; Jenkins splits
+/// it at the last `.`), and, given a ``ScenarioLocator``, `file` (repository-relative) and `line` (the failing step's
+/// line for a failure, else the scenario's first line) for the CI tools that place results in files. `failed` maps to `<failure>` with the text report's diff in the body;
 /// `errored`, `crashed`, `timed out`, `protocol error` and `not run` map to `<error>`; `skipped` to `<skipped>`, and
 /// `known` (a pair a known-divergence baseline lists) to `<skipped message="known: …reason…"/>`, `not applicable` to
 /// `<skipped message="not applicable: …reason…"/>` (the text and JSON reports count it apart). Baseline problems
 /// (`fixed`, `different`, `expired`) are failing testcases, and entries that match no scenario are errors, of a suite
 /// named `baseline`.
-/// A divergence adds a failing testcase with `classname` `<feature>.parity`. Invalid files are listed in a suite
+/// A divergence adds a failing testcase with `classname` `conformance.<feature>.parity`. A crash or timeout puts the
+/// harness's stderr tail in `<system-err>`. Every other testcase's `classname` is `conformance.` and its suite's
+/// name. Invalid files are listed in a suite
 /// named `invalid-files`, one `<error>` testcase per file. Times are in seconds.
 ///
 /// Testcases are spooled to temporary files per suite as they come (``Spool``), so memory stays flat however many
@@ -18,9 +22,10 @@ package final class JUnitReporter: RunReporter {
   private var suites: [String: Spool] = [:]
   private var counts: [String: (tests: Int, failures: Int, errors: Int, skipped: Int, time: Double)] = [:]
   private var order: [String] = []
+  private let locator: ScenarioLocator?
 
-  /// Creates an empty reporter.
-  package init() {}
+  /// Creates an empty reporter; with a `locator`, testcases carry `file` and `line`.
+  package init(locator: ScenarioLocator? = nil) { self.locator = locator }
 
   /// Records one event.
   package func handle(_ event: RunEvent) {
@@ -31,7 +36,7 @@ package final class JUnitReporter: RunReporter {
       for failure in summary.runFailures {
         add(
           suite: "run",
-          testcase: "    <testcase name=\"run\" classname=\"run\" time=\"0\">\n"
+          testcase: "    <testcase name=\"run\" classname=\"conformance.run\" time=\"0\">\n"
             + "      <error message=\(attribute(failure)) type=\"run\">\(text(failure))</error>\n    </testcase>",
           kind: .error, time: 0)
       }
@@ -50,7 +55,7 @@ package final class JUnitReporter: RunReporter {
       add(
         suite: "baseline",
         testcase:
-          "    <testcase name=\(attribute(error.path?.description ?? error.file)) classname=\"baseline\" time=\"0\">\n"
+          "    <testcase name=\(attribute(error.path?.description ?? error.file)) classname=\"conformance.baseline\" time=\"0\">\n"
           + "      <error message=\(attribute("invalid baseline entry")) type=\"invalid\">\(text(error.description))</error>\n"
           + "    </testcase>", kind: .error, time: 0)
     }
@@ -61,7 +66,8 @@ package final class JUnitReporter: RunReporter {
     let body = errors.map(\.description).joined(separator: "\n")
     add(
       suite: "invalid-files",
-      testcase: "    <testcase name=\(attribute(file)) classname=\"invalid-files\" time=\"0\">\n"
+      testcase:
+        "    <testcase name=\(attribute(file)) classname=\"conformance.invalid-files\" time=\"0\"\(place(file, line: errors.first.map { locator?.line(of: $0) ?? 1 } ?? 1))>\n"
         + "      <error message=\(attribute("invalid scenario file")) type=\"invalid\">\(text(body))</error>\n"
         + "    </testcase>", kind: .error, time: 0)
   }
@@ -69,11 +75,13 @@ package final class JUnitReporter: RunReporter {
   /// A scenario's divergence, as the `<feature>.parity` test case: skipped when the baseline knows it, else failed
   /// with the divergence rows.
   private func add(_ divergence: Divergence, of report: ScenarioVerdict) {
+    let divergenceLine = place(
+      report.file, line: locator?.stepLine(divergence.stepIndex, id: report.id, file: report.file) ?? 1)
     if report.divergenceIsKnown {
       add(
         suite: report.feature,
         testcase:
-          "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+          "    <testcase name=\(attribute(report.id)) classname=\(attribute("conformance." + report.feature + ".parity")) time=\"0\"\(divergenceLine)>\n"
           + "      <skipped message=\(attribute("known: implementations diverge at step \(divergence.stepIndex + 1)"))/>\n"
           + "    </testcase>", kind: .skipped, time: 0)
     } else {
@@ -83,7 +91,7 @@ package final class JUnitReporter: RunReporter {
       add(
         suite: report.feature,
         testcase:
-          "    <testcase name=\(attribute(report.id)) classname=\(attribute(report.feature + ".parity")) time=\"0\">\n"
+          "    <testcase name=\(attribute(report.id)) classname=\(attribute("conformance." + report.feature + ".parity")) time=\"0\"\(divergenceLine)>\n"
           + "      <failure message=\(attribute(message)) type=\"divergence\">\(text(lines.joined(separator: "\n")))</failure>\n"
           + "    </testcase>", kind: .failure, time: 0)
     }
@@ -127,7 +135,8 @@ package final class JUnitReporter: RunReporter {
 
   private func add(_ result: Verdict) {
     let open =
-      "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute(result.feature + "." + result.implementation)) time=\"\(Self.seconds(result.duration))\""
+      "    <testcase name=\(attribute(result.scenarioID)) classname=\(attribute("conformance." + result.feature + "." + result.implementation)) time=\"\(Self.seconds(result.duration))\""
+      + place(result.file, line: locator?.line(of: result) ?? 1)
     let details = VerdictText.details(result.outcome, indent: "", style: .plain).joined(separator: "\n")
     let message = VerdictText.headline(result.outcome)
     switch result.outcome {
@@ -157,7 +166,8 @@ package final class JUnitReporter: RunReporter {
       add(
         suite: result.feature,
         testcase: open
-          + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n    </testcase>",
+          + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n"
+          + systemErr(result.outcome) + "    </testcase>",
         kind: .error, time: result.duration)
     }
   }
@@ -166,7 +176,7 @@ package final class JUnitReporter: RunReporter {
   private func addBaseline(_ problem: BaselineProblem) {
     add(
       suite: "baseline",
-      testcase: "    <testcase name=\(attribute(problem.entry)) classname=\"baseline\" time=\"0\">\n"
+      testcase: "    <testcase name=\(attribute(problem.entry)) classname=\"conformance.baseline\" time=\"0\">\n"
         + "      <failure message=\(attribute(problem.message)) type=\(attribute(problem.kind.rawValue))>\(text(problem.description))</failure>\n"
         + "    </testcase>", kind: .failure, time: 0)
   }
@@ -192,6 +202,22 @@ package final class JUnitReporter: RunReporter {
     case .skipped: count.skipped += 1
     }
     counts[suite] = count
+  }
+
+  /// ` file="…" line="N"` when a locator places results, else nothing.
+  private func place(_ file: String, line: Int) -> String {
+    guard let locator else { return "" }
+    return " file=\(attribute(locator.relativePath(file))) line=\"\(line)\""
+  }
+
+  /// The harness's stderr tail of a crash or timeout as `<system-err>` (GitLab and Jenkins show it with the
+  /// testcase), or nothing.
+  private func systemErr(_ outcome: Outcome) -> String {
+    switch outcome {
+    case .noTrace(.crashed(_, let tail)) where !tail.isEmpty, .noTrace(.timedOut(_, let tail)) where !tail.isEmpty:
+      return "      <system-err>\(text(tail))</system-err>\n"
+    default: return ""
+    }
   }
 
   /// Seconds in fixed-point notation with 6 decimals (`0.000018`), which every JUnit reader parses; Swift's

@@ -56,6 +56,16 @@ struct RunCommand: CLICommand {
     .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
     .option("json", "<file>", help: "Also write the JSON report to <file>."),
     .option(
+      "annotations", "github|none",
+      help:
+        "Print GitHub Actions annotations (::error/::warning workflow commands at each problem's file and line; at most 10 of each) after the report (default: github when GITHUB_ACTIONS=true, else none)."
+    ),
+    .option(
+      "summary", "<file>",
+      help:
+        "Append a Markdown summary (totals, what did not pass, divergences, known pairs, invalid files; under 512 KiB) to <file> (default: $GITHUB_STEP_SUMMARY when set)."
+    ),
+    .option(
       "jobs", "<n>",
       help:
         "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes, each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
@@ -106,6 +116,7 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
     }
     let jobs = try Self.jobs(scanner)
+    let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json) = try reportFiles(scanner, workspace: workspace)
     let (loader, manifestErrors) = workspace.scenarioLoader()
@@ -121,7 +132,7 @@ struct RunCommand: CLICommand {
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter()), junit: (junit, JUnitReporter()))
+      json: (json, JSONReporter()), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci)
     var options = ConformanceRunner.Options(
       filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -131,7 +142,7 @@ struct RunCommand: CLICommand {
     }
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
-      reporters: afterwards.reporters(console: console))
+      reporters: afterwards.reporters(console: console) + ci.reporters)
     return (plan, afterwards)
   }
 
@@ -144,6 +155,7 @@ struct RunCommand: CLICommand {
     var update: BaselineUpdate?
     var json: (file: ReportFile?, reporter: JSONReporter)
     var junit: (file: ReportFile?, reporter: JUnitReporter)
+    var ci: CIOutputs
 
     /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard
     /// error), then the JSON and JUnit reporters and the baseline update when asked for.
@@ -164,7 +176,8 @@ struct RunCommand: CLICommand {
       console.flush()
       let written = RunCommand.writeReportFiles(
         [(junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:))], console: console)
-      return written ? status : ExitCode.invalidInput
+      let summarized = ci.writeSummary(console: console)
+      return written && summarized ? status : ExitCode.invalidInput
     }
   }
 

@@ -1,0 +1,67 @@
+import Conformance
+import Foundation
+
+extension RunCommand {
+  /// What a CI system reads besides the report files: GitHub annotations and the step summary, when asked for.
+  struct CIOutputs {
+    /// Places results in their files, for the annotations, the summary and the JUnit report's `file` and `line`.
+    var locator: ScenarioLocator
+    /// The annotations and summary reporters, handed the run's events with the others.
+    var reporters: [any RunReporter] = []
+    /// The step summary file (`--summary`, else `$GITHUB_STEP_SUMMARY`) and what writes it.
+    var summary: (display: String, url: URL, reporter: StepSummaryReporter)?
+
+    /// Appends the step summary to its file, after the run.
+    ///
+    /// - Returns: Whether it was written (or not asked for); an error line naming the file otherwise.
+    func writeSummary(console: Console) -> Bool {
+      guard let summary else { return true }
+      let descriptor = open(summary.url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        console.error("cannot write the step summary '\(summary.display)': \(String(cString: strerror(errno)))")
+        return false
+      }
+      let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+      do {
+        try handle.write(contentsOf: Data(summary.reporter.document.utf8))
+        return true
+      } catch {
+        console.error("cannot write the step summary '\(summary.display)': \(error.localizedDescription)")
+        return false
+      }
+    }
+  }
+
+  /// `--annotations github|none`: GitHub Actions annotations by default when `GITHUB_ACTIONS` is `true` (as GitHub
+  /// sets it on its runners), else none.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for any other value.
+  static func annotations(_ scanner: ArgumentScanner, environment: [String: String]) throws(CLIError) -> Bool {
+    guard let value = scanner.value("annotations") else { return environment["GITHUB_ACTIONS"] == "true" }
+    guard value == "github" || value == "none" else {
+      throw .usage("option '--annotations' takes 'github' or 'none', got '\(value)'", command: name)
+    }
+    return value == "github"
+  }
+
+  /// The CI outputs asked for: GitHub annotations (see ``annotations(_:environment:)``), written to standard output,
+  /// or to standard error when the JSON report owns standard output (the runner reads workflow commands from both);
+  /// and the step summary, appended to `--summary <file>` or, without it, to `$GITHUB_STEP_SUMMARY` when set.
+  static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
+    let locator = ScenarioLocator(
+      currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
+    var outputs = CIOutputs(locator: locator)
+    if try annotations(scanner, environment: console.environment) {
+      let toErrors = format == "json"
+      outputs.reporters.append(
+        GitHubAnnotationReporter(locator: locator) { line in toErrors ? console.err(line) : console.out(line) })
+    }
+    let path = scanner.value("summary") ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+    if let path {
+      let reporter = StepSummaryReporter(locator: locator)
+      outputs.reporters.append(reporter)
+      outputs.summary = (path, URL(fileURLWithPath: path, relativeTo: console.currentDirectory), reporter)
+    }
+    return outputs
+  }
+}
