@@ -98,10 +98,4 @@ import Testing
       ])
     #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")
   }
-
-  @Test func anUnknownFormatNamesNdjson() throws {
-    let result = try CLI.run(["run", "--format", "xml"])
-    #expect(result.status == 2)
-    #expect(result.errorLines.first == "error: option '--format' takes 'text', 'json' or 'ndjson', got 'xml'")
-  }
 }
