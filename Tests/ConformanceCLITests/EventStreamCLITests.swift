@@ -98,4 +98,19 @@ import Testing
       ])
     #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")
   }
+
+  @Test func aRunStartedAgainAfterATrapBeginsWithASecondHeader() throws {
+    let scenario = try CrashSupervisorCLITests.trappingScenario(in: try CLI.temporaryFolder())
+    let result = try CrashSupervisorCLITests.runTrapping([
+      "run", "Conformance/scenarios/login/login-double-submit-is-ignored.json", scenario.path, "--format", "ndjson",
+    ])
+    #expect(result.status == 1)
+    let records = try Self.records(result.stdout)
+    let headers = records.indices.filter { records[$0]["kind"] as? String == "header" }
+    #expect(headers.count == 2)
+    // From the last header on, the stream is whole: the crashed pair is reported, and the summary closes it.
+    let last = Array(records[(headers.last ?? 0)...])
+    try Self.check(last)
+    #expect(last.contains { $0["kind"] as? String == "finished" && $0["outcome"] as? String == "crashed" })
+  }
 }
