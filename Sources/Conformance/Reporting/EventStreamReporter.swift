@@ -18,8 +18,9 @@ import Foundation
 /// ```
 /// A `scenario` record precedes every record that names its scenario; `summary` is always last, so a stream without
 /// one was cut short. (When the tool runs the command again after a trap, the second run's stream follows the first
-/// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report (``Outcome/key``); `step` is 1-based; `durationMs`
-/// is milliseconds. Keys are sorted within a line. Readers must ignore kinds and fields they do not know.
+/// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report
+/// (``Outcome/key``); `step` is 1-based; `durationMs` is milliseconds. Keys are sorted within a line (shown above in
+/// reading order). Readers must ignore kinds and fields they do not know.
 package final class EventStreamReporter: RunReporter {
   /// The stream's format name, in the `header` record.
   package static let format = "udf-conformance-events"
