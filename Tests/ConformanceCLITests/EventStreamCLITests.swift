@@ -99,6 +99,16 @@ import Testing
     #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")
   }
 
+  @Test func theEventsFileCannotBeTheJSONReport() throws {
+    let file = try CLI.temporaryFolder().appendingPathComponent("report").path
+    let result = try CLI.run(["run", "--events", file, "--json", file])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.first
+        == "error: '--events' and '--json' name the same file '\(file)'; give each report its own file")
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
   @Test func aRunStartedAgainAfterATrapBeginsWithASecondHeader() throws {
     let scenario = try CrashSupervisorCLITests.trappingScenario(in: try CLI.temporaryFolder())
     let result = try CrashSupervisorCLITests.runTrapping([
