@@ -8,8 +8,8 @@ Conformance/features/*.json against manifest.schema.json, Conformance/scenarios/
 scenario.schema.json, Conformance/implementations.json against implementations.schema.json,
 Conformance/known-divergences.json and Conformance/unicode/known-divergences.json against
 known-divergences.schema.json, the example messages marked in Conformance/PROTOCOL.md against the
-protocol-*.schema.json files, and the examples marked in README.md and the guides under docs/ (those that mark any)
-against the schemas they name. With paths: checks those files (folders are searched for *.json) instead; a file's
+protocol-*.schema.json files, the event-stream example marked in Conformance/README.md against events.schema.json, and
+the examples marked in README.md and the guides under docs/ (those that mark any) against the schemas they name. With paths: checks those files (folders are searched for *.json) instead; a file's
 schema is taken from its "$schema", else from where it lives; a report (e.g. .build/parity-report.json) is
 checked against report.schema.json. The schemas in Conformance/schema/ are always checked first, because the
 other files are validated against them.
@@ -473,14 +473,14 @@ def marked_guides(repo):
 
 def default_targets(conformance, problems=None):
     """The files checked without a path: manifests, scenarios, the implementations and known-divergences files,
-    PROTOCOL.md (those that exist), and the guides outside Conformance/ that mark examples (marked_guides)."""
+    PROTOCOL.md and Conformance/README.md (those that exist), and the guides outside Conformance/ that mark examples (marked_guides)."""
     features = os.path.join(conformance, "features")
     found = [os.path.join(features, n) for n in sorted(os.listdir(features)) if n.endswith(".json")] \
         if os.path.isdir(features) else []
     if os.path.exists(os.path.join(conformance, "scenarios")):
         found += _json_files(os.path.join(conformance, "scenarios"), problems)
     for name in ("implementations.json", "known-divergences.json", os.path.join("unicode", "known-divergences.json"),
-                 "PROTOCOL.md"):
+                 "PROTOCOL.md", "README.md"):
         if os.path.isfile(os.path.join(conformance, name)):
             found.append(os.path.join(conformance, name))
     return found + marked_guides(os.path.dirname(conformance))

@@ -11,6 +11,8 @@ struct ReportFile {
   enum Kind {
     case junit
     case json
+    /// An `--events` file: its first line is a `header` record (README §11.5).
+    case events
   }
 
   let url: URL
@@ -46,6 +48,7 @@ struct ReportFile {
         switch kind {
         case .junit: Self.isJUnitReport(handle)
         case .json: Self.isJSONReport(handle)
+        case .events: Self.isEventStream(handle)
         }
       guard isReport else {
         throw .input(
@@ -88,6 +91,14 @@ struct ReportFile {
     return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
   }
 
+  /// Whether the file starts with the `header` record of an event stream (keys sorted: `baseline` comes first).
+  private static func isEventStream(_ handle: FileHandle) -> Bool {
+    guard let head = try? handle.read(upToCount: 64 << 10) else { return false }
+    let firstLine = String(decoding: head.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    return firstLine.hasPrefix(#"{"baseline":"#)
+      && firstLine.contains(#""format":"\#(EventStreamReporter.format)""#)
+  }
+
   /// Writes the report through the one writer (``FileWriter``), piece by piece: whole or not at all, through a link,
   /// and only over a report of this kind — checked again just before the file is replaced, so a file created at the
   /// path during the run is left alone.
@@ -119,6 +130,7 @@ struct ReportFile {
     switch kind {
     case .junit: return isJUnitReport(handle)
     case .json: return isJSONReport(handle)
+    case .events: return isEventStream(handle)
     }
   }
 }

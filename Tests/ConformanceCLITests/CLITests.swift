@@ -214,7 +214,7 @@ struct CLITests {
       ])
     let format = try CLI.run(["--format", "xml"])
     #expect(format.status == 2)
-    #expect(format.errorLines.first == "error: option '--format' takes 'text' or 'json', got 'xml'")
+    #expect(format.errorLines.first == "error: option '--format' takes 'text', 'json' or 'ndjson', got 'xml'")
     let subcommand = try CLI.run(["lsit"])
     #expect(subcommand.errorLines.first == "error: unknown subcommand 'lsit'; did you mean 'list'?")
   }

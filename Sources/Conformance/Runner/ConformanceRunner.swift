@@ -225,6 +225,7 @@ package struct ConformanceRunner: Sendable {
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
       stepCount: scenario.steps.count, verdicts: verdicts,
       divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
+    (verdict.level, verdict.tags) = (scenario.level, scenario.tags)
     baseline?.apply(to: &verdict)
     return verdict
   }

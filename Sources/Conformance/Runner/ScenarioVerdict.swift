@@ -10,6 +10,10 @@ package struct ScenarioVerdict: Sendable {
   package var description: String
   /// The number of steps.
   package var stepCount: Int
+  /// The scenario's level (README §13): reducer unless the file says runtime.
+  package var level: ScenarioLevel = .reducer
+  /// The scenario's tags, as written in its file.
+  package var tags: [String] = []
   /// One verdict per implementation, in implementation order.
   package var verdicts: [Verdict]
   /// Where the implementations' traces first differ, or `nil` when they agree (or fewer than two produced one).

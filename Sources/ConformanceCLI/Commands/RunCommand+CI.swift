@@ -45,14 +45,14 @@ extension RunCommand {
   }
 
   /// The CI outputs asked for: GitHub annotations (see ``annotations(_:environment:)``), written to standard output,
-  /// or to standard error when the JSON report owns standard output (the runner reads workflow commands from both);
+  /// or to standard error when the JSON report or the event stream owns standard output (the runner reads workflow commands from both);
   /// and the step summary, appended to `--summary <file>` or, without it, to `$GITHUB_STEP_SUMMARY` when set.
   static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
     let locator = ScenarioLocator(
       currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
     var outputs = CIOutputs(locator: locator)
     if try annotations(scanner, environment: console.environment) {
-      let toErrors = format == "json"
+      let toErrors = format != "text"
       outputs.reporters.append(
         GitHubAnnotationReporter(locator: locator) { line in toErrors ? console.err(line) : console.out(line) })
     }

@@ -52,9 +52,12 @@ struct RunCommand: CLICommand {
     .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
     .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
     .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
-    .option("format", "text|json", help: "Write the text report (default) or the JSON report to stdout."),
+    .option(
+      "format", "text|json|ndjson",
+      help: "Write the text report (default), the JSON report or the event stream (one JSON object a line) to stdout."),
     .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
     .option("json", "<file>", help: "Also write the JSON report to <file>."),
+    .option("events", "<file>", help: "Also write the event stream (one JSON object a line) to <file>."),
     .option(
       "annotations", "github|none",
       help:
@@ -112,8 +115,8 @@ struct RunCommand: CLICommand {
     -> (RunPlan, Afterwards)
   {
     let format = scanner.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .usage("option '--format' takes 'text' or 'json', got '\(format)'", command: name)
+    guard ["text", "json", "ndjson"].contains(format) else {
+      throw .usage("option '--format' takes 'text', 'json' or 'ndjson', got '\(format)'", command: name)
     }
     let jobs = try Self.jobs(scanner)
     let ci = try ciOutputs(scanner, format: format, console: console)
@@ -125,6 +128,9 @@ struct RunCommand: CLICommand {
       jobs: jobs, command: name, note: console.err)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
+    let events = try RunEventStreams(
+      scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file,
+      workspace: workspace, console: console)
     let corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     let afterwards = Afterwards(
@@ -132,7 +138,7 @@ struct RunCommand: CLICommand {
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter()), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci)
+      json: (json, JSONReporter()), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -156,13 +162,14 @@ struct RunCommand: CLICommand {
     var json: (file: ReportFile?, reporter: JSONReporter)
     var junit: (file: ReportFile?, reporter: JUnitReporter)
     var ci: CIOutputs
+    var events: RunEventStreams
 
     /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard
     /// error), then the JSON and JUnit reporters and the baseline update when asked for.
     func reporters(console: Console) -> [any RunReporter] {
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || json.file != nil ? json.reporter : nil,
-        junit: junit.file != nil ? junit.reporter : nil, update: update)
+        junit: junit.file != nil ? junit.reporter : nil, update: update) + events.reporters
     }
 
     /// Writes what follows the run and returns the exit status.
@@ -171,11 +178,14 @@ struct RunCommand: CLICommand {
       let status =
         update.map {
           RunCommand.writeBaseline(
-            $0, baseline, after: summary, workspace: workspace, console: console, quiet: format == "json")
+            $0, baseline, after: summary, workspace: workspace, console: console, quiet: format != "text")
         } ?? summary.exitCode
       console.flush()
       let written = RunCommand.writeReportFiles(
-        [(junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:))], console: console)
+        [
+          (junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:)),
+          (events.file?.file, { try events.file?.reporter.write(to: $0) }),
+        ], console: console)
       let summarized = ci.writeSummary(console: console)
       return written && summarized ? status : ExitCode.invalidInput
     }
