@@ -21,23 +21,18 @@ extension Divergence {
     }
     let expectedStates =
       [ScenarioJudge.expectedStartState(of: scenario)] + ScenarioJudge.expectedStates(of: scenario)
-    func observed(_ number: Int) -> [(String, JSONValue)] {
-      named.map { name, names, entries in
-        (
-          name,
-          entries.indices.contains(number) ? names.entryValue(entries[number], step: number, reports: reports) : .null
-        )
-      }
-    }
-    for number in 0...scenario.steps.count {
-      let values = observed(number)
-      guard let reference = values.first?.1 else { return nil }
-      let paths = differingPaths(values, from: reference, tolerance: scenario.tolerances.observation)
-      guard !paths.isEmpty else { continue }
+    let names = named.first?.1 ?? CallNames(scenario, trace: [])
+    return first(
+      in: scenario, implementations: named.map(\.0), withCreation: true, tolerance: scenario.tolerances.observation
+    ) { trace, number in
+      let (_, callNames, entries) = named[trace]
+      return entries.indices.contains(number)
+        ? callNames.entryValue(entries[number], step: number, reports: reports) : .null
+    } expectation: { number, path in
       let step = scenario.step(number)
+      guard isChecked(path, step: step, scenario: scenario) else { return (nil, false) }
       var expected = expectedValue(
-        step, expectedState: expectedStates[number], exhaustive: scenario.exhaustive,
-        names: named.first?.1 ?? CallNames(scenario, trace: []))
+        step, expectedState: expectedStates[number], exhaustive: scenario.exhaustive, names: names)
       if case .object(var object) = expected {
         if reports.contains(.received), scenario.checksReceived {
           object["received"] = .array(step.runtime?.received ?? [])
@@ -45,20 +40,8 @@ extension Divergence {
         if reports.contains(.events), scenario.checksEvents { object["events"] = .array(step.runtime?.events ?? []) }
         expected = .object(object)
       }
-      let rows = paths.sorted().map { path in
-        let isSpecified = isChecked(path, step: step, scenario: scenario)
-        return Row(
-          path: path, expected: isSpecified ? expected.value(at: path) : nil, isSpecified: isSpecified,
-          values: values.map { ($0.0, $0.1.value(at: path)) })
-      }
-      var divergence = Divergence(stepIndex: number - 1, action: step.send, rows: rows, title: step.title)
-      divergence.laterPaths = laterPaths(after: number, steps: scenario.steps.count + 1, first: paths) { later in
-        let values = observed(later)
-        return values.first.map { differingPaths(values, from: $0.1, tolerance: scenario.tolerances.observation) } ?? []
-      }
-      return divergence
+      return (expected.value(at: path), true)
     }
-    return nil
   }
 
   /// What the step expects, in the divergence view's shape: the merged state (or the given leaves), the calls with

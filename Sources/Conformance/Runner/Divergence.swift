@@ -104,34 +104,38 @@ package struct Divergence: Sendable {
   }
 
   /// The first step at which the implementations' observations differ, or `nil` when they agree at every step: the
-  /// one walk of ``find(in:traces:)`` at both levels.
+  /// one walk of ``find(in:traces:starts:)`` at both levels.
   ///
   /// - Parameters:
-  ///   - observe: The observation of the implementation at an index of `implementations`, at a 0-based step
+  ///   - withCreation: Whether the walk starts with the runtime's creation (format v1.3): then step number 0 is the
+  ///     creation and number `n` is step `n`; otherwise number `n` is the 0-based index of a step.
+  ///   - observe: The observation of the implementation at an index of `implementations`, at a step number
   ///     (`null` past the end of its trace).
   ///   - tolerance: Where numbers compare within a tolerance (README §17.4); `nil` compares exactly, as at the
   ///     runtime level.
   ///   - expectation: What the step at an index expects at a path, and whether it checks that path at all.
   static func first(
-    in scenario: Scenario, implementations: [String], tolerance: ToleranceNode? = nil, observe: (Int, Int) -> JSONValue,
-    expectation: (Int, JSONPath) -> (JSONValue?, Bool)
+    in scenario: Scenario, implementations: [String], withCreation: Bool = false, tolerance: ToleranceNode? = nil,
+    observe: (Int, Int) -> JSONValue, expectation: (Int, JSONPath) -> (JSONValue?, Bool)
   ) -> Divergence? {
-    func observed(_ step: Int) -> [(String, JSONValue)] {
-      implementations.indices.map { (implementations[$0], observe($0, step)) }
+    func observed(_ number: Int) -> [(String, JSONValue)] {
+      implementations.indices.map { (implementations[$0], observe($0, number)) }
     }
-    for index in scenario.steps.indices {
-      let values = observed(index)
+    let offset = withCreation ? 1 : 0
+    let count = scenario.steps.count + offset
+    for number in 0..<count {
+      let values = observed(number)
       guard let reference = values.first?.1 else { return nil }
       let paths = differingPaths(values, from: reference, tolerance: tolerance)
       guard !paths.isEmpty else { continue }
-      let step = scenario.steps[index]
+      let step = withCreation ? scenario.step(number) : scenario.steps[number]
       let rows = paths.sorted().map { path in
-        let (expected, isSpecified) = expectation(index, path)
+        let (expected, isSpecified) = expectation(number, path)
         return Row(
           path: path, expected: expected, isSpecified: isSpecified, values: values.map { ($0.0, $0.1.value(at: path)) })
       }
-      var divergence = Divergence(stepIndex: index, action: step.send, rows: rows, title: step.title)
-      divergence.laterPaths = laterPaths(after: index, steps: scenario.steps.count, first: paths) { later in
+      var divergence = Divergence(stepIndex: number - offset, action: step.send, rows: rows, title: step.title)
+      divergence.laterPaths = laterPaths(after: number, steps: count, first: paths) { later in
         let values = observed(later)
         return values.first.map { differingPaths(values, from: $0.1, tolerance: tolerance) } ?? []
       }
