@@ -1,28 +1,19 @@
 // MARK: - What a runtime reports beyond calls (harness protocol §2.5.6, format v1.2)
 
 extension HarnessCodec {
-  /// A trace entry's `received`: an array of actions (objects), checked against the manifest by the judge.
-  static func readReceived(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
-    guard case .array(let actions) = value else {
-      issues.add(path, "expected an array of actions, got \(value.typeName)")
+  /// A trace entry's `received` (`item` "action") or `events` (`item` "event", format v1.3): an array of objects, each
+  /// checked against the manifest by the judge; anything else is a protocol error at its path.
+  static func readObjects(_ value: JSONValue, of item: String, at path: JSONPath, issues: inout IssueList)
+    -> [JSONValue]?
+  {
+    guard case .array(let objects) = value else {
+      issues.add(path, "expected an array of \(item)s, got \(value.typeName)")
       return nil
     }
-    for (offset, action) in actions.enumerated() where action.objectValue == nil {
-      issues.add(path.appending(index: offset), "expected an action (an object), got \(action.typeName)")
+    for (offset, object) in objects.enumerated() where object.objectValue == nil {
+      issues.add(path.appending(index: offset), "expected an \(item) (an object), got \(object.typeName)")
     }
-    return actions
-  }
-
-  /// A trace entry's `events` (format v1.3): an array of events (objects), checked against the manifest by the judge.
-  static func readEvents(_ value: JSONValue, at path: JSONPath, issues: inout IssueList) -> [JSONValue]? {
-    guard case .array(let events) = value else {
-      issues.add(path, "expected an array of events, got \(value.typeName)")
-      return nil
-    }
-    for (offset, event) in events.enumerated() where event.objectValue == nil {
-      issues.add(path.appending(index: offset), "expected an event (an object), got \(event.typeName)")
-    }
-    return events
+    return objects
   }
 
   /// A trace entry's `inFlight`: an array of `{"type": string, "id": string or null}`.

@@ -111,13 +111,13 @@ extension HarnessCodec {
     let callsValue = entry.required("calls", issues: &issues)
     let cancelledValue = entry.required("cancelled", issues: &issues)
     let received = entry.value("received").flatMap {
-      readReceived($0, at: entryPath.appending(key: "received"), issues: &issues)
+      readObjects($0, of: "action", at: entryPath.appending(key: "received"), issues: &issues)
     }
     let inFlight = entry.value("inFlight").flatMap {
       readInFlight($0, at: entryPath.appending(key: "inFlight"), issues: &issues)
     }
     let events = entry.value("events").flatMap {
-      readEvents($0, at: entryPath.appending(key: "events"), issues: &issues)
+      readObjects($0, of: "event", at: entryPath.appending(key: "events"), issues: &issues)
     }
     entry.reportUnknownKeys(
       allowed: ["state", "calls", "cancelled", "received", "inFlight", "events"], issues: &issues)
