@@ -13,6 +13,8 @@ any feature from its manifest. Needs Debian's `maven` (scripts/test installs it)
 Run: python3 -m unittest discover -s scripts -p 'test_release.py'
 """
 import hashlib
+import importlib.machinery
+import importlib.util
 import os
 import platform
 import re
@@ -285,6 +287,21 @@ class PrebuiltCLITests(unittest.TestCase):
             readme = tar.extractfile(f"{folder}/README.md").read().decode()
         self.assertTrue(readme.startswith(f"# conformance {Fixture.version} ({PLATFORM})\n"), readme)
         self.assertIn("It needs no Swift toolchain", readme)
+
+    def test_the_archive_is_the_same_bytes_for_the_same_contents(self):
+        # Packing the unpacked folder again gives the archive's bytes: no time, owner or order leaks in, so the
+        # checksum names the build.
+        loader = importlib.machinery.SourceFileLoader("release", os.path.join(REPO, "scripts", "release"))
+        release = importlib.util.module_from_spec(importlib.util.spec_from_loader("release", loader))
+        loader.exec_module(release)
+        name = f"conformance-{Fixture.version}-{PLATFORM}"
+        members = []
+        for member, mode in (("conformance", 0o755), ("README.md", 0o644)):
+            with open(os.path.join(os.path.dirname(Fixture.archive), name, member), "rb") as handle:
+                members.append((member, handle.read(), mode))
+        with open(Fixture.archive, "rb") as handle:
+            self.assertEqual(hashlib.sha256(release.archive_bytes(name, members)).hexdigest(),
+                             hashlib.sha256(handle.read()).hexdigest())
 
     def test_the_binary_loads_nothing_of_the_swift_toolchain(self):
         binary = self.unpack(os.path.join(Fixture.folder, "ldd"))
