@@ -16,6 +16,10 @@ extension StepSummaryReporter {
       lines += table + [""]
     }
     lines += section("Divergences", divergences)
+    if !flaky.isEmpty {
+      lines += ["### Flaky pairs", "", "| Scenario | Implementation | Attempts | Earlier attempts |", "|---|---|---|---|"]
+      lines += flaky + [""]
+    }
     if !known.isEmpty {
       lines += ["### Known pairs", "", "| Scenario | Implementation | Reason |", "|---|---|---|"] + known + [""]
     }
