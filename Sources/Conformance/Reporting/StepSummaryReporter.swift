@@ -6,8 +6,9 @@ import Foundation
 /// known pairs and the invalid files.
 ///
 /// GitHub refuses a step summary over 1 MiB, so the document is kept under ``budget`` bytes (512 KiB): rows and
-/// entries past it are left out and a last line says how many. Table cells have `|` escaped and line breaks as
-/// `<br>`, so no value can break the table.
+/// entries past it are left out and a last line says how many. Table cells and list items have `|` and Markdown's
+/// inline punctuation backslash-escaped and line breaks as `<br>`, so no value can break the table or render as
+/// markup (`scripts/check-step-summary` renders a summary with markdown-it-py and checks it).
 package final class StepSummaryReporter: RunReporter {
   /// The most bytes the document takes.
   package static let budget = 512 << 10
