@@ -17,7 +17,9 @@ extension StepSummaryReporter {
     }
     lines += section("Divergences", divergences)
     if !flaky.isEmpty {
-      lines += ["### Flaky pairs", "", "| Scenario | Implementation | Attempts | Earlier attempts |", "|---|---|---|---|"]
+      lines += [
+        "### Flaky pairs", "", "| Scenario | Implementation | Attempts | Earlier attempts |", "|---|---|---|---|",
+      ]
       lines += flaky + [""]
     }
     if !known.isEmpty {

@@ -72,7 +72,9 @@ package final class StepSummaryReporter: RunReporter {
           + path + values, to: &divergences)
     }
     for verdict in report.verdicts where verdict.outcome.kind == .flaky {
-      let faults = verdict.failedAttempts.map { ReportText.oneLine(VerdictText.headline(.noTrace($0.fault)), limit: 300) }
+      let faults = verdict.failedAttempts.map {
+        ReportText.oneLine(VerdictText.headline(.noTrace($0.fault)), limit: 300)
+      }
       add(
         "| \(Self.cell(report.id)) | \(Self.cell(verdict.implementation)) | \(verdict.attempts) | "
           + Self.cell(faults.joined(separator: "\n")) + " |", to: &flaky)
