@@ -26,6 +26,7 @@ SCRIPTS = [
     (["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
     (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
+    (["scripts/check-step-summary"], "scripts/check-step-summary [--tool PATH] [--artifacts DIR]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
     (["scripts/bench"],
