@@ -61,33 +61,53 @@ package struct ShardMerge {
     emit(.finished(summary))
   }
 
-  /// Every shard's items in walk order: the invalid files that lead every shard's list (problems found before the
-  /// walk, such as a broken manifest) once, then the shards' lists merged by file name. Each list is already in walk
-  /// order, and a file's items are all in one shard, so the merge keeps them together and in order.
+  /// Every shard's items in the order the unsharded run reports them.
+  ///
+  /// The invalid files that lead every shard's list (problems found before the walk, such as a broken manifest) come
+  /// once, first. The rest are put in walk order: a shard's scenarios are in walk order among themselves, and so are
+  /// its invalid files, and the walk's order is the order of the files' names (``ScenarioWalk`` sorts a folder's
+  /// entries as whole paths sort), so merging these lists by file name gives the whole walk. Then they are sent as the
+  /// run loop sends them: an invalid file at once, scenarios a batch (``ConformanceRunner/batchSize``) at a time.
   static func ordered(_ lists: [[RecordedRun.Item]]) -> [RecordedRun.Item] {
     func leadingInvalid(_ list: [RecordedRun.Item]) -> [String] {
-      list.prefix { if case .invalid = $0 { return true } else { return false } }.map(\.file)
+      list.prefix(while: isInvalid).map(\.file)
     }
-    let common: [String] =
-      lists.count < 2
-      ? [] : leadingInvalid(lists[0]).filter { file in lists.dropFirst().allSatisfy { leadingInvalid($0).contains(file) } }
-    var merged = lists[0].filter { common.contains($0.file) && Self.isInvalid($0) }
-    var rests = lists.map { list in list.drop { common.contains($0.file) && Self.isInvalid($0) } }
+    // With one shard, every leading invalid file is sent first, as the run sent it.
+    let common = leadingInvalid(lists[0]).filter { file in
+      lists.dropFirst().allSatisfy { leadingInvalid($0).contains(file) }
+    }
+    var sent = lists[0].filter { isInvalid($0) && common.contains($0.file) }
+    let rests = lists.map { list in
+      list.enumerated().filter { position, item in
+        !(position < common.count && isInvalid(item) && common.contains(item.file))
+      }.map(\.element)
+    }
+    var sequences = rests.flatMap { rest in [rest.filter(isInvalid)[...], rest.filter { !isInvalid($0) }[...]] }
+    var queued: [RecordedRun.Item] = []
     while true {
       var best: Int?
-      for (index, rest) in rests.enumerated() {
-        guard let head = rest.first else { continue }
-        if let current = best, let other = rests[current].first,
-          !Array(head.file.utf8).lexicographicallyPrecedes(Array(other.file.utf8))
+      for (index, sequence) in sequences.enumerated() {
+        guard let head = sequence.first else { continue }
+        if let current = best, let other = sequences[current].first,
+          !head.file.utf8.lexicographicallyPrecedes(other.file.utf8)
         {
           continue
         }
         best = index
       }
-      guard let best, let head = rests[best].first else { return merged }
-      merged.append(head)
-      rests[best] = rests[best].dropFirst()
+      guard let best, let head = sequences[best].first else { break }
+      sequences[best] = sequences[best].dropFirst()
+      if isInvalid(head) {
+        sent.append(head)
+        continue
+      }
+      queued.append(head)
+      if queued.count == ConformanceRunner.batchSize {
+        sent += queued
+        queued.removeAll()
+      }
     }
+    return sent + queued
   }
 
   private static func isInvalid(_ item: RecordedRun.Item) -> Bool {

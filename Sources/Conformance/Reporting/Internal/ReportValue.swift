@@ -70,6 +70,20 @@ struct ReportValue {
 
   static func parsePath(_ text: String) -> JSONPath? {
     if text == "(root)" { return .root }
+    // A path over 24 levels is shown by its first and last 8 (JSONPath.description): rebuilt with as many levels,
+    // the hidden ones as [0], so that it renders the same.
+    if text.hasSuffix(" levels deep)"), let open = text.range(of: " (", options: .backwards),
+      let depth = Int(text[open.upperBound...].dropLast(" levels deep)".count)),
+      let ellipsis = text[..<open.lowerBound].range(of: "…")
+    {
+      var tail = text[ellipsis.upperBound..<open.lowerBound]
+      if tail.hasPrefix(".") { tail = tail.dropFirst() }
+      guard let head = parsePath(String(text[..<ellipsis.lowerBound])), let last = parsePath(String(tail)),
+        depth >= head.components.count + last.components.count
+      else { return nil }
+      let hidden = Array(repeating: JSONPath.Component.index(0), count: depth - head.components.count - last.components.count)
+      return JSONPath(head.components + hidden + last.components)
+    }
     var components: [JSONPath.Component] = []
     var rest = Substring(text)
     while !rest.isEmpty {
@@ -117,7 +131,8 @@ extension ReportValue {
       message: try member("message").string())
     error.line = try member("line").optional { value throws(InputError) in try value.int() }
     error.column = try member("column").optional { value throws(InputError) in try value.int() }
-    error.isLocated = error.line != nil
+    // A syntax error has a line but is not "located" (its path follows the message): InputError(file:syntax:).
+    error.isLocated = error.line != nil && !error.message.hasPrefix("invalid JSON: ")
     return error
   }
 
