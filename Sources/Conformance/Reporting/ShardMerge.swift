@@ -155,20 +155,20 @@ package struct ShardMerge {
         "shard \(index)/\(firstShard.shard.total) is given more than once: "
           + files.map { "'\($0)'" }.joined(separator: ", "))
     }
-    var owner: [String: String] = [:]
+    var owner: [String: Int] = [:]
     var doubled: [String] = []
-    for run in shards {
+    for (position, run) in shards.enumerated() {
       for case .scenario(let verdict) in run.items {
-        if let other = owner[verdict.id], other != run.displayName {
-          doubled.append("'\(verdict.id)' (\(other), \(run.displayName))")
+        if let other = owner[verdict.id], other != position {
+          doubled.append("'\(verdict.id)' (\(shards[other].displayName), \(run.displayName))")
         }
-        owner[verdict.id] = run.displayName
+        owner[verdict.id] = position
       }
     }
     if !doubled.isEmpty {
       problems.append(
-        "the reports overlap: \(doubled.count == 1 ? "a scenario is" : "scenarios are") in more than one: "
-          + doubled.prefix(10).joined(separator: ", ") + (doubled.count > 10 ? ", …" : ""))
+        "the reports overlap: \(doubled.count == 1 ? "1 scenario is" : "\(doubled.count) scenarios are") in more "
+          + "than one report: " + doubled.prefix(3).joined(separator: ", ") + (doubled.count > 3 ? ", …" : ""))
     }
     let missing = (1...firstShard.shard.total).filter { byIndex[$0] == nil }
     if !missing.isEmpty {

@@ -57,6 +57,16 @@ struct MergeReportsCommand: CLICommand {
       throw .usage("give the JSON report of every shard (conformance run --shard <i>/<n> --json <file>)", command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
+    func target(_ path: String) -> String {
+      FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
+    }
+    // An input is a report this tool wrote, which --json may replace: refused here, or a shard would be lost.
+    for option in ["json", "junit"] {
+      guard let path = scanner.value(option), let input = scanner.positionals.first(where: { target($0) == target(path) })
+      else { continue }
+      throw .usage(
+        "'--\(option)' names the input report '\(input)'; write the merged report to a file of its own", command: name)
+    }
     let ci = try RunCommand.ciOutputs(scanner, format: format, console: console)
     let (junitFile, jsonFile) = try RunCommand.reportFiles(scanner, workspace: workspace, command: name)
     var runs: [RecordedRun] = []
