@@ -68,7 +68,8 @@ struct ShardSelection {
       guard index != nil || total != nil else { continue }
       guard let index, let total else {
         let (set, unset) = index == nil ? (source.total, source.index) : (source.index, source.total)
-        throw .usage("'--shard auto': \(source.name)'s \(set) is set but \(unset) is not; set both or neither", command: command)
+        throw .usage(
+          "'--shard auto': \(source.name)'s \(set) is set but \(unset) is not; set both or neither", command: command)
       }
       let first = source.base == 0 ? "0 ≤ \(source.index) < \(source.total)" : "1 ≤ \(source.index) ≤ \(source.total)"
       guard let number = Shard.number(index), let count = Shard.number(total),

@@ -28,7 +28,8 @@ struct ShardCLITests {
         // A known failure, a fixed entry, an expired pattern and an entry that matches no scenario in any shard.
         let root = try BaselineCLITests.workspace(
           baseline: BaselineCLITests.file(
-            BaselineCLITests.entry("login-wrong-loading-flag"), BaselineCLITests.entry("login-submit-valid-credentials"),
+            BaselineCLITests.entry("login-wrong-loading-flag"),
+            BaselineCLITests.entry("login-submit-valid-credentials"),
             BaselineCLITests.entry("login-wrong-*", expires: "2020-01-01"), BaselineCLITests.entry("login-nowhere")))
         return (["run"], root, ["CONFORMANCE_TODAY": "2026-06-01"])
       }
@@ -37,10 +38,12 @@ struct ShardCLITests {
 
   /// A report with its timings zeroed: `durationSeconds`, JUnit `time` and `timestamp`.
   static func untimed(_ text: String) -> String {
-    text.replacingOccurrences(of: #""durationSeconds":[-0-9.e+E]+"#, with: #""durationSeconds":0"#, options: .regularExpression)
-      .replacingOccurrences(of: #" (time|timestamp)="[^"]*""#, with: #" $1="""#, options: .regularExpression)
-      .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("Ran ") }
-      .joined(separator: "\n")
+    text.replacingOccurrences(
+      of: #""durationSeconds":[-0-9.e+E]+"#, with: #""durationSeconds":0"#, options: .regularExpression
+    )
+    .replacingOccurrences(of: #" (time|timestamp)="[^"]*""#, with: #" $1="""#, options: .regularExpression)
+    .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("Ran ") }
+    .joined(separator: "\n")
   }
 
   @Test(arguments: Corpus.allCases, [1, 2, 3, 7])
@@ -105,8 +108,10 @@ struct ShardCLITests {
     (["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], 2, 3, "GitLab"),
     (["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "4"], 1, 4, "CircleCI"),
     (["BUILDKITE_PARALLEL_JOB": "6", "BUILDKITE_PARALLEL_JOB_COUNT": "7"], 7, 7, "Buildkite"),
-    (["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3", "CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "3"], 2, 3,
-     "GitLab and CircleCI"),
+    (
+      ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3", "CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "3"], 2, 3,
+      "GitLab and CircleCI"
+    ),
   ])
   func autoTakesTheShardFromEachCI(environment: [String: String], index: Int, total: Int, source: String) throws {
     let (shard, status, stderr) = try Self.autoShard(environment)
@@ -126,7 +131,8 @@ struct ShardCLITests {
     )
     // Never from the environment unless asked.
     let unasked = try CLI.run(
-      ["run", "--format", "json", "Conformance/scenarios/login"], environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"])
+      ["run", "--format", "json", "Conformance/scenarios/login"],
+      environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"])
     #expect(unasked.stdout.contains("\"shard\"") == false)
   }
 
@@ -181,7 +187,8 @@ struct ShardCLITests {
     let junit = try String(contentsOf: xml, encoding: .utf8)
     #expect(junit.hasPrefix("<?xml"))
     let report = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: outputs.appendingPathComponent("conformance-report.json")))
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: outputs.appendingPathComponent("conformance-report.json")))
         as? [String: Any])
     #expect((report["shard"] as? [String: Any])?["index"] as? Int == 1)
     let results = try #require(report["results"] as? [[String: Any]])

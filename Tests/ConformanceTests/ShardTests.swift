@@ -15,7 +15,9 @@ struct ShardTests {
     #expect(Shard(parsing: text)?.description == text)
   }
 
-  @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1/3/4", "-1/3", "+1/3", " 1/3", "1/3 ", "1/1001", "1/99999999999", "/3", "1/", ""])
+  @Test(arguments: [
+    "0/3", "4/3", "1/0", "a/b", "1/3/4", "-1/3", "+1/3", " 1/3", "1/3 ", "1/1001", "1/99999999999", "/3", "1/", "",
+  ])
   func malformedValuesAreRefused(text: String) {
     #expect(Shard(parsing: text) == nil)
   }
@@ -49,13 +51,16 @@ struct ShardTests {
     let moved = Self.keys.filter { before[$0] != Shard.number(ofKey: $0, total: 6) }.count
     // About a sixth move to the new shard, and only to it; a split by position would move most of them.
     #expect(moved > Self.keys.count / 10 && moved < Self.keys.count / 4, "\(moved) moved")
-    #expect(Self.keys.filter { before[$0] != Shard.number(ofKey: $0, total: 6) }.allSatisfy {
-      Shard.number(ofKey: $0, total: 6) == 6
-    })
+    #expect(
+      Self.keys.filter { before[$0] != Shard.number(ofKey: $0, total: 6) }.allSatisfy {
+        Shard.number(ofKey: $0, total: 6) == 6
+      })
   }
 
   @Test func anOutlinesCasesShareTheirFilesShard() {
-    #expect(Shard.key(ofFile: "Conformance/scenarios/signup/signup-age-accepted-on-submit.json") == "signup-age-accepted-on-submit")
+    #expect(
+      Shard.key(ofFile: "Conformance/scenarios/signup/signup-age-accepted-on-submit.json")
+        == "signup-age-accepted-on-submit")
     #expect(Shard.key(ofFile: "broken.json") == "broken")
   }
 }

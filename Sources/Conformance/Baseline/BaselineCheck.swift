@@ -268,7 +268,9 @@ struct BaselineCheck {
       return -1
     }
     if checkUnmatched, let lists = shards.map(\.unmatchedBaseline) as? [[InputError]], let first = lists.first {
-      let inAll = lists.dropFirst().reduce(Set(first.map { index($0.path) })) { $0.intersection($1.map { index($0.path) }) }
+      let inAll = lists.dropFirst().reduce(Set(first.map { index($0.path) })) {
+        $0.intersection($1.map { index($0.path) })
+      }
       summary.invalidBaseline += first.filter { inAll.contains(index($0.path)) }
     }
     var expired: [Int: BaselineProblem] = [:]

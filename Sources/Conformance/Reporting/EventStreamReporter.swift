@@ -106,7 +106,9 @@ package final class EventStreamReporter: RunReporter {
       "options": options,
     ])
     // Absent when the run is not a shard.
-    header["shard"] = shard.map { ["index": .number(.integer(Int64($0.index))), "total": .number(.integer(Int64($0.total)))] }
+    header["shard"] = shard.map {
+      ["index": .number(.integer(Int64($0.index))), "total": .number(.integer(Int64($0.total)))]
+    }
     return .object(header)
   }
 

@@ -214,11 +214,17 @@ package final class JSONReporter: RunReporter {
     var object: JSONObject
     switch mismatch.kind {
     case .differs(let expected, let actual):
-      object = members(["path": .string(mismatch.path.description), "kind": "differs", "expected": expected, "actual": actual])
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "differs", "expected": expected, "actual": actual,
+      ])
     case .missing(let expected):
-      object = members(["path": .string(mismatch.path.description), "kind": "missing", "expected": expected, "actual": .null])
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "missing", "expected": expected, "actual": .null,
+      ])
     case .unexpected(let actual):
-      object = members(["path": .string(mismatch.path.description), "kind": "unexpected", "expected": .null, "actual": actual])
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "unexpected", "expected": .null, "actual": actual,
+      ])
     }
     object["note"] = mismatch.note.map(JSONValue.string)
     object["tolerance"] = mismatch.tolerance.map { .number(.double($0)) }
@@ -239,7 +245,8 @@ package final class JSONReporter: RunReporter {
             "values": .object(values),
           ])
           // Which nulls stand for no value at all ("expected" for the expectation): only when there are some.
-          let absent = (row.expected == nil ? ["expected"] : []) + row.values.filter { $0.value == nil }.map(\.implementation)
+          let absent =
+            (row.expected == nil ? ["expected"] : []) + row.values.filter { $0.value == nil }.map(\.implementation)
           if !absent.isEmpty { object["absent"] = .array(absent.map(JSONValue.string)) }
           return .object(object)
         }),

@@ -36,7 +36,8 @@ extension TextReporter {
           + "and a run that checks nothing is not a pass")
     }
     if summary.scenarios == 0, let shard = summary.shard?.shard {
-      lines.append("Shard \(shard) holds no scenarios" + (summary.invalidFiles > 0 ? "" : "; the other shards hold them"))
+      lines.append(
+        "Shard \(shard) holds no scenarios" + (summary.invalidFiles > 0 ? "" : "; the other shards hold them"))
     } else if summary.scenarios == 0 {
       lines.append(
         style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))

@@ -24,7 +24,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   package static let maximumTotal = 1000
 
   /// What `--shard` accepts, for error messages.
-  package static let accepted = "'<index>/<total>' with 1 ≤ index ≤ total ≤ \(maximumTotal) (for example '2/3'), or 'auto'"
+  package static let accepted =
+    "'<index>/<total>' with 1 ≤ index ≤ total ≤ \(maximumTotal) (for example '2/3'), or 'auto'"
 
   /// Creates a shard from a 1-based index, or `nil` when `1 ≤ index ≤ total ≤ maximumTotal` does not hold.
   package init?(index: Int, total: Int) {

@@ -62,7 +62,8 @@ struct MergeReportsCommand: CLICommand {
     }
     // An input is a report this tool wrote, which --json may replace: refused here, or a shard would be lost.
     for option in ["json", "junit"] {
-      guard let path = scanner.value(option), let input = scanner.positionals.first(where: { target($0) == target(path) })
+      guard let path = scanner.value(option),
+        let input = scanner.positionals.first(where: { target($0) == target(path) })
       else { continue }
       throw .usage(
         "'--\(option)' names the input report '\(input)'; write the merged report to a file of its own", command: name)

@@ -147,7 +147,8 @@ struct RunCommand: CLICommand {
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci, events: events)
+      json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)),
+      ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: scanner.value("filter") ?? sharding.filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,

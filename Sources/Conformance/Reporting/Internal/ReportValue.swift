@@ -81,7 +81,8 @@ struct ReportValue {
       guard let head = parsePath(String(text[..<ellipsis.lowerBound])), let last = parsePath(String(tail)),
         depth >= head.components.count + last.components.count
       else { return nil }
-      let hidden = Array(repeating: JSONPath.Component.index(0), count: depth - head.components.count - last.components.count)
+      let hidden = Array(
+        repeating: JSONPath.Component.index(0), count: depth - head.components.count - last.components.count)
       return JSONPath(head.components + hidden + last.components)
     }
     var components: [JSONPath.Component] = []
