@@ -92,6 +92,15 @@ struct ShardCLITests {
     )
   }
 
+  @Test func aShardCannotRewriteTheBaseline() throws {
+    let result = try CLI.run(["run", "--shard", "1/2", "--update-baseline"])
+    #expect(result.status == 2)
+    #expect(
+      result.errorLines.first
+        == "error: '--update-baseline' rewrites the baseline from the whole run's failures, and shard 1/2 is a part of it; run it without '--shard'"
+    )
+  }
+
   /// The JSON report's `shard` object of a run with `--shard auto` under `environment`, and its standard error.
   static func autoShard(_ environment: [String: String], in directory: URL = CLI.repository) throws -> (
     shard: [String: Any]?, status: Int32, stderr: String

@@ -126,6 +126,13 @@ struct RunCommand: CLICommand {
     let jobs = try Self.jobs(scanner)
     let sharding = try ShardSelection.resolve(
       scanner, environment: console.environment, command: name, note: console.err)
+    // A shard's failures are a part of the run's: the baseline written from them would drop every other shard's.
+    if let shard = sharding.shard, scanner.has("update-baseline") {
+      throw .usage(
+        "'--update-baseline' rewrites the baseline from the whole run's failures, and shard \(shard) is a part of it; "
+          + "run it without '--shard'",
+        command: name)
+    }
     let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json) = try reportFiles(
