@@ -36,7 +36,8 @@ struct ShardCLITests {
     }
   }
 
-  /// A report with its timings zeroed: `durationSeconds`, JUnit `time` and `timestamp`.
+  /// A report with its timings zeroed: `durationSeconds`, JUnit `time` and `timestamp`, and the `Ran …` line of the
+  /// text report and step summary.
   static func untimed(_ text: String) -> String {
     text.replacingOccurrences(
       of: #""durationSeconds":[-0-9.e+E]+"#, with: #""durationSeconds":0"#, options: .regularExpression
@@ -53,7 +54,8 @@ struct ShardCLITests {
     defer { try? FileManager.default.removeItem(at: out) }
     func file(_ name: String) -> String { out.appendingPathComponent(name).path }
     let whole = try CLI.run(
-      arguments + ["--json", file("whole.json"), "--junit", file("whole.xml")], in: directory, environment: environment)
+      arguments + ["--json", file("whole.json"), "--junit", file("whole.xml"), "--summary", file("whole.md")],
+      in: directory, environment: environment)
     var reports: [String] = []
     for index in 1...shards {
       reports.append(file("shard-\(index).json"))
@@ -63,12 +65,14 @@ struct ShardCLITests {
       #expect([0, 1, 2].contains(shard.status))
     }
     let merged = try CLI.run(
-      ["merge-reports"] + reports.reversed() + ["--json", file("merged.json"), "--junit", file("merged.xml")],
+      ["merge-reports"] + reports.reversed() + [
+        "--json", file("merged.json"), "--junit", file("merged.xml"), "--summary", file("merged.md"),
+      ],
       in: directory, environment: environment)
     #expect(merged.status == whole.status)
     #expect(Self.untimed(merged.stdout) == Self.untimed(whole.stdout))
     #expect(merged.stderr == whole.stderr)
-    for kind in ["json", "xml"] {
+    for kind in ["json", "xml", "md"] {
       let mergedText = try String(contentsOfFile: file("merged.\(kind)"), encoding: .utf8)
       let wholeText = try String(contentsOfFile: file("whole.\(kind)"), encoding: .utf8)
       #expect(Self.untimed(mergedText) == Self.untimed(wholeText), "\(corpus) in \(shards): the \(kind) reports differ")
