@@ -14,6 +14,7 @@ public enum ConformanceCommand {
     [
       CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self),
       CommandInfo(HarnessCommand.self), CommandInfo(FuzzCommand.self), CommandInfo(RecordCommand.self),
+      CommandInfo(MergeReportsCommand.self),
     ]
   }
 

@@ -185,6 +185,7 @@ struct CLITests {
           harness               Serve the Swift implementation over the harness protocol on stdin/stdout.
           fuzz                  Generate action sequences, compare implementations, and shrink the first divergence.
           record                Fill in or refresh scenario expectations from an implementation's trace.
+          merge-reports         Join the JSON reports of a sharded run into the reports of one run.
 
           See 'conformance help <subcommand>' for detailed help.
 

@@ -226,22 +226,56 @@ struct BaselineCheck {
   ///   file was invalid), so an entry's scenario may exist unseen.
   func finish(into summary: inout RunSummary, checkUnmatched: Bool) {
     summary.baselineFile = baseline.file
+    var unmatched: [InputError] = []
+    var expired: [BaselineProblem] = []
     for (index, entry) in baseline.entries.enumerated() {
       if !matched[index] {
-        guard checkUnmatched else { continue }
-        summary.invalidBaseline.append(
+        unmatched.append(
           InputError(
             file: baseline.file, path: JSONPath([.key("entries"), .index(index)]),
             message:
               "'\(entry.scenario)' matches no scenario in this run; remove the entry, or run without it (--no-baseline, or a --baseline file of its own)"
           ))
       } else if let expires = entry.expires, entry.hasExpired(today: today) {
-        summary.baselineProblems.append(
+        expired.append(
           problem(
             .expired, index, nil, nil,
             "expired on \(expires): fix the divergence, or renew the entry with a later date (today is \(today))"))
       }
     }
+    // A shard leaves both judgements to merge-reports (ShardRun).
+    if summary.shard != nil {
+      summary.shard?.unmatchedBaseline = checkUnmatched ? unmatched : nil
+      summary.shard?.expiredBaseline = expired
+    } else {
+      if checkUnmatched { summary.invalidBaseline += unmatched }
+      summary.baselineProblems += expired
+    }
+  }
+
+  /// Judges the baseline entries of a whole sharded run from its shards' findings, as ``finish(into:checkUnmatched:)``
+  /// judges an unsharded run: an entry is unmatched when no shard matched it, and each expired entry is a problem
+  /// once, in entry order.
+  ///
+  /// - Parameters:
+  ///   - shards: Each shard's findings.
+  ///   - summary: The merged totals, which get the invalid entries and the expired ones.
+  ///   - checkUnmatched: Whether the merged run read the whole corpus (every shard could tell, and no file of any
+  ///     shard was invalid), so an entry that matches nothing is an error.
+  package static func merge(_ shards: [ShardRun], into summary: inout RunSummary, checkUnmatched: Bool) {
+    func index(_ path: JSONPath?) -> Int {
+      if case .index(let index)? = path?.components.last { return index }
+      return -1
+    }
+    if checkUnmatched, let lists = shards.map(\.unmatchedBaseline) as? [[InputError]], let first = lists.first {
+      let inAll = lists.dropFirst().reduce(Set(first.map { index($0.path) })) {
+        $0.intersection($1.map { index($0.path) })
+      }
+      summary.invalidBaseline += first.filter { inAll.contains(index($0.path)) }
+    }
+    var expired: [Int: BaselineProblem] = [:]
+    for shard in shards { for problem in shard.expiredBaseline { expired[problem.index] = problem } }
+    summary.baselineProblems += expired.keys.sorted().compactMap { expired[$0] }
   }
 
   private func problem(

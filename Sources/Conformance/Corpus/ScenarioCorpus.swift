@@ -59,6 +59,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
   package var roots: [Root]
   /// Validates each file against scenario format v1 and the feature manifests.
   package var loader: ScenarioLoader
+  /// The part of the corpus to read (`--shard`), or `nil` for all of it: the walk passes over every file and walk
+  /// problem whose shard key (``Shard/key(ofFile:)``) another shard holds, before anything is opened.
+  package var shard: Shard?
 
   /// Creates a corpus over files and folders.
   ///
@@ -110,7 +113,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
   }
 
   /// Starts a walk of the corpus.
-  package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots), loader: loader) }
+  package func makeIterator() -> Iterator {
+    Iterator(walk: ScenarioWalk(roots: roots), loader: loader, shard: shard)
+  }
 
   /// Walks the corpus, reading one file per call of ``next()``.
   ///
@@ -120,6 +125,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
   package struct Iterator: IteratorProtocol {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
+    private let shard: Shard?
     private let parser = JSONParser()
     /// The files read so far, by device and inode: a file reached again through another path is set aside.
     private var readFiles: Set<FileID> = []
@@ -133,12 +139,15 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Problems of the walk itself so far (a folder that cannot be read, a broken link, a loop…), each reported as
     /// an ``Entry/invalid(file:errors:)`` of its own.
     package private(set) var walkProblemCount = 0
+    /// Scenario files and walk problems walked so far, in every shard (the whole corpus's count, for a shard's report).
+    package private(set) var walkedBeforeSharding = 0
     /// Hidden files and folders passed over so far.
     package var ignoredCount: Int { walk.ignoredCount }
 
-    init(walk: ScenarioWalk, loader: ScenarioLoader) {
+    init(walk: ScenarioWalk, loader: ScenarioLoader, shard: Shard? = nil) {
       self.walk = walk
       self.loader = loader
+      self.shard = shard
     }
 
     /// The next scenario or file's problems; `nil` when the walk is over. A scenario outline yields each of its rows
@@ -219,12 +228,15 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened.
     package mutating func nextItem() -> Item? {
       while let entry = walk.next() {
+        walkedBeforeSharding += 1
         switch entry {
         case .problem(let error):
+          if let shard, !shard.holds(key: Shard.key(ofFile: error.file)) { continue }
           walkProblemCount += 1
           return .problem(error)
         case .file(let path, let name):
           let baseName = String(PathParts(name).baseName)
+          if let shard, !shard.holds(key: baseName) { continue }
           let hasNewName = names[baseName] == nil
           if hasNewName { names[baseName] = .some(nil) }
           return .file(FileToRead(path: path, name: name, hasNewName: hasNewName))
@@ -264,7 +276,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
     package mutating func skipRemainingFiles() -> Int {
       var count = 0
       while let found = walk.next() {
-        if case .file = found { count += 1 }
+        walkedBeforeSharding += 1
+        if case .file(_, let name) = found, shard?.holds(key: Shard.key(ofFile: name)) ?? true { count += 1 }
       }
       return count
     }

@@ -8,7 +8,8 @@ import Foundation
 /// ```json
 /// {"kind":"header","format":"udf-conformance-events","version":1,"tool":{"name":"conformance","version":"1.0.0"},
 ///  "implementations":[{"name":"swift","language":"Swift","version":"1.0.0","features":["login"],
-///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…}}
+///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…},
+///  "shard":{"index":2,"total":3}}
 /// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[]}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"swift","attempt":1,"outcome":"passed","durationMs":0.1}
@@ -33,6 +34,8 @@ package final class EventStreamReporter: RunReporter {
 
   private let options: JSONValue
   private let baseline: String?
+  /// The shard the run covers (`--shard`), recorded in the header; `nil` for an unsharded run.
+  package var shard: Shard?
   private let emit: ((String) -> Void)?
   private let spool = Spool()
 
@@ -102,12 +105,17 @@ package final class EventStreamReporter: RunReporter {
         "levels": .object(levels), "startError": entry.startError.map(JSONValue.string) ?? .null,
       ]
     }
-    return [
+    var header = JSONReporter.members([
       "format": .string(Self.format),
       "tool": ["name": "conformance", "version": .string(ConformanceVersion.current)],
       "implementations": .array(implementations), "baseline": baseline.map(JSONValue.string) ?? .null,
       "options": options,
-    ]
+    ])
+    // Absent when the run is not a shard.
+    header["shard"] = shard.map {
+      ["index": .number(.integer(Int64($0.index))), "total": .number(.integer(Int64($0.total)))]
+    }
+    return .object(header)
   }
 
   /// The `scenario` record, then `started` and `finished` for each implementation, then its divergence, if any.

@@ -41,9 +41,18 @@ package final class JSONReporter: RunReporter {
   private let divergences = Spool()
   private let invalid = Spool()
   private var summary: JSONValue = .null
+  /// A shard's scenarios and invalid files in run order, as `merge-reports` replays them (`shard.items`), or `nil`
+  /// when the run is not a shard.
+  private let items: Spool?
+  private var shard: JSONValue = .null
 
   /// Creates an empty reporter.
-  package init() {}
+  ///
+  /// - Parameter sharded: Whether the run is one shard of a corpus (`--shard`): the report then also carries the
+  ///   `shard` object, with what `merge-reports` needs to rebuild the whole run (README §11.2).
+  package init(sharded: Bool = false) {
+    items = sharded ? Spool() : nil
+  }
 
   /// Records one event.
   package func handle(_ event: RunEvent) {
@@ -56,14 +65,17 @@ package final class JSONReporter: RunReporter {
           "startError": entry.startError.map(JSONValue.string) ?? .null,
         ]
       }
-    case .invalid(_, let errors):
+    case .invalid(let file, let errors):
       for error in errors { Self.append(Self.encode(error), to: invalid) }
+      if let items { Self.append(["invalid": .string(file)], to: items) }
     case .scenario(let report):
       for verdict in report.verdicts { Self.append(Self.encode(verdict), to: results) }
+      if let items { Self.append(Self.encode(scenario: report), to: items) }
       if let divergence = report.divergence { Self.append(Self.encode(divergence, report: report), to: divergences) }
     case .finished(let run):
       for error in run.invalidBaseline { Self.append(Self.encode(error), to: invalid) }
       summary = Self.encode(run)
+      if let shardRun = run.shard { shard = Self.encode(shardRun, allowsSkipped: run.allowsSkipped) }
     }
   }
 
@@ -88,7 +100,16 @@ package final class JSONReporter: RunReporter {
     try invalid.copy(to: sink)
     try text("],\"results\":[")
     try results.copy(to: sink)
-    try text("],\"summary\":" + JSONRenderer.compact(summary))
+    try text("]")
+    if let items, case .object(let shard) = shard {
+      // The shard object with its keys sorted: `items` falls between `index` and `total`.
+      let head = shard.members.filter { $0.key < "items" }, tail = shard.members.filter { $0.key > "items" }
+      try text(",\"shard\":" + JSONRenderer.compact(.object(JSONObject(unsortedMembers: head))).dropLast())
+      try text(",\"items\":[")
+      try items.copy(to: sink)
+      try text("]," + JSONRenderer.compact(.object(JSONObject(unsortedMembers: tail))).dropFirst())
+    }
+    try text(",\"summary\":" + JSONRenderer.compact(summary))
     try text(
       ",\"tool\":" + JSONRenderer.compact(["name": "conformance", "version": .string(ConformanceVersion.current)]))
     try text(",\"version\":1}\n")
@@ -137,6 +158,7 @@ package final class JSONReporter: RunReporter {
     case .noTrace(.timedOut(let seconds, let tail)):
       return [
         "message": .string("no reply within \(ReportText.seconds(seconds))"), "stderrTail": .string(tail),
+        "seconds": .number(.double(seconds)),
       ]
     case .noTrace(.protocolError(let message, let line)):
       return ["message": .string(message), "line": .string(line)]
@@ -164,13 +186,19 @@ package final class JSONReporter: RunReporter {
         failure.mismatches.map { $0.isAtEnd ? "at the end: \($0)" : $0.description }.joined(separator: "\n")),
       "laterSteps": .array(
         failure.laterSteps.map { later in
-          [
+          var object = members([
             "step": .number(.integer(Int64(later.stepIndex + 1))), "action": later.action,
             "mismatches": .array(later.mismatches.map(encode)),
-          ]
+          ])
+          object["title"] = later.title.map(JSONValue.string)
+          return .object(object)
         }),
     ]
     guard case .object(var object) = base else { return base }
+    // What the text report shows beside the mismatches, present only when set, so merge-reports can show it too.
+    object["stepDescription"] = failure.stepDescription.map(JSONValue.string)
+    object["title"] = failure.title.map(JSONValue.string)
+    object["givenState"] = failure.givenState
     // Runtime steps have no effects (README §13.3): their calls and cancellations instead.
     if let runtime = failure.runtime {
       object["expectedCalls"] = runtime.expectedCalls ?? .null
@@ -195,18 +223,28 @@ package final class JSONReporter: RunReporter {
   }
 
   static func encode(_ mismatch: Mismatch) -> JSONValue {
+    var object: JSONObject
     switch mismatch.kind {
     case .differs(let expected, let actual):
-      return ["path": .string(mismatch.path.description), "kind": "differs", "expected": expected, "actual": actual]
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "differs", "expected": expected, "actual": actual,
+      ])
     case .missing(let expected):
-      return ["path": .string(mismatch.path.description), "kind": "missing", "expected": expected, "actual": .null]
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "missing", "expected": expected, "actual": .null,
+      ])
     case .unexpected(let actual):
-      return ["path": .string(mismatch.path.description), "kind": "unexpected", "expected": .null, "actual": actual]
+      object = members([
+        "path": .string(mismatch.path.description), "kind": "unexpected", "expected": .null, "actual": actual,
+      ])
     }
+    object["note"] = mismatch.note.map(JSONValue.string)
+    object["tolerance"] = mismatch.tolerance.map { .number(.double($0)) }
+    return .object(object)
   }
 
   static func encode(_ divergence: Divergence, report: ScenarioVerdict) -> JSONValue {
-    [
+    var object = members([
       "scenario": .string(report.id), "file": .string(report.file),
       "step": .number(.integer(Int64(divergence.stepIndex + 1))), "action": divergence.action,
       "known": .bool(report.divergenceIsKnown),
@@ -214,13 +252,24 @@ package final class JSONReporter: RunReporter {
         divergence.rows.map { row in
           var values = JSONObject()
           for (name, value) in row.values { values[name] = value ?? .null }
-          return [
+          var object = members([
             "path": .string(row.path.description), "checked": .bool(row.isSpecified), "expected": row.expected ?? .null,
             "values": .object(values),
-          ]
+          ])
+          // Which nulls stand for no value at all ("expected" for the expectation): only when there are some.
+          let absent =
+            (row.expected == nil ? ["expected"] : []) + row.values.filter { $0.value == nil }.map(\.implementation)
+          if !absent.isEmpty { object["absent"] = .array(absent.map(JSONValue.string)) }
+          return .object(object)
         }),
-    ]
+    ])
+    object["title"] = divergence.title.map(JSONValue.string)
+    if !divergence.laterPaths.isEmpty { object["laterPaths"] = .array(divergence.laterPaths.map(JSONValue.string)) }
+    return .object(object)
   }
+
+  /// The members of an object literal, to add optional ones to.
+  static func members(_ value: JSONValue) -> JSONObject { value.objectValue ?? JSONObject() }
 
   static func encode(_ summary: RunSummary) -> JSONValue {
     var byImplementation = JSONObject()
@@ -241,15 +290,44 @@ package final class JSONReporter: RunReporter {
       "known": .number(.integer(Int64(summary.known))),
       "knownDivergences": .number(.integer(Int64(summary.knownDivergences))),
       "baseline": summary.baselineFile.map(JSONValue.string) ?? .null,
-      "baselineProblems": .array(
-        summary.baselineProblems.map { problem in
-          [
-            "kind": .string(problem.kind.rawValue), "entry": .string(problem.entry),
-            "scenario": problem.scenario.map(JSONValue.string) ?? .null,
-            "implementation": problem.implementation.map(JSONValue.string) ?? .null,
-            "message": .string(problem.message),
-          ]
-        }),
+      "baselineProblems": .array(summary.baselineProblems.map { encode($0) }),
+    ]
+  }
+
+  static func encode(_ problem: BaselineProblem, withIndex: Bool = false) -> JSONValue {
+    var object = members([
+      "kind": .string(problem.kind.rawValue), "entry": .string(problem.entry),
+      "scenario": problem.scenario.map(JSONValue.string) ?? .null,
+      "implementation": problem.implementation.map(JSONValue.string) ?? .null,
+      "message": .string(problem.message),
+    ])
+    if withIndex { object["index"] = .number(.integer(Int64(problem.index))) }
+    return .object(object)
+  }
+
+  // MARK: - A shard's record
+
+  /// What a shard adds for `merge-reports` (README §11.2): `{"index", "total", "filesBeforeSharding", "allowSkipped",
+  /// "unmatchedBaseline": [invalid entry] | null, "expiredBaseline": [problem with "index"]}`; `items` (the scenarios,
+  /// and `{"invalid": file}` for each invalid file, in run order) is spliced in by ``write(to:)``.
+  static func encode(_ run: ShardRun, allowsSkipped: Bool) -> JSONValue {
+    [
+      "index": .number(.integer(Int64(run.shard.index))), "total": .number(.integer(Int64(run.shard.total))),
+      "filesBeforeSharding": .number(.integer(Int64(run.filesBeforeSharding))), "allowSkipped": .bool(allowsSkipped),
+      "unmatchedBaseline": run.unmatchedBaseline.map { .array($0.map(encode)) } ?? .null,
+      "expiredBaseline": .array(run.expiredBaseline.map { encode($0, withIndex: true) }),
+    ]
+  }
+
+  /// A scenario as a shard records it, with what its results leave out: `{"scenario", "file", "feature",
+  /// "description", "steps", "level", "tags", "exhaustive", "baselineProblems": [problem with "index"]}`.
+  static func encode(scenario report: ScenarioVerdict) -> JSONValue {
+    [
+      "scenario": .string(report.id), "file": .string(report.file), "feature": .string(report.feature),
+      "description": .string(report.description), "steps": .number(.integer(Int64(report.stepCount))),
+      "level": .string(report.level.rawValue), "tags": .array(report.tags.map(JSONValue.string)),
+      "exhaustive": .bool(report.verdicts.first?.isExhaustive ?? true),
+      "baselineProblems": .array(report.baselineProblems.map { encode($0, withIndex: true) }),
     ]
   }
 }

@@ -43,7 +43,10 @@ extension TextReporter {
           + ": every pair is not applicable (the implementations' declared levels leave the scenarios' level out), "
           + "and a run that checks nothing is not a pass")
     }
-    if summary.scenarios == 0 {
+    if summary.scenarios == 0, let shard = summary.shard?.shard {
+      lines.append(
+        "Shard \(shard) holds no scenarios" + (summary.invalidFiles > 0 ? "" : "; the other shards hold them"))
+    } else if summary.scenarios == 0 {
       lines.append(
         style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))
     }

@@ -127,11 +127,15 @@ package struct ConformanceRunner: Sendable {
     await runLoop(&progress, on: started, emit: emit)
     summary = progress.summary
     for implementation in implementations { await implementation.shutdown() }
-    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then.
+    if let shard = corpus.shard {
+      summary.shard = ShardRun(shard: shard, filesBeforeSharding: progress.walk.walkedBeforeSharding)
+    }
+    // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then. A
+    // shard leaves both judgements to merge-reports (ShardRun): an entry may name another shard's scenario.
     progress.check?.finish(
       into: &summary,
       checkUnmatched: options.filesAreWholeCorpus && summary.stoppedEarlyWithRemaining == nil
-        && summary.invalidFiles == 0)
+        && (summary.invalidFiles == 0 || corpus.shard != nil))
     summary.duration = (ContinuousClock.now - clock).seconds
     if let crash = options.earlierCrash, summary.count(.crashed) == 0 {
       summary.runFailures.append(
@@ -249,7 +253,7 @@ package struct ConformanceRunner: Sendable {
   {
     var failed = false
     for verdict in verdicts {
-      record(verdict, into: &summary)
+      summary.record(verdict)
       emit(.scenario(verdict))
       failed =
         failed || verdict.isFailure || (verdict.hasSkip && !options.allowSkipped)
@@ -312,20 +316,6 @@ package struct ConformanceRunner: Sendable {
         results[index].failedAttempts.append(.init(fault: fault, duration: results[index].seconds))
         (results[index].observation, results[index].seconds) = (observation, seconds)
       }
-    }
-  }
-
-  private func record(_ report: ScenarioVerdict, into summary: inout RunSummary) {
-    summary.scenarios += 1
-    for verdict in report.verdicts {
-      summary.tallies[verdict.implementation, default: OutcomeTally()].add(verdict.outcome.kind)
-      summary.noteUnsent(verdict.outcome, implementation: verdict.implementation)
-    }
-    summary.baselineProblems += report.baselineProblems
-    if report.divergence != nil, report.divergenceIsKnown {
-      summary.knownDivergences += 1
-    } else if report.divergence != nil {
-      summary.divergences += 1
     }
   }
 }

@@ -45,6 +45,26 @@ package struct RunSummary: Sendable {
     }
   }
 
+  /// The shard this run covered (`--shard`) and what `merge-reports` needs to judge the whole run, or `nil` for a
+  /// run of the whole selection.
+  package var shard: ShardRun? = nil
+
+  /// Counts one judged scenario: its pairs by outcome, its baseline problems and its divergence, known or not. The
+  /// run loop and `merge-reports` (replaying a shard's scenarios) count through here alike.
+  package mutating func record(_ report: ScenarioVerdict) {
+    scenarios += 1
+    for verdict in report.verdicts {
+      tallies[verdict.implementation, default: OutcomeTally()].add(verdict.outcome.kind)
+      noteUnsent(verdict.outcome, implementation: verdict.implementation)
+    }
+    baselineProblems += report.baselineProblems
+    if report.divergence != nil, report.divergenceIsKnown {
+      knownDivergences += 1
+    } else if report.divergence != nil {
+      divergences += 1
+    }
+  }
+
   /// Counts a pair that was not sent, under its reason; other outcomes are not counted here.
   mutating func noteUnsent(_ outcome: Outcome, implementation: String) {
     switch outcome {
@@ -80,11 +100,14 @@ package struct RunSummary: Sendable {
     scenarios > 0 && notApplicable > 0 && tallies.values.allSatisfy { $0.nonZero.allSatisfy { $0.0 == .notApplicable } }
   }
 
-  /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
-  /// divergence, baseline problem, skipped pair (unless skips are allowed), flaky pair with `--no-flaky`, or a run in which every pair was `not
+  /// The process exit status: 2 for invalid files, an invalid baseline or an empty run (but an empty shard passes:
+  /// another shard holds the scenarios); 1 for any failure, divergence, baseline problem, skipped pair (unless skips
+  /// are allowed), flaky pair with `--no-flaky`, or a run in which every pair was `not
   /// applicable` (``ranNothing``); else 0. `known` pairs pass.
   package var exitCode: Int32 {
-    if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return ExitCode.invalidInput }
+    if invalidFiles > 0 || (scenarios == 0 && shard == nil) || !invalidBaseline.isEmpty {
+      return ExitCode.invalidInput
+    }
     let gateFailed =
       failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) || ranNothing
       || !runFailures.isEmpty || (flaky > 0 && !allowsFlaky)

@@ -17,7 +17,8 @@ struct RunEventStreams {
   /// - Throws: ``CLIError`` when `--events` names a file that cannot be written, is not an event stream, or is the
   ///   file of `--json` or `--junit`.
   init(
-    _ scanner: ArgumentScanner, format: String, jobs: Int, baseline: String?, workspace: Workspace, console: Console
+    _ scanner: ArgumentScanner, format: String, jobs: Int, baseline: String?, shard: Shard? = nil,
+    workspace: Workspace, console: Console
   ) throws(CLIError) {
     let options: JSONValue = [
       "filter": scanner.value("filter").map(JSONValue.string) ?? .null,
@@ -32,6 +33,7 @@ struct RunEventStreams {
         console.outRaw(line)
         console.flush()
       }
+      standardOutput?.shard = shard
     }
     guard let path = scanner.value("events") else { return }
     let target = FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
@@ -43,9 +45,8 @@ struct RunEventStreams {
         "'--events' and '--\(other)' name the same file '\(path)'; give each report its own file",
         command: RunCommand.name)
     }
-    file = (
-      try ReportFile(path, kind: .events, workspace: workspace),
-      EventStreamReporter(options: options, baseline: baseline)
-    )
+    let reporter = EventStreamReporter(options: options, baseline: baseline)
+    reporter.shard = shard
+    file = (try ReportFile(path, kind: .events, workspace: workspace), reporter)
   }
 }

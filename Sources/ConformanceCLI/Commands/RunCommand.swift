@@ -51,6 +51,11 @@ struct RunCommand: CLICommand {
       help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
     .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
     .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
+    .option(
+      "shard", "<i>/<n>|auto",
+      help:
+        "Run shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): the files whose name hashes to it, valid or not, every case of an outline together; --filter and --tag apply within it. An empty shard passes. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables (none: the whole selection). Join the shards' --json reports with 'conformance merge-reports'."
+    ),
     .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
     .option(
       "format", "text|json|ndjson",
@@ -126,9 +131,19 @@ struct RunCommand: CLICommand {
     }
     let jobs = try Self.jobs(scanner)
     let retries = try Self.retries(scanner)
+    let sharding = try ShardSelection.resolve(
+      scanner, environment: console.environment, command: name, note: console.err)
+    // A shard's failures are a part of the run's: the baseline written from them would drop every other shard's.
+    if let shard = sharding.shard, scanner.has("update-baseline") {
+      throw .usage(
+        "'--update-baseline' rewrites the baseline from the whole run's failures, and shard \(shard) is a part of it; "
+          + "run it without '--shard'",
+        command: name)
+    }
     let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let (junit, json) = try reportFiles(scanner, workspace: workspace)
+    let (junit, json) = try reportFiles(
+      scanner, workspace: workspace, defaults: (sharding.junit, sharding.json), command: name)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
@@ -136,18 +151,20 @@ struct RunCommand: CLICommand {
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
     let events = try RunEventStreams(
-      scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file,
+      scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file, shard: sharding.shard,
       workspace: workspace, console: console)
-    let corpus = try workspace.scenarioCorpus(
+    var corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
+    corpus.shard = sharding.shard
     let afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter()), junit: (junit, JUnitReporter(locator: ci.locator)), ci: ci, events: events)
+      json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)),
+      ci: ci, events: events)
     var options = ConformanceRunner.Options(
-      filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
+      filter: scanner.value("filter") ?? sharding.filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
       filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
     (options.retries, options.allowFlaky) = (retries, !scanner.has("no-flaky"))
@@ -157,6 +174,7 @@ struct RunCommand: CLICommand {
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
       reporters: afterwards.reporters(console: console) + ci.reporters)
+    try sharding.touchStatusFile(workspace: workspace)
     return (plan, afterwards)
   }
 
@@ -183,6 +201,10 @@ struct RunCommand: CLICommand {
     /// Writes what follows the run and returns the exit status.
     func finish(after summary: RunSummary, console: Console) -> Int32 {
       if format == "json" { console.outRaw(json.reporter.document) }
+      // The text report says so in its totals.
+      if format != "text", let shard = summary.shard?.shard, summary.scenarios == 0 {
+        console.err("note: shard \(shard) holds no scenarios")
+      }
       let status =
         update.map {
           RunCommand.writeBaseline(
@@ -201,7 +223,7 @@ struct RunCommand: CLICommand {
 
   /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard error),
   /// then the JSON and JUnit reporters and the baseline update when asked for.
-  private static func reporters(
+  static func reporters(
     format: String, console: Console, json: JSONReporter?, junit: JUnitReporter?, update: BaselineUpdate?
   ) -> [any RunReporter] {
     var reporters: [any RunReporter] = [
@@ -252,30 +274,32 @@ struct RunCommand: CLICommand {
 
   /// The `--junit` and `--json` report files, checked before the run.
   ///
+  /// - Parameters:
+  ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
+  ///   - command: The command, for usage errors.
   /// - Throws: ``CLIError`` when a path cannot be written or both name the same file.
-  private static func reportFiles(_ scanner: ArgumentScanner, workspace: Workspace) throws(CLIError) -> (
-    junit: ReportFile?, json: ReportFile?
-  ) {
+  static func reportFiles(
+    _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
+    command: String
+  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?) {
+    let junit = scanner.value("junit") ?? defaults.junit, json = scanner.value("json") ?? defaults.json
     // The same file twice is said first: otherwise the second option would find a report there and refuse it.
-    if let junit = scanner.value("junit"), let json = scanner.value("json"),
+    if let junit, let json,
       FileWriter.target(of: workspace.url(for: junit)).resolvingSymlinksInPath().path
         == FileWriter.target(of: workspace.url(for: json)).resolvingSymlinksInPath().path
     {
-      throw .usage("'--junit' and '--json' name the same file '\(junit)'; give each report its own file", command: name)
+      throw .usage(
+        "'--junit' and '--json' name the same file '\(junit)'; give each report its own file", command: command)
     }
-    let junit = try scanner.value("junit").map { path throws(CLIError) in
-      try ReportFile(path, kind: .junit, workspace: workspace)
-    }
-    let json = try scanner.value("json").map { path throws(CLIError) in
-      try ReportFile(path, kind: .json, workspace: workspace)
-    }
-    return (junit, json)
+    let junitFile = try junit.map { path throws(CLIError) in try ReportFile(path, kind: .junit, workspace: workspace) }
+    let jsonFile = try json.map { path throws(CLIError) in try ReportFile(path, kind: .json, workspace: workspace) }
+    return (junitFile, jsonFile)
   }
 
   /// Writes each requested report file after the run; an error line for each that could not be written.
   ///
   /// - Returns: Whether every file was written.
-  private static func writeReportFiles(
+  static func writeReportFiles(
     _ writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)], console: Console
   ) -> Bool {
     var written = true

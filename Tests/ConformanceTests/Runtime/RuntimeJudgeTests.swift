@@ -83,9 +83,13 @@ struct RuntimeJudgeTests {
         "at the end: call a1 (authenticate) is still pending",
       ])
     #expect(failure.mismatches.map(\.path.description) == ["cancelled.a1", "pending.a1"])
+    // The note is in the JSON report too, so merge-reports can print the same words.
     #expect(
       JSONReporter.encode(failure.mismatches[0])
-        == ["path": "cancelled.a1", "kind": "missing", "expected": "a1", "actual": .null])
+        == [
+          "path": "cancelled.a1", "kind": "missing", "expected": "a1", "actual": .null,
+          "note": "expected call a1 (authenticate) to be cancelled, but it was not",
+        ])
   }
 
   @Test func aCancellationThatCameTooEarlyFailsBothSteps() throws {
