@@ -39,6 +39,9 @@ package struct ConformanceRunner: Sendable {
     /// 32 files. Every event and report is the same as with 1. `--fail-fast` runs one scenario at a time whatever
     /// this is.
     package var jobs: Int
+    /// When set, each verdict carries what its scenario covers on each implementation (``ScenarioVerdict/coverage``),
+    /// for `conformance coverage`; `nil` for a plain run, which then does no coverage work.
+    package var coverage: CoverageProbe? = nil
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -168,14 +171,16 @@ package struct ConformanceRunner: Sendable {
     _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
     emit: (RunEvent) -> Void
   ) async -> Bool {
-    report(await Self.evaluate(batch, on: started, baseline: baseline), into: &summary, emit: emit)
+    report(
+      await Self.evaluate(batch, on: started, baseline: baseline, coverage: options.coverage), into: &summary,
+      emit: emit)
   }
 
   /// Runs a batch on every implementation (concurrently across implementations) and judges each scenario. Touches
   /// nothing shared, so several batches can be evaluated at once (`--jobs`).
-  static func evaluate(_ batch: [Scenario], on started: [Started], baseline: BaselineCheck?) async
-    -> [ScenarioVerdict]
-  {
+  static func evaluate(
+    _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, coverage: CoverageProbe? = nil
+  ) async -> [ScenarioVerdict] {
     // Only a harness needs the bound of the expected trace (its reply limit); in-process runs skip the walk.
     let needsTraceSize = started.contains { !($0.implementation is SwiftImplementation) }
     let requests = batch.map { RunRequest(running: $0, measuringTrace: needsTraceSize) }
@@ -194,7 +199,15 @@ package struct ConformanceRunner: Sendable {
       }
     }
     return batch.enumerated().map { position, scenario in
-      judge(scenario, position: position, on: started, perImplementation: perImplementation, baseline: baseline)
+      var verdict = judge(
+        scenario, position: position, on: started, perImplementation: perImplementation, baseline: baseline)
+      verdict.coverage = coverage?.sample(
+        scenario,
+        observations: zip(started, perImplementation).compactMap { entry, observations in
+          observations.indices.contains(position)
+            ? (entry.implementation.name, observations[position].observation) : nil
+        })
+      return verdict
     }
   }
 
@@ -225,7 +238,7 @@ package struct ConformanceRunner: Sendable {
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
       stepCount: scenario.steps.count, verdicts: verdicts,
       divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
-    (verdict.level, verdict.tags) = (scenario.level, scenario.tags)
+    (verdict.level, verdict.tags, verdict.rules) = (scenario.level, scenario.tags, scenario.rules)
     baseline?.apply(to: &verdict)
     return verdict
   }
