@@ -4,6 +4,8 @@
 package final class CoverageCollector: RunReporter {
   /// The implementations, in report order, as the run started them.
   package private(set) var implementations: [String] = []
+  /// The implementations that did not start: their coverage is not known.
+  package private(set) var notStarted: [String] = []
   /// Per feature, the items covered on each implementation (only those that ran a scenario of it).
   package private(set) var covered: [String: [String: Set<CoverageItem>]] = [:]
   /// Per feature, how many selected scenarios it has, and how many each implementation produced a trace for.
@@ -16,7 +18,9 @@ package final class CoverageCollector: RunReporter {
 
   package func handle(_ event: RunEvent) {
     switch event {
-    case .started(let started): implementations = started.map(\.name)
+    case .started(let started):
+      implementations = started.map(\.name)
+      notStarted = started.filter { $0.startError != nil }.map(\.name)
     case .scenario(let verdict):
       var counts = scenarios[verdict.feature] ?? (0, [:])
       counts.all += 1

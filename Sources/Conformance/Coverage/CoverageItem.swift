@@ -36,7 +36,8 @@ package struct CoverageItem: Sendable, Hashable {
     case changes
     /// A rule id the feature's spec declares, cited by a scenario's `rules` (format v1.4).
     case rules
-    /// One action sent directly after another in a scenario (steps that send nothing in between do not count).
+    /// One action reduced directly after another: the order of each step's sent action and the actions its effects sent
+    /// back (runtime level), as an implementation's trace shows them.
     case transitions
 
     /// Whether the category counts in the total percentage: transitions do not, as most of the n × n orders of n

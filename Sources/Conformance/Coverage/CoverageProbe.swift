@@ -1,10 +1,10 @@
 /// What one scenario covers on each implementation that ran it (``CoverageSample``), worked out where the scenario is
 /// judged so that a run for `conformance coverage` keeps only these small sets, not the scenarios and traces.
 ///
-/// From the scenario: the rules it cites, the actions it sends (with the union cases and enum values in them) and the
-/// order it sends them in, the answers it gives to dependency calls, the state fields its steps assert. From each
-/// trace: the effects returned or left running, the actions received back, the calls started, the events received,
-/// the state fields that changed. A runner given a probe (``ConformanceRunner/Options/coverage``) attaches a sample
+/// From the scenario: the rules it cites, the actions it sends (with the union cases and enum values in them), the
+/// answers it gives to dependency calls, the state fields its steps assert. From each trace: the effects returned or
+/// left running, the actions received back, the order the reducer got the actions in (each step's sent action, then
+/// those received back), the calls started, the events received, the state fields that changed. A runner given a probe (``ConformanceRunner/Options/coverage``) attaches a sample
 /// to each ``ScenarioVerdict``.
 package struct CoverageProbe: Sendable {
   /// The manifests the scenarios were checked against, by feature name.
@@ -42,7 +42,6 @@ package struct CoverageProbe: Sendable {
     var actions = Set<String>()
     var dependencies = Set<String>()
     var calls: [String: String] = [:]  // Call name → dependency, as the steps declare them.
-    var previous: String?
     var expected = scenario.initialState
     for step in [scenario.start].compactMap({ $0 }) + scenario.steps {
       for call in step.runtime?.calls ?? [] { calls[call.name] = call.dependency }
@@ -50,8 +49,6 @@ package struct CoverageProbe: Sendable {
         let type = action["type"]?.stringValue ?? ""
         if let item = walk.manifest.actions.case(named: type) {
           walk.used(action, of: item, at: "actions." + item.name, into: &actions)
-          if let previous { items.insert(CoverageItem(.transitions, CoverageUniverse.transition(previous, item.name))) }
-          previous = item.name
         }
       }
       if case .respond(let call, let answer) = step.runtime?.kind, let name = calls[call],
@@ -111,7 +108,17 @@ package struct CoverageProbe: Sendable {
   ) {
     var names: [CoverageItem.Category: Set<String>] = [:]
     var state = scenario.initialState
-    for entry in [start].compactMap({ $0 }) + trace {
+    // The actions in the order the reducer got them: each step's sent action, then those its effects sent back.
+    var previous: String?
+    func reduced(_ action: JSONValue) {
+      guard let item = walk.manifest.actions.case(named: action["type"]?.stringValue ?? "") else { return }
+      if let previous { names[.transitions, default: []].insert(CoverageUniverse.transition(previous, item.name)) }
+      previous = item.name
+    }
+    let sent = [nil] + scenario.steps.map(Self.sentAction)
+    for (entry, action) in zip([start].compactMap({ $0 }) + trace, start == nil ? Array(sent.dropFirst()) : sent) {
+      if let action { reduced(action) }
+      for action in entry.received ?? [] { reduced(action) }
       for effect in entry.effects {
         guard let item = walk.manifest.effects.case(named: effect["type"]?.stringValue ?? "") else { continue }
         walk.used(effect, of: item, at: "effects." + item.name, into: &names[.effects, default: []])

@@ -21,6 +21,8 @@ package struct CoverageReport: Sendable {
   package var implementations: [String]
   /// The features with at least one selected scenario, by name.
   package var features: [Feature]
+  /// The implementations that did not start (their error is reported with the run): the gate fails on them.
+  package var notStarted: [String]
 
   /// The report of a finished run.
   ///
@@ -29,6 +31,7 @@ package struct CoverageReport: Sendable {
   ///   - manifests: The manifests of the run, by feature name.
   package init(_ collector: CoverageCollector, manifests: [String: FeatureManifest]) {
     implementations = collector.implementations
+    notStarted = collector.notStarted
     features = collector.scenarios.keys.sorted().compactMap { name in
       guard let manifest = manifests[name], let counts = collector.scenarios[name] else { return nil }
       let universe = CoverageUniverse(manifest)
@@ -76,14 +79,14 @@ package struct CoverageReport: Sendable {
 
   // MARK: - The gate
 
-  /// What fails the gate, one line each (empty: it passes): an implementation whose total is below `minimum`
-  /// percent, or an item of a `required` category no implementation or only some covered.
+  /// What fails the gate, one line each (empty: it passes): an implementation that did not start, one whose total is
+  /// below `minimum` percent, or an item of a `required` category no implementation or only some covered.
   ///
   /// - Parameters:
   ///   - minimum: `--min`, 0 to 100, or `nil`.
   ///   - required: `--require`, the categories that must be covered whole on every implementation.
   package func gateFailures(minimum: Double?, required: [CoverageItem.Category]) -> [String] {
-    var failures: [String] = []
+    var failures = notStarted.map { "'\($0)' did not start, so what its runs cover is not known" }
     if let minimum {
       for implementation in implementations {
         let count = total(on: implementation)
