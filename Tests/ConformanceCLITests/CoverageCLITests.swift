@@ -61,7 +61,9 @@ struct CoverageCLITests {
     #expect(gate["min"] as? Double == 70)
     let feature = try #require((report["features"] as? [[String: Any]])?.first)
     let items = try #require(feature["items"] as? [[String: Any]])
-    let gaps = items.filter { ($0["coveredBy"] as? [String])?.isEmpty == true && $0["category"] as? String != "transitions" }
+    let gaps = items.filter {
+      ($0["coveredBy"] as? [String])?.isEmpty == true && $0["category"] as? String != "transitions"
+    }
     #expect(
       gaps.map { "\($0["file"] ?? ""): \($0["name"] ?? "")" } == [
         "Conformance/features/timer.json: actions.resetTapped", "Conformance/features/timer.json: state.seconds",
@@ -113,7 +115,8 @@ struct CoverageCLITests {
   /// Without the only scenario that taps a message, the inbox's messageTapped action, the openMessage event and rule
   /// IB6 are gaps, and `--require actions` fails naming the action.
   @Test func aPlantedActionGapFailsTheRequiredCategoryByName() throws {
-    let workspace = try Self.copyOfTheBundledCorpus(feature: "inbox", without: "inbox-runtime-tap-opens-the-message-once.json")
+    let workspace = try Self.copyOfTheBundledCorpus(
+      feature: "inbox", without: "inbox-runtime-tap-opens-the-message-once.json")
     let result = try CLI.run(["coverage", "--require", "actions,events"], in: workspace)
     #expect(result.status == 1)
     #expect(result.lines.contains("    Conformance/features/inbox.json: actions.messageTapped"))

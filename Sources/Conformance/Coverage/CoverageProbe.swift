@@ -104,7 +104,8 @@ package struct CoverageProbe: Sendable {
   // MARK: - From a trace
 
   private func traceItems(
-    _ scenario: Scenario, trace: [TraceEntry], start: TraceEntry?, walk: CoverageWalk, into items: inout Set<CoverageItem>
+    _ scenario: Scenario, trace: [TraceEntry], start: TraceEntry?, walk: CoverageWalk,
+    into items: inout Set<CoverageItem>
   ) {
     var names: [CoverageItem.Category: Set<String>] = [:]
     var state = scenario.initialState

@@ -9,14 +9,15 @@ extension CoverageReport {
   ///   "covered": {"swift": 15}}, …], "items": [{"category": "actions", "name": "actions.submit",
   ///   "file": "…/login.json", "coveredBy": ["swift"]}, …]}],
   ///  "gate": {"min": 90, "require": ["rules"], "passed": true, "failures": []},
-  ///  "implementations": ["swift"], "totals": {"swift": {"covered": 140, "total": 150, "percent": 93.3}},
-  ///  "version": 1}
+  ///  "format": "udf-conformance-coverage", "implementations": ["swift"],
+  ///  "totals": {"swift": {"covered": 140, "total": 150, "percent": 93.3}}, "version": 1}
   /// ```
   ///
   /// `percent` is rounded down to one decimal, as the text shows it; `min` is `null` without `--min`.
   package func json(minimum: Double?, required: [CoverageItem.Category], failures: [String]) -> String {
     let totals = implementations.map { name in (name, Self.count(total(on: name))) }
     let document: JSONValue = [
+      "format": "udf-conformance-coverage",
       "version": 1,
       "implementations": .array(implementations.map { .string($0) }),
       "totals": Self.object(totals),

@@ -15,7 +15,9 @@ extension CoverageReport {
   package func text() -> [String] {
     var lines: [String] = []
     let width = max(16, (implementations.map(\.count).max() ?? 0) + 2)
-    func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+    func pad(_ text: String) -> String {
+      text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+    }
     for feature in features {
       lines.append("\(feature.universe.feature)  \(feature.universe.manifestFile), \(ranText(feature))")
       lines.append("  " + implementations.map(pad).joined() + "category")
@@ -49,7 +51,9 @@ extension CoverageReport {
       lines += ["| **total** | " + totals.joined(separator: " | ") + " |", ""]
       let (gaps, differences) = gapLines(feature)
       if !gaps.isEmpty { lines += ["Not covered:", ""] + gaps.map { "- `\($0)`" } + [""] }
-      if !differences.isEmpty { lines += ["Covered on some implementations only:", ""] + differences.map { "- `\($0)`" } + [""] }
+      if !differences.isEmpty {
+        lines += ["Covered on some implementations only:", ""] + differences.map { "- `\($0)`" } + [""]
+      }
     }
     lines.append(totalsLine())
     return lines

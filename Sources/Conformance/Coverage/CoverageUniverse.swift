@@ -39,7 +39,8 @@ package struct CoverageUniverse: Sendable {
     items += manifest.stateFields.map { CoverageItem(.changes, "state." + $0.name) }
     // A rule split into clauses (L3 into L3.a–f) is covered through its clauses, which the spec makes the rules.
     let rules = manifest.ruleIDs ?? []
-    let split = Set(rules.compactMap { $0.split(separator: ".").count == 2 ? String($0.split(separator: ".")[0]) : nil })
+    let split = Set(
+      rules.compactMap { $0.split(separator: ".").count == 2 ? String($0.split(separator: ".")[0]) : nil })
     items += rules.filter { !split.contains($0) }.map { CoverageItem(.rules, $0) }
     let actions = manifest.actions.cases.map(\.name)
     for first in actions {

@@ -83,7 +83,8 @@ struct CoverageWalk {
   /// `path.name`, or `path["name"]` when the name is not an identifier (an enum value with a space), as JSON paths
   /// are written in messages (scenario format §1.4).
   static func child(_ path: String, _ name: String) -> String {
-    let plain = name.first.map { $0.isLetter || $0 == "_" } == true
+    let plain =
+      name.first.map { $0.isLetter || $0 == "_" } == true
       && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     return plain ? path + "." + name : path + "[" + JSONRenderer.quoted(name) + "]"
   }

@@ -19,7 +19,8 @@ extension ScenarioLoader {
       let at = path.appending(index: index)
       guard case .string(let rule) = element, ManifestNames.isRuleID(rule) else {
         issues.add(
-          at, "expected a spec rule id such as \"L3\" or \"L3.a\", got \(JSONRenderer.compact(element, style: .display))")
+          at,
+          "expected a spec rule id such as \"L3\" or \"L3.a\", got \(JSONRenderer.compact(element, style: .display))")
         continue
       }
       guard seen.insert(rule).inserted else {

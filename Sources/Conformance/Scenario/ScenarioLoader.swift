@@ -19,8 +19,8 @@ package struct ScenarioLoader: Sendable {
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
   static let scenarioKeys = [
-    "id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level", "leavesRunning",
-    "start", "rules",
+    "id", "feature", "description", "rules", "tags", "initialState", "steps", "exhaustive", "level",
+    "leavesRunning", "start",
   ]
 
   /// Creates a loader over a set of manifests.

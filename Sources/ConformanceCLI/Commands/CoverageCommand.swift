@@ -39,7 +39,8 @@ struct CoverageCommand: CLICommand {
   static let options: [ArgumentScanner.OptionSpec] = [
     .option(
       "impl", "<name>", repeatable: true,
-      help: "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
+      help:
+        "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
     ),
     .flag("all", help: "Run on 'swift' and every declared implementation."),
     .option(
@@ -76,7 +77,9 @@ struct CoverageCommand: CLICommand {
       throw .usage("option '--format' takes 'text', 'json' or 'markdown', got '\(format)'", command: name)
     }
     let minimum = try scanner.value("min", command: name, takes: "a percentage from 0 to 100") { text in
-      Double(text).flatMap { (0...100).contains($0) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? $0 : nil }
+      Double(text).flatMap {
+        (0...100).contains($0) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? $0 : nil
+      }
     }
     let required = try requiredCategories(scanner)
     let jobs = try RunCommand.jobs(scanner)
