@@ -142,6 +142,60 @@ struct CoverageCLITests {
     #expect(result.errorLines == ["error: coverage gate: 'swift' covers 94.4% (17 of 18 items), below --min 100%"])
   }
 
+  /// A harness whose reducer changes nothing and returns no effect: what swift's trace shows and its does not, on the
+  /// same scenario, is a difference between them, named as such, and `--require effects` fails on it.
+  @Test func whatOnlyOneImplementationsTraceShowsIsADifference() throws {
+    let script = try CLI.pythonHarness(
+      named: "frozen",
+      onRun:
+        #"print(json.dumps({"seq": request["seq"], "trace": [{"state": request["initialState"], "effects": []} for _ in request["actions"]]}), flush=True) if request["cmd"] == "run" else sys.exit(0)"#
+    )
+    let result = try CLI.run([
+      "coverage", "Conformance/scenarios/login/login-submit-valid-credentials.json", "--harness",
+      "frozen=python3 \(script.path)", "--require", "effects",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      Array(result.lines.prefix(4)) == [
+        "login  Conformance/features/login.json, 1 scenario",
+        "  swift           frozen          category",
+        "  3/7 42.8%       3/7 42.8%       actions",
+        "  1/2 50.0%       0/2 0.0%        effects",
+      ])
+    let differences = try #require(result.lines.firstIndex(of: "  missed by some implementations:"))
+    #expect(
+      Array(result.lines[(differences + 1)...]) == [
+        "    Conformance/features/login.json: effects.authenticate: swift, not frozen",
+        "    Conformance/features/login.json: state.email (no trace changes it): swift, not frozen",
+        "    Conformance/features/login.json: state.isLoading (no trace changes it): swift, not frozen",
+        "    Conformance/features/login.json: state.password (no trace changes it): swift, not frozen",
+        "",
+        "Coverage: swift 30.7% (12 of 39 items), frozen 20.5% (8 of 39 items)",
+      ])
+    #expect(
+      result.errorLines == [
+        "error: coverage gate: --require effects: Conformance/features/login.json: effects.authenticate is not covered on frozen",
+        "error: coverage gate: --require effects: Conformance/features/login.json: effects.cancel is not covered on swift, frozen",
+      ])
+  }
+
+  /// An implementation that runs only runtime-level scenarios is not measured on a feature it ran none of: `—`, and
+  /// nothing it could not run is counted against it.
+  @Test func anImplementationIsMeasuredOnlyOnWhatItRan() throws {
+    let harness = "rt:runtime=\(CLI.executable.path) harness"
+    let result = try CLI.run([
+      "coverage", "Conformance/scenarios/timer/timer-start-runs-the-timer.json", "Conformance/scenarios/login/runtime",
+      "--harness", harness, "--min", "80",
+    ])
+    #expect(result.status == 1)
+    #expect(result.errorLines == ["error: coverage gate: 'swift' covers 75.4% (43 of 57 items), below --min 80%"])
+    #expect(result.lines.contains("timer  Conformance/features/timer.json, 1 scenario (rt ran 0)"))
+    #expect(result.lines.contains("  swift           rt              category"))
+    #expect(result.lines.contains("  1/4 25.0%       —               actions"))
+    #expect(!result.lines.contains("  missed by some implementations:"))
+    #expect(result.lines.last == "Coverage: swift 75.4% (43 of 57 items), rt 97.4% (38 of 39 items)")
+  }
+
   @Test(arguments: [
     (["--min", "101"], "error: option '--min' takes a percentage from 0 to 100, got '101'"),
     (["--min", "x"], "error: option '--min' takes a percentage from 0 to 100, got 'x'"),

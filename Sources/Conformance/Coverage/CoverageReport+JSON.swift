@@ -7,7 +7,7 @@ extension CoverageReport {
   /// {"features": [{"feature": "login", "manifest": "…/login.json", "spec": "…/login.md", "scenarios": 97,
   ///   "ran": {"swift": 97}, "categories": [{"category": "actions", "countsInTotal": true, "total": 15,
   ///   "covered": {"swift": 15}}, …], "items": [{"category": "actions", "name": "actions.submit",
-  ///   "file": "…/login.json", "coveredBy": ["swift"]}, …]}],
+  ///   "file": "…/login.json", "coveredBy": ["swift"], "missedBy": []}, …]}],
   ///  "gate": {"min": 90, "require": ["rules"], "passed": true, "failures": []},
   ///  "format": "udf-conformance-coverage", "implementations": ["swift"],
   ///  "totals": {"swift": {"covered": 140, "total": 150, "percent": 93.3}}, "version": 1}
@@ -39,13 +39,16 @@ extension CoverageReport {
         "countsInTotal": .bool(category.countsInTotal),
         "total": .number(.integer(Int64(count(feature, category, on: implementations.first ?? "").total))),
         "covered": Self.object(
-          implementations.map { ($0, .number(.integer(Int64(count(feature, category, on: $0).covered)))) }),
+          implementations.filter(feature.measures).map {
+            ($0, .number(.integer(Int64(count(feature, category, on: $0).covered))))
+          }),
       ]
     }
-    let items = feature.items.map { item, coveredBy -> JSONValue in
+    let items = feature.items.map { item, coveredBy, missedBy -> JSONValue in
       [
         "category": .string(item.category.rawValue), "name": .string(item.name),
         "file": .string(Self.file(of: item, in: feature)), "coveredBy": .array(coveredBy.map { .string($0) }),
+        "missedBy": .array(missedBy.map { .string($0) }),
       ]
     }
     return [

@@ -1,8 +1,9 @@
 // MARK: - Text and Markdown
 
 extension CoverageReport {
-  /// The text report: per feature, a table of categories by implementation, then what no implementation covered and
-  /// what only some did, each item named by its file and path; then the totals.
+  /// The text report: per feature, a table of categories by implementation (`—` for one that ran none of its
+  /// scenarios), then what no implementation covered and what one missed where another covered it, each item named by
+  /// its file and path; then the totals.
   ///
   /// ```text
   /// login  Conformance/features/login.json, 97 scenarios
@@ -22,13 +23,16 @@ extension CoverageReport {
       lines.append("\(feature.universe.feature)  \(feature.universe.manifestFile), \(ranText(feature))")
       lines.append("  " + implementations.map(pad).joined() + "category")
       for category in categories(of: feature) {
-        let cells = implementations.map { pad(Self.cell(count(feature, category, on: $0))) }
+        let cells = implementations.map { pad(cell(feature, $0) { count(feature, category, on: $0) }) }
         lines.append("  " + cells.joined() + category.rawValue + (category.countsInTotal ? "" : " (not in the total)"))
       }
-      lines.append("  " + implementations.map { pad(Self.cell(total(on: $0, in: [feature]))) }.joined() + "total")
+      let totals = implementations.map { pad(cell(feature, $0) { total(on: $0, in: [feature]) }) }
+      lines.append("  " + totals.joined() + "total")
       let (gaps, differences) = gapLines(feature)
       if !gaps.isEmpty { lines += ["  not covered:"] + gaps.map { "    " + $0 } }
-      if !differences.isEmpty { lines += ["  covered on some implementations only:"] + differences.map { "    " + $0 } }
+      if !differences.isEmpty {
+        lines += ["  missed by some implementations:"] + differences.map { "    " + $0 }
+      }
       lines.append("")
     }
     lines.append(totalsLine())
@@ -43,16 +47,16 @@ extension CoverageReport {
       lines.append("| Category | " + implementations.joined(separator: " | ") + " |")
       lines.append("| --- |" + String(repeating: " ---: |", count: implementations.count))
       for category in categories(of: feature) {
-        let cells = implementations.map { Self.cell(count(feature, category, on: $0)) }
+        let cells = implementations.map { cell(feature, $0) { count(feature, category, on: $0) } }
         let name = category.rawValue + (category.countsInTotal ? "" : " (not in the total)")
         lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
       }
-      let totals = implementations.map { Self.cell(total(on: $0, in: [feature])) }
+      let totals = implementations.map { cell(feature, $0) { total(on: $0, in: [feature]) } }
       lines += ["| **total** | " + totals.joined(separator: " | ") + " |", ""]
       let (gaps, differences) = gapLines(feature)
       if !gaps.isEmpty { lines += ["Not covered:", ""] + gaps.map { "- `\($0)`" } + [""] }
       if !differences.isEmpty {
-        lines += ["Covered on some implementations only:", ""] + differences.map { "- `\($0)`" } + [""]
+        lines += ["Missed by some implementations:", ""] + differences.map { "- `\($0)`" } + [""]
       }
     }
     lines.append(totalsLine())
@@ -68,27 +72,33 @@ extension CoverageReport {
     return partial.isEmpty ? scenarios : "\(scenarios) (\(partial.joined(separator: ", ")))"
   }
 
-  /// `12/15 80.0%`.
-  private static func cell(_ count: (covered: Int, total: Int)) -> String {
-    "\(count.covered)/\(count.total) \(percent(count))"
+  /// `12/15 80.0%`, or `—` for an implementation that ran none of the feature's scenarios.
+  private func cell(
+    _ feature: Feature, _ implementation: String, _ count: (String) -> (covered: Int, total: Int)
+  ) -> String {
+    guard feature.measures(implementation) else { return "—" }
+    let count = count(implementation)
+    return "\(count.covered)/\(count.total) \(Self.percent(count))"
   }
 
   /// `Coverage: swift 97.3% (146 of 150 items), kotlin 90.0% (135 of 150 items)`.
   private func totalsLine() -> String {
     let parts = implementations.map { name -> String in
       let count = total(on: name)
+      guard count.total > 0 else { return "\(name) ran no scenario" }
       return "\(name) \(Self.percent(count)) (\(count.covered) of \(ReportText.plural(count.total, "item", "items")))"
     }
     return "Coverage: " + (parts.isEmpty ? "no implementation ran" : parts.joined(separator: ", "))
   }
 
-  /// The items no implementation covered, then those only some did, one line each, named by file and path.
+  /// The items no implementation covered, then those an implementation missed in a scenario where another covered
+  /// them, one line each, named by file and path.
   /// Transitions not covered are grouped by the action they follow, so n × n pairs stay readable.
   func gapLines(_ feature: Feature) -> (gaps: [String], differences: [String]) {
     var gaps: [String] = []
     var differences: [String] = []
     var transitions: [(first: String, next: [String])] = []
-    for (item, coveredBy) in feature.items {
+    for (item, coveredBy, missedBy) in feature.items {
       let file = Self.file(of: item, in: feature)
       if coveredBy.isEmpty {
         guard item.category == .transitions else {
@@ -101,10 +111,9 @@ extension CoverageReport {
         } else {
           transitions.append((pair[0], [pair[pair.count - 1]]))
         }
-      } else if coveredBy.count < implementations.count {
-        let missing = implementations.filter { !coveredBy.contains($0) }
+      } else if !missedBy.isEmpty {
         differences.append(
-          "\(file): \(Self.label(item)): \(coveredBy.joined(separator: ", ")), not \(missing.joined(separator: ", "))")
+          "\(file): \(Self.label(item)): \(coveredBy.joined(separator: ", ")), not \(missedBy.joined(separator: ", "))")
       }
     }
     gaps += transitions.map {

@@ -1,6 +1,8 @@
 /// The coverage of a selection of scenarios, per feature and implementation (docs/coverage.md): for each item a
 /// feature declares (``CoverageUniverse``), which implementations' runs covered it; what no run covered (the gaps);
-/// what only some covered (the differences); and the percentages the gate reads.
+/// what an implementation missed in a scenario where another covered it (the differences); and the percentages the
+/// gate reads. An implementation that ran no scenario of a feature (it does not serve the feature, or its level) is
+/// not measured on it: it has no column there and the feature is not in its total.
 ///
 /// Built from a ``CoverageCollector`` after the run; rendered as text, Markdown (``text()``, ``markdown()``) or JSON
 /// (``json()``, `Conformance/schema/coverage.schema.json`).
@@ -13,8 +15,12 @@ package struct CoverageReport: Sendable {
     package var scenarios: Int
     /// How many of them each implementation produced a trace for, by name.
     package var ran: [String: Int]
-    /// Each item, in the universe's order, with the implementations that covered it (in report order).
-    package var items: [(item: CoverageItem, coveredBy: [String])]
+    /// Each item, in the universe's order, with the implementations that covered it and those that missed it in a
+    /// scenario where another covered it (each in report order).
+    package var items: [(item: CoverageItem, coveredBy: [String], missedBy: [String])]
+
+    /// Whether `implementation` ran a scenario of the feature, so that it is measured on it.
+    package func measures(_ implementation: String) -> Bool { (ran[implementation] ?? 0) > 0 }
   }
 
   /// The implementations, in report order.
@@ -36,8 +42,13 @@ package struct CoverageReport: Sendable {
       guard let manifest = manifests[name], let counts = collector.scenarios[name] else { return nil }
       let universe = CoverageUniverse(manifest)
       let covered = collector.covered[name] ?? [:]
+      let missed = collector.missed[name] ?? [:]
       let items = universe.items.map { item in
-        (item, collector.implementations.filter { covered[$0]?.contains(item) == true })
+        let coveredBy = collector.implementations.filter { covered[$0]?.contains(item) == true }
+        let missedBy = collector.implementations.filter {
+          missed[item]?.contains($0) == true && !coveredBy.contains($0)
+        }
+        return (item, coveredBy, missedBy)
       }
       return Feature(universe: universe, scenarios: counts.all, ran: counts.ran, items: items)
     }
@@ -54,9 +65,10 @@ package struct CoverageReport: Sendable {
   }
 
   /// The items that count in the total (every category but transitions), covered on `implementation`, over the
-  /// features given (all by default).
+  /// features given (all by default) that it ran a scenario of.
   package func total(on implementation: String, in features: [Feature]? = nil) -> (covered: Int, total: Int) {
-    let items = (features ?? self.features).flatMap(\.items).filter { $0.item.category.countsInTotal }
+    let measured = (features ?? self.features).filter { $0.measures(implementation) }
+    let items = measured.flatMap(\.items).filter { $0.item.category.countsInTotal }
     return (items.filter { $0.coveredBy.contains(implementation) }.count, items.count)
   }
 
@@ -80,7 +92,8 @@ package struct CoverageReport: Sendable {
   // MARK: - The gate
 
   /// What fails the gate, one line each (empty: it passes): an implementation that did not start, one whose total is
-  /// below `minimum` percent, or an item of a `required` category no implementation or only some covered.
+  /// below `minimum` percent (one that ran no scenario has no total), or an item of a `required` category that no
+  /// implementation covered or that one missed where another covered it.
   ///
   /// - Parameters:
   ///   - minimum: `--min`, 0 to 100, or `nil`.
@@ -90,7 +103,7 @@ package struct CoverageReport: Sendable {
     if let minimum {
       for implementation in implementations {
         let count = total(on: implementation)
-        if Double(count.covered) * 100 < minimum * Double(count.total) {
+        if count.total > 0, Double(count.covered) * 100 < minimum * Double(count.total) {
           failures.append(
             "'\(implementation)' covers \(Self.percent(count)) (\(count.covered) of \(count.total) items), below --min \(Self.number(minimum))%"
           )
@@ -99,9 +112,9 @@ package struct CoverageReport: Sendable {
     }
     for category in required {
       for feature in features {
-        for (item, coveredBy) in feature.items where item.category == category {
-          guard coveredBy.count < implementations.count else { continue }
-          let missing = implementations.filter { !coveredBy.contains($0) }
+        for (item, coveredBy, missedBy) in feature.items where item.category == category {
+          let missing = coveredBy.isEmpty ? implementations.filter(feature.measures) : missedBy
+          guard !missing.isEmpty else { continue }
           failures.append(
             "--require \(category.rawValue): \(Self.file(of: item, in: feature)): \(item.name) is not covered on \(missing.joined(separator: ", "))"
           )

@@ -16,8 +16,8 @@ struct CoverageCommand: CLICommand {
     scenarios and the traces each implementation produced, what the feature manifests and specs declare and the
     scenarios cover: actions (with the union cases and enum values of their fields), effects, dependency calls and
     answers, events, state fields asserted and changed, the spec rules cited by `rules`, and which action followed
-    which. Lists each gap by file and path, and what only some implementations covered. Whether scenarios pass is
-    `run`'s job: coverage counts what each trace shows.
+    which. Lists each gap by file and path, and what an implementation missed where another covered it. Whether
+    scenarios pass is `run`'s job: coverage counts what each trace shows.
 
     USAGE: \(usage)
 
