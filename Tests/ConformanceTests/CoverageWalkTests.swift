@@ -18,7 +18,7 @@ struct CoverageWalkTests {
           "cases": [
             "one": ["fields": ["size": ["type": "string", "enum": ["small", "extra large"]]]],
             "many": ["fields": ["inner": ["type": "union", "ref": "Choice", "nullable": true]]],
-          ],
+          ]
         ]
       ],
       "actions": [
