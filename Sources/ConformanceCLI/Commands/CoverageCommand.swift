@@ -30,8 +30,8 @@ struct CoverageCommand: CLICommand {
     CATEGORIES: \(CoverageItem.Category.allCases.map(\.rawValue).joined(separator: ", ")) (transitions are listed
     but not in the total).
 
-    EXIT STATUS: 0 the gate passed (or none was asked for); 1 an implementation is below --min, or a --require
-    category has an item not covered on every implementation; 2 usage error, invalid file, or no scenarios found.
+    EXIT STATUS: 0 the gate passed (or none was asked for); 1 an implementation is below --min or did not start, or
+    a --require category has a gap or a difference; 2 usage error, invalid file, or no scenarios found.
     """
   }
 
@@ -57,11 +57,13 @@ struct CoverageCommand: CLICommand {
     .option("format", "text|json|markdown", help: "Write the text report (default), the JSON report or Markdown."),
     .option(
       "min", "<percent>",
-      help: "Fail (exit 1) when an implementation covers less than <percent> (0 to 100) of the items in the total."),
+      help:
+        "Fail (exit 1) when an implementation covers less than <percent> (0 to 100) of the items in the total, over the features it ran."
+    ),
     .option(
       "require", "<categories>",
       help:
-        "Fail (exit 1) when an item of these comma-separated categories is not covered on every implementation, e.g. rules,actions,effects."
+        "Fail (exit 1) when an item of these comma-separated categories is covered by no implementation, or missed by one that ran a scenario in which another covered it, e.g. rules,actions,effects."
     ),
     .option(
       "jobs", "<n>", help: "Run up to <n> batches at once, 1 to 1024 (default: the number of cores), as for `run`."),
