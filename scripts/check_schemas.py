@@ -11,7 +11,8 @@ known-divergences.schema.json, the example messages marked in Conformance/PROTOC
 protocol-*.schema.json files, the event-stream example marked in Conformance/README.md against events.schema.json, and
 the examples marked in README.md and the guides under docs/ (those that mark any) against the schemas they name. With paths: checks those files (folders are searched for *.json) instead; a file's
 schema is taken from its "$schema", else from where it lives; a report (e.g. .build/parity-report.json) is
-checked against report.schema.json. The schemas in Conformance/schema/ are always checked first, because the
+checked against report.schema.json, a coverage report (`conformance coverage --format json`) against
+coverage.schema.json. The schemas in Conformance/schema/ are always checked first, because the
 other files are validated against them.
 
 Only what the schemas say is checked, and that the files are strict JSON (UTF-8 without BOM, no duplicate key,
@@ -47,6 +48,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 METASCHEMA = "https://json-schema.org/draft/2020-12/schema"
 KINDS = {  # file kind -> schema file that validates it
     "report": "report.schema.json",
+    "coverage": "coverage.schema.json",
     "scenario": "scenario.schema.json",
     "manifest": "manifest.schema.json",
     "implementations": "implementations.schema.json",
@@ -320,6 +322,8 @@ def kind_of(path, document):
     full = os.path.abspath(path)
     if isinstance(document, dict) and document.get("format") == "udf-conformance-report":
         return "report"
+    if isinstance(document, dict) and document.get("format") == "udf-conformance-coverage":
+        return "coverage"
     if os.path.basename(full) in ("implementations.json", "known-divergences.json"):
         return os.path.basename(full)[: -len(".json")]
     if os.path.basename(os.path.dirname(full)) == "features":

@@ -67,7 +67,7 @@ class BundledFilesTests(unittest.TestCase):
 class SchemaErrorTests(CheckSchemasTestCase):
     def test_a_valid_scenario_passes(self):
         self.write("Conformance/scenarios/login/login-x.json", SCENARIO)
-        self.assertChecks([], 0, "schema-check: 12 passed, 0 failed\n")
+        self.assertChecks([], 0, "schema-check: 13 passed, 0 failed\n")
 
     def test_unknown_and_missing_keys_are_named_with_their_paths(self):
         scenario = dict(SCENARIO, bogus=1)
@@ -76,8 +76,8 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: (root): missing required key 'description'\n"
             "Conformance/scenarios/login/login-x.json: bogus: unknown key 'bogus' (allowed: $schema, description, "
-            "examples, exhaustive, feature, id, initialState, leavesRunning, level, start, steps, tags)\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "examples, exhaustive, feature, id, initialState, leavesRunning, level, rules, start, steps, tags)\n"
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_state_and_changes_together_get_one_message(self):
         step = {"send": {"type": "submit"}, "expect": {"state": {}, "changes": {}}}
@@ -85,7 +85,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: steps[0].expect: 'state' and 'changes' are mutually "
             "exclusive; give one of them\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_patterns_empty_arrays_and_repeated_items(self):
         self.write("Conformance/scenarios/login/login-x.json", dict(SCENARIO, id="Login_X", steps=[], tags=["a", "a"]))
@@ -94,13 +94,13 @@ class SchemaErrorTests(CheckSchemasTestCase):
             "'^[a-z0-9]+(-[a-z0-9]+)*$'\n"
             "Conformance/scenarios/login/login-x.json: steps: must not be empty\n"
             "Conformance/scenarios/login/login-x.json: tags: must not contain the same item twice\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_a_wrong_type_shows_the_value(self):
         self.write("Conformance/scenarios/login/login-x.json", dict(SCENARIO, exhaustive="yes"))
         self.assertChecks([], 2, (
             "Conformance/scenarios/login/login-x.json: exhaustive: must be of type boolean, not \"yes\"\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_what_only_conformance_validate_checks_passes_here(self):
         # id ≠ file name, a feature without a manifest, a folder ≠ feature: conformance validate's checks, not a
@@ -109,7 +109,7 @@ class SchemaErrorTests(CheckSchemasTestCase):
         self.write("Conformance/scenarios/signup/login-x.json", SCENARIO)
         self.write("Conformance/implementations.json",
                    {"implementations": [{"name": "k", "command": ["a"]}, {"name": "k", "command": ["b"]}]})
-        self.assertChecks([], 0, "schema-check: 14 passed, 0 failed\n")
+        self.assertChecks([], 0, "schema-check: 15 passed, 0 failed\n")
 
 
 CALL = {"call": "a1", "dependency": "authenticate", "arguments": {"email": "a@b.co", "password": "12345678"}}
@@ -142,16 +142,16 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
         return status, out.replace("Conformance/scenarios/login/runtime/login-runtime-x.json: ", "")
 
     def test_a_valid_runtime_scenario_in_a_subfolder_passes(self):
-        self.assertEqual(self.check_steps(RUNTIME["steps"]), (0, "schema-check: 12 passed, 0 failed\n"))
+        self.assertEqual(self.check_steps(RUNTIME["steps"]), (0, "schema-check: 13 passed, 0 failed\n"))
 
     def test_an_explicit_reducer_level_is_a_v1_scenario(self):
         self.assertEqual(self.check_steps(SCENARIO["steps"], level="reducer"),
-                         (0, "schema-check: 12 passed, 0 failed\n"))
+                         (0, "schema-check: 13 passed, 0 failed\n"))
 
     def test_an_unknown_level_fails(self):
         self.assertEqual(self.check_steps(SCENARIO["steps"], level="store"), (2, (
             "level: 'store' is not one of ['reducer', 'runtime']\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_runtime_keys_in_a_reducer_level_file_are_named(self):
         steps = [{"send": {"type": "submit"}, "expect": {"calls": [CALL], "cancelled": ["a1"]}},
@@ -168,25 +168,25 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
                     "steps[1].advance: 'advance' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
                     "steps[2].respond: 'respond' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
                     "steps[3].clear: 'clear' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
-                    "schema-check: 11 passed, 1 failed\n")))
+                    "schema-check: 12 passed, 1 failed\n")))
 
     def test_a_reducer_step_without_send_still_needs_send(self):
         self.assertEqual(self.check_steps([{"advance": 1}], level=None), (2, (
             "steps[0]: missing required key 'send'\n"
             "steps[0].advance: 'advance' is only valid in a runtime-level scenario (\"level\": \"runtime\")\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_the_unknown_key_hint_lists_only_keys_allowed_there(self):
         self.assertEqual(self.check_steps([{"send": {"type": "submit"}, "expect": {"efects": []}}], level=None), (2, (
             "steps[0].expect.efects: unknown key 'efects' (allowed: changes, effects, state)\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_effects_in_a_runtime_file_fail(self):
         step = {"send": {"type": "submit"}, "expect": {"effects": [{"type": "authenticate"}]}}
         self.assertEqual(self.check_steps([step]), (2, (
             "steps[0].expect.effects: 'effects' is not allowed in a runtime-level scenario (\"level\": \"runtime\"): "
             "effects are internal to the runtime; expect 'calls' and 'cancelled' instead (README §13.3)\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_a_runtime_step_has_exactly_one_kind(self):
         steps = [{"send": {"type": "submit"}, "advance": 1}, {"expect": {}}, {"clear": True, "respond": {"call": "a1",
@@ -197,7 +197,7 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
             "steps[1]: needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen', 'emit'; found none\n"
             "steps[2]: needs exactly one of 'send', 'respond', 'advance', 'clear', 'screen', 'emit'; found 'respond', "
             "'advance', 'clear'\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_respond_needs_a_call_name_and_exactly_one_of_result_or_error(self):
         steps = [{"respond": {"call": "a1"}},
@@ -215,7 +215,7 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
             "steps[3].respond: missing required key 'call'\n"
             "steps[3].respond.late: unknown key 'late' (allowed: call, complete, error, result)\n"
             "steps[4].respond.error.cancellation: must be of type boolean, not \"yes\"\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_advance_is_whole_milliseconds_up_to_one_day_and_clear_is_true(self):
         steps = [{"advance": 0}, {"advance": 86400000}, {"advance": -1}, {"advance": 86400001}, {"advance": 1.5},
@@ -226,7 +226,7 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
             "steps[4].advance: must be of type integer, not 1.5\n"
             "steps[5].advance: must be of type integer, not \"10\"\n"
             "steps[6].clear: must be true, not false\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_calls_and_cancelled_are_checked_for_shape(self):
         step = {"send": {"type": "submit"}, "expect": {
@@ -243,7 +243,7 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
             "steps[0].expect.calls[2].extra: unknown key 'extra' (allowed: arguments, call, dependency)\n"
             "steps[0].expect.cancelled: must not contain the same item twice\n"
             "steps[0].expect.cancelled[2]: \"x y\" does not match the pattern '^[A-Za-z0-9_.-]{1,64}$'\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_what_only_conformance_validate_checks_passes_here(self):
         # A respond to an undeclared or already answered call, a call name declared twice, an unknown dependency:
@@ -251,7 +251,7 @@ class RuntimeScenarioTests(CheckSchemasTestCase):
         steps = [{"send": {"type": "submit"}, "expect": {"calls": [CALL, dict(CALL, dependency="nowhere")]}},
                  {"respond": {"call": "a9", "result": 1}},
                  {"respond": {"call": "a1", "result": 1}}, {"respond": {"call": "a1", "result": 1}}]
-        self.assertEqual(self.check_steps(steps), (0, "schema-check: 12 passed, 0 failed\n"))
+        self.assertEqual(self.check_steps(steps), (0, "schema-check: 13 passed, 0 failed\n"))
 
 
 class ManifestDependencyTests(CheckSchemasTestCase):
@@ -272,7 +272,7 @@ class ManifestDependencyTests(CheckSchemasTestCase):
             "rule": "LR1", "description": "Checks the credentials.",
             "arguments": {"email": {"type": "string"}, "password": {"type": "string"}},
             "result": {"type": "union", "ref": "LoginResult"}}}
-        self.assertEqual(self.check_dependencies(dependencies), (0, "schema-check: 12 passed, 0 failed\n"))
+        self.assertEqual(self.check_dependencies(dependencies), (0, "schema-check: 13 passed, 0 failed\n"))
 
     def test_a_bad_dependency_is_named_with_its_path(self):
         dependencies = {
@@ -289,7 +289,7 @@ class ManifestDependencyTests(CheckSchemasTestCase):
             "dependencies.check.rule: \"lr1\" does not match the pattern '^[A-Z]+[0-9]+(\\.[a-z])?$'\n"
             "dependencies.ping: missing required key 'arguments'\n"
             "dependencies.ping: needs exactly one of 'result', 'emits'; found none\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
 
 class StrictJSONTests(CheckSchemasTestCase):
@@ -312,7 +312,7 @@ class StrictJSONTests(CheckSchemasTestCase):
                 path = self.write("Conformance/scenarios/login/login-x.json", content)
                 self.assertChecks([path], 2, (
                     f"Conformance/scenarios/login/login-x.json: {problem}\n"
-                    "schema-check: 11 passed, 1 failed\n"))
+                    "schema-check: 12 passed, 1 failed\n"))
 
 
 class FileKindTests(CheckSchemasTestCase):
@@ -327,7 +327,7 @@ class FileKindTests(CheckSchemasTestCase):
         self.assertChecks([path], 2, (
             "elsewhere/thing.json: (root): cannot tell whether this is a scenario, a manifest, a report, an "
             "implementations or a known-divergences file; add a \"$schema\" key naming its schema\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_the_kind_is_taken_from_the_schema_key_first(self):
         path = self.write("elsewhere/thing.json",
@@ -354,7 +354,7 @@ class FileKindTests(CheckSchemasTestCase):
     def test_folders_are_searched_for_json_files(self):
         self.write("elsewhere/scenarios/login/login-x.json", SCENARIO)
         self.write("elsewhere/scenarios/login/notes.txt", "not checked")
-        self.assertChecks([os.path.join(self.repo, "elsewhere")], 0, "schema-check: 12 passed, 0 failed\n")
+        self.assertChecks([os.path.join(self.repo, "elsewhere")], 0, "schema-check: 13 passed, 0 failed\n")
 
 
 class SchemaFileTests(CheckSchemasTestCase):
@@ -370,7 +370,7 @@ class SchemaFileTests(CheckSchemasTestCase):
         self.assertIn("Conformance/schema/protocol-bye.schema.json: $id: must be an absolute URI ending in "
                       "'/protocol-bye.schema.json'\n", out)
         self.assertIn("Conformance/schema/protocol-bye.schema.json: type: ", out)
-        self.assertTrue(out.endswith("schema-check: 10 passed, 1 failed\n"), out)
+        self.assertTrue(out.endswith("schema-check: 11 passed, 1 failed\n"), out)
 
 
 class ProtocolExampleTests(CheckSchemasTestCase):
@@ -386,13 +386,13 @@ class ProtocolExampleTests(CheckSchemasTestCase):
             "Conformance/PROTOCOL.md: line 11: protocol: must be 1, not \"one\"\n"
             "Conformance/PROTOCOL.md: line 16: unknown or invalid schema 'protocol-nothing.schema.json'\n"
             "Conformance/PROTOCOL.md: line 19: an example marker must be followed by a fenced code block\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
     def test_a_markdown_file_without_examples_fails(self):
         self.write("Conformance/PROTOCOL.md", "# Protocol\n")
         self.assertChecks([], 2, (
             "Conformance/PROTOCOL.md: (file): no example marked with '<!-- example: <schema name> -->'\n"
-            "schema-check: 11 passed, 1 failed\n"))
+            "schema-check: 12 passed, 1 failed\n"))
 
 
 class GuideExampleTests(CheckSchemasTestCase):
@@ -405,7 +405,7 @@ class GuideExampleTests(CheckSchemasTestCase):
         self.assertIn("docs/guide.md: line 3: cmd: ", out)
         self.assertNotIn("README.md", out)
         self.assertNotIn("notes.md", out)
-        self.assertTrue(out.endswith("schema-check: 12 passed, 1 failed\n"), out)
+        self.assertTrue(out.endswith("schema-check: 13 passed, 1 failed\n"), out)
 
 
 class RuntimeProtocolTests(CheckSchemasTestCase):
@@ -440,7 +440,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
             ("protocol-run-request", self.RUN % steps),
             ("protocol-run-reply", self.REPLY % entry),
             ("protocol-run-reply", self.REPLY % '{"state":{},"calls":[],"cancelled":[]},{"state":{},"effects":[]}'),
-        ), (0, "schema-check: 12 passed, 0 failed\n"))
+        ), (0, "schema-check: 13 passed, 0 failed\n"))
 
     def test_hello_levels_must_be_known_distinct_and_not_empty(self):
         self.assertEqual(self.check_examples(
@@ -451,7 +451,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
             "line 4: features.login.levels: must not be empty\n"
             "line 8: features.login.levels[0]: 'store' is not one of ['reducer', 'runtime']\n"
             "line 12: features.login.levels: must not contain the same item twice\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_a_runtime_request_carries_steps_not_actions(self):
         reducer_with_level = ('{"cmd":"run","seq":1,"id":"x","feature":"login","level":"reducer","initialState":{},'
@@ -473,7 +473,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
             "advance, clear, emit, respond, screen, send)\n"
             "line 20: level: matches none of the allowed shapes; closest: unknown key 'level' (allowed: actions, cmd, "
             "feature, id, initialState, seq)\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
     def test_a_runtime_trace_entry_has_state_calls_and_cancelled(self):
         self.assertEqual(self.check_examples(
@@ -486,7 +486,7 @@ class RuntimeProtocolTests(CheckSchemasTestCase):
             "calls, cancelled, events, inFlight, received, state)\n"
             "line 12: trace[0].calls[0]: matches none of the allowed shapes; closest: missing required key "
             "'arguments'\n"
-            "schema-check: 11 passed, 1 failed\n")))
+            "schema-check: 12 passed, 1 failed\n")))
 
 
 class CommandLineTests(CheckSchemasTestCase):

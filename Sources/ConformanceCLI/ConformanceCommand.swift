@@ -13,6 +13,7 @@ public enum ConformanceCommand {
   static var subcommands: [CommandInfo] {
     [
       CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self),
+      CommandInfo(CoverageCommand.self),
       CommandInfo(HarnessCommand.self), CommandInfo(FuzzCommand.self), CommandInfo(RecordCommand.self),
       CommandInfo(MergeReportsCommand.self),
     ]

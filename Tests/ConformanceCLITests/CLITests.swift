@@ -182,6 +182,7 @@ struct CLITests {
           run (default)         Run scenarios on implementations and report (the default).
           validate              Check scenario files against the format and the feature manifests.
           list                  List scenarios: id, feature, steps, tags and file.
+          coverage              Report what the scenarios test, per feature and implementation, and gate on it.
           harness               Serve the Swift implementation over the harness protocol on stdin/stdout.
           fuzz                  Generate action sequences, compare implementations, and shrink the first divergence.
           record                Fill in or refresh scenario expectations from an implementation's trace.

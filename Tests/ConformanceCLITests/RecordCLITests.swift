@@ -55,7 +55,7 @@ struct RecordCLITests {
   static let submitRecordedFromLog = submitRecorded.replacingOccurrences(
     of: #""description": "L1: a submit with a valid email and password.","#,
     with:
-      #""description": "Recorded by conformance record from the action log session.ndjson on swift; check the expectations against the spec and cite the rule ids before committing.","#
+      #""description": "Recorded by conformance record from the action log session.ndjson on swift; check the expectations against the spec and cite its rule ids in 'rules' before committing.","#
   ).replacingOccurrences(of: #""tags": ["submit"],"#, with: #""tags": ["recorded"],"#)
     .replacingOccurrences(of: "},\n      \"description\": \"Starts the request.\"\n", with: "}\n")
 

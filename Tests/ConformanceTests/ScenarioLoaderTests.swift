@@ -110,7 +110,7 @@ struct ScenarioLoaderTests {
     (
       "unknown-keys.json",
       [
-        "invalid/unknown-keys.json: tag: unknown key 'tag'; did you mean 'tags'? (allowed: id, feature, description, tags, initialState, steps, exhaustive, level, leavesRunning, start)",
+        "invalid/unknown-keys.json: tag: unknown key 'tag'; did you mean 'tags'? (allowed: id, feature, description, rules, tags, initialState, steps, exhaustive, level, leavesRunning, start)",
         "invalid/unknown-keys.json: steps[0].send.value: expected string, got 42",
         "invalid/unknown-keys.json: steps[0].expect.changes.isLoading: expected boolean, got \"yes\"",
         "invalid/unknown-keys.json: steps[0].expect.changes.emial: unknown field 'emial' of the login state; did you mean 'email'? (its fields are: email, error, isLoading, password)",

@@ -107,10 +107,12 @@ package final class BaselineUpdate: RunReporter {
       laterPaths: failure.laterPaths, reason: reason, spec: spec, expires: expires)
   }
 
-  /// The spec section a new entry names: the rule ids that open the scenario's description (`L3.e, §3.3: …`), in the
-  /// feature's spec (`login.md L3.e, §3.3`), else just the feature's spec file (`login.md`).
+  /// The spec section a new entry names: the rules the scenario cites (`rules`, format v1.4: `login.md L3.e, L4.b`),
+  /// else the rule ids that open its description (`L3.e, §3.3: …`, as files before v1.4 cite them:
+  /// `login.md L3.e, §3.3`), else just the feature's spec file (`login.md`).
   static func spec(of report: ScenarioVerdict) -> String {
     let file = "\(report.feature).md"
+    if !report.rules.isEmpty { return "\(file) \(report.rules.joined(separator: ", "))" }
     guard let colon = report.description.firstIndex(of: ":") else { return file }
     let prefix = report.description[..<colon]
     // Rule lists look like `L3.e, §3.3` or `LR4, L5`: every item a rule id or a section. A prose opening

@@ -42,6 +42,11 @@ package struct FeatureManifest: Sendable {
   package var file: String
   /// The prose spec, relative to the manifest's folder (e.g. `login.md`), when given.
   package var spec: String?
+  /// The rule ids the spec declares (``SpecRules``, scenario format §18.1), in declaration order: what a scenario's
+  /// `rules` may cite. `nil` when the spec was not read (a manifest loaded without its folder).
+  package var ruleIDs: [String]? = nil
+  /// The spec's path as reports name it (`Conformance/features/login.md`), when it was read.
+  package var specFile: String? = nil
   /// The state's fields, in declaration order; a state is a closed object of exactly these fields.
   package var stateFields: [TypeDescriptor.Field]
   /// The initial state, already validated against ``stateFields``.

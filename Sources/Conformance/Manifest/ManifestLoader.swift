@@ -36,6 +36,13 @@ package struct ManifestLoader: Sendable {
                 file: name, path: JSONPath([.key("spec")]),
                 message: "the spec '\(spec)' does not exist next to the manifest"))
           } else {
+            var manifest = manifest
+            if let spec = manifest.spec {
+              // Scenarios cite the ids the spec declares (scenario format §18.1); an unreadable spec declares none.
+              let specURL = folder.appendingPathComponent(spec)
+              manifest.ruleIDs = SpecRules.ids(inMarkdown: (try? String(contentsOf: specURL, encoding: .utf8)) ?? "")
+              manifest.specFile = displayPath(specURL)
+            }
             manifests[manifest.feature] = manifest
           }
         case .failure(let failure): errors.append(contentsOf: failure.errors)

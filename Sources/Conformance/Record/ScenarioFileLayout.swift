@@ -1,5 +1,5 @@
 /// Renders a scenario document in the layout the bundled scenarios use (Conformance/scenarios): top-level keys in
-/// the format reference's order (`$schema`, `id`, `feature`, `level`, `description`, `tags`, `initialState`,
+/// the format reference's order (`$schema`, `id`, `feature`, `level`, `description`, `rules`, `tags`, `initialState`,
 /// `exhaustive`, `leavesRunning`, `start`, `steps`; scenario format §3.1, §16.2), one step per line group, the step's
 /// kind first, then `expect` (`state`, `changes`, `effects`, `calls`, `cancelled`, `received`, `events`), then
 /// `description` (§3.2, §13.2, §13.3).
@@ -14,8 +14,8 @@ package enum ScenarioFileLayout {
 
   /// Keys in the order they are written, per object kind; keys not listed follow in sorted order.
   static let topLevelOrder = [
-    "$schema", "id", "feature", "level", "description", "tags", "initialState", "exhaustive", "leavesRunning", "start",
-    "steps",
+    "$schema", "id", "feature", "level", "description", "rules", "tags", "initialState", "exhaustive",
+    "leavesRunning", "start", "steps",
   ]
   static let stepOrder = ["send", "respond", "advance", "clear", "screen", "emit", "expect", "description"]
   static let expectOrder = ["state", "changes", "effects", "calls", "cancelled", "received", "events"]

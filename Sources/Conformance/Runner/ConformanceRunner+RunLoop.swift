@@ -122,7 +122,7 @@ extension ConformanceRunner {
     }
     guard !runnable.isEmpty else { return items }
     let verdicts = await evaluate(
-      runnable.map(\.scenario), on: started, baseline: baseline, retries: options.retries)
+      runnable.map(\.scenario), on: started, baseline: baseline, retries: options.retries, coverage: options.coverage)
     for ((position, row, _), verdict) in zip(runnable, verdicts) {
       guard case .valid(let file, let fileID, let id, var cases) = items[position] else { continue }
       cases[row].run = .judged(verdict)
@@ -159,7 +159,7 @@ extension ConformanceRunner {
         case .judged(let judged): queue(judged, &progress, emit: emit)
         case .waiting(let scenario):  // Admitted now, so it may run.
           let verdicts = await Self.evaluate(
-            [scenario], on: started, baseline: progress.check, retries: options.retries)
+            [scenario], on: started, baseline: progress.check, retries: options.retries, coverage: options.coverage)
           queue(verdicts[0], &progress, emit: emit)
         }
       }

@@ -45,6 +45,9 @@ package struct ConformanceRunner: Sendable {
     package var retries: Int = 0
     /// Whether a `flaky` pair passes the gate; `--no-flaky` makes it fail the run (``RunSummary/allowsFlaky``).
     package var allowFlaky = true
+    /// When set, each verdict carries what its scenario covers on each implementation (``ScenarioVerdict/coverage``),
+    /// for `conformance coverage`; `nil` for a plain run, which then does no coverage work.
+    package var coverage: CoverageProbe? = nil
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -180,16 +183,17 @@ package struct ConformanceRunner: Sendable {
     emit: (RunEvent) -> Void
   ) async -> Bool {
     report(
-      await Self.evaluate(batch, on: started, baseline: baseline, retries: options.retries), into: &summary,
-      emit: emit)
+      await Self.evaluate(
+        batch, on: started, baseline: baseline, retries: options.retries, coverage: options.coverage),
+      into: &summary, emit: emit)
   }
 
   /// Runs a batch on every implementation (concurrently across implementations), runs again each pair that
   /// crashed or timed out, up to `retries` times, and judges each scenario. Touches nothing shared, so several
   /// batches can be evaluated at once (`--jobs`).
-  static func evaluate(_ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, retries: Int) async
-    -> [ScenarioVerdict]
-  {
+  static func evaluate(
+    _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, retries: Int, coverage: CoverageProbe? = nil
+  ) async -> [ScenarioVerdict] {
     // Only a harness needs the bound of the expected trace (its reply limit); in-process runs skip the walk.
     let needsTraceSize = started.contains { !($0.implementation is SwiftImplementation) }
     let requests = batch.map { RunRequest(running: $0, measuringTrace: needsTraceSize) }
@@ -208,7 +212,15 @@ package struct ConformanceRunner: Sendable {
       }
     }
     return batch.enumerated().map { position, scenario in
-      judge(scenario, position: position, on: started, perImplementation: perImplementation, baseline: baseline)
+      var verdict = judge(
+        scenario, position: position, on: started, perImplementation: perImplementation, baseline: baseline)
+      verdict.coverage = coverage?.sample(
+        scenario,
+        observations: zip(started, perImplementation).compactMap { entry, observations in
+          observations.indices.contains(position)
+            ? (entry.implementation.name, observations[position].observation) : nil
+        })
+      return verdict
     }
   }
 
@@ -242,7 +254,7 @@ package struct ConformanceRunner: Sendable {
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
       stepCount: scenario.steps.count, verdicts: verdicts,
       divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
-    (verdict.level, verdict.tags) = (scenario.level, scenario.tags)
+    (verdict.level, verdict.tags, verdict.rules) = (scenario.level, scenario.tags, scenario.rules)
     baseline?.apply(to: &verdict)
     return verdict
   }

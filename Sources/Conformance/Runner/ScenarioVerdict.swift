@@ -14,6 +14,11 @@ package struct ScenarioVerdict: Sendable {
   package var level: ScenarioLevel = .reducer
   /// The scenario's tags, as written in its file.
   package var tags: [String] = []
+  /// The spec rule ids the scenario cites (`rules`, format v1.4); empty when it cites none.
+  package var rules: [String] = []
+  /// What the scenario covers on each implementation, when the run collects coverage
+  /// (``ConformanceRunner/Options/coverage``); `nil` otherwise.
+  package var coverage: CoverageSample? = nil
   /// One verdict per implementation, in implementation order.
   package var verdicts: [Verdict]
   /// Where the implementations' traces first differ, or `nil` when they agree (or fewer than two produced one).

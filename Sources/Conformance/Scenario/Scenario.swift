@@ -9,8 +9,11 @@ package struct Scenario: Sendable {
   package var id: String
   /// The feature (manifest name), e.g. `login`.
   package var feature: String
-  /// What the scenario shows, citing the rule.
+  /// What the scenario shows; the rules it tests are ``rules``.
   package var description: String
+  /// The spec rule ids the scenario tests (`rules`, format v1.4, Conformance/README.md §18), each declared by its
+  /// feature's spec; empty when the file cites none.
+  package var rules: [String] = []
   /// Free-form kebab-case tags for `--tag`.
   package var tags: [String]
   /// The file it was read from, as shown in reports.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.3 (v1, its
-/// runtime level, Conformance/README.md §13, and what v1.2 and v1.3 add, §14–16) and the feature manifest.
+/// Turns a parsed scenario document into a validated ``Scenario``, checking it against scenario format v1.4 (v1, its
+/// runtime level, Conformance/README.md §13, and what v1.2 to v1.4 add, §14–18) and the feature manifest.
 ///
 /// All problems in one document are reported together, each with the file and JSON path.
 package struct ScenarioLoader: Sendable {
@@ -19,8 +19,8 @@ package struct ScenarioLoader: Sendable {
 
   /// The keys a scenario may have (scenario format §3.1); `$schema` is also allowed and ignored.
   static let scenarioKeys = [
-    "id", "feature", "description", "tags", "initialState", "steps", "exhaustive", "level", "leavesRunning",
-    "start",
+    "id", "feature", "description", "rules", "tags", "initialState", "steps", "exhaustive", "level",
+    "leavesRunning", "start",
   ]
 
   /// Creates a loader over a set of manifests.
@@ -74,10 +74,12 @@ package struct ScenarioLoader: Sendable {
     let stepsValue = reader.required("steps", issues: &issues)
     let leavesRunningValue = reader.value("leavesRunning")
     let startValue = reader.value("start")
+    let rulesValue = reader.value("rules")
     reader.reportUnknownKeys(allowed: Self.scenarioKeys, issues: &issues)
 
     let manifest = manifests[feature]
     if manifest == nil, !feature.isEmpty { reportMissingManifest(of: feature, issues: &issues) }
+    let rules = readRules(rulesValue, manifest: manifest, issues: &issues)
     if let initialStateValue, let manifest {
       manifest.checkState(initialStateValue, at: JSONPath([.key("initialState")]), partial: false, issues: &issues)
     }
@@ -93,6 +95,7 @@ package struct ScenarioLoader: Sendable {
     scenario.leavesRunning = leavesRunning
     scenario.tolerances = manifest.tolerances
     scenario.start = start
+    scenario.rules = rules
     scenario.checksEvents = level == .runtime && manifest.events != nil
     return .success(scenario)
   }

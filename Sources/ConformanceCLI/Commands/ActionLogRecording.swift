@@ -173,7 +173,7 @@ enum ActionLogRecording {
     root["id"] = .string(settings.id)
     root["feature"] = .string(settings.feature)
     root["description"] = .string(
-      "Recorded by conformance record from the action log \(URL(fileURLWithPath: logName).lastPathComponent) on \(implementation); check the expectations against the spec and cite the rule ids before committing."
+      "Recorded by conformance record from the action log \(URL(fileURLWithPath: logName).lastPathComponent) on \(implementation); check the expectations against the spec and cite its rule ids in 'rules' before committing."
     )
     root["tags"] = ["recorded"]
     root["steps"] = .array(actions.map { ["send": $0] })

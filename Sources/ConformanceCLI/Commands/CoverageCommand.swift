@@ -1,0 +1,137 @@
+import Conformance
+import Foundation
+
+/// `conformance coverage`: runs the selected scenarios on each implementation, as `run` does, and reports what they
+/// test: the actions, union cases and enum values, effects, dependency calls and answers, events, state fields,
+/// spec rules and action orders each implementation's runs covered, and what none did (docs/coverage.md).
+struct CoverageCommand: CLICommand {
+  static let name = "coverage"
+  static let abstract = "Report what the scenarios test, per feature and implementation, and gate on it."
+  static let usage = "conformance coverage [<path> ...] \(options.synopsis)"
+  static var help: String {
+    """
+    OVERVIEW: \(abstract)
+
+    Runs the scenarios on each implementation through the same runner as `conformance run` and counts, from the
+    scenarios and the traces each implementation produced, what the feature manifests and specs declare and the
+    scenarios cover: actions (with the union cases and enum values of their fields), effects, dependency calls and
+    answers, events, state fields asserted and changed, the spec rules cited by `rules`, and which action followed
+    which. Lists each gap by file and path, and what an implementation missed where another covered it. Whether
+    scenarios pass is `run`'s job: coverage counts what each trace shows.
+
+    USAGE: \(usage)
+
+    ARGUMENTS:
+      <path>                  Scenario files or folders (default: the nearest Conformance/scenarios).
+
+    OPTIONS:
+    \(options.helpSection)
+
+    CATEGORIES: \(CoverageItem.Category.allCases.map(\.rawValue).joined(separator: ", ")) (transitions are listed
+    but not in the total).
+
+    EXIT STATUS: 0 the gate passed (or none was asked for); 1 an implementation is below --min or did not start, or
+    a --require category has a gap or a difference; 2 usage error, invalid file, or no scenarios found.
+    """
+  }
+
+  /// The options `coverage` parses, in help order; the selection options are `run`'s.
+  static let options: [ArgumentScanner.OptionSpec] = [
+    .option(
+      "impl", "<name>", repeatable: true,
+      help:
+        "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
+    ),
+    .flag("all", help: "Run on 'swift' and every declared implementation."),
+    .option(
+      "harness", "<name>=<command>", repeatable: true,
+      help: "Add a harness implementation from the command line (repeatable), as for `run`."),
+    .option("config", "<file>", help: "The implementations config (default: Conformance/implementations.json)."),
+    .option(
+      "startup-timeout", "<s>",
+      help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
+    .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
+    .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
+    .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
+    // A shard of the corpus (`--shard`) would go here, with run's wording: coverage then counts that shard only.
+    .option("format", "text|json|markdown", help: "Write the text report (default), the JSON report or Markdown."),
+    .option(
+      "min", "<percent>",
+      help:
+        "Fail (exit 1) when an implementation covers less than <percent> (0 to 100) of the items in the total, over the features it ran."
+    ),
+    .option(
+      "require", "<categories>",
+      help:
+        "Fail (exit 1) when an item of these comma-separated categories is covered by no implementation, or missed by one that ran a scenario in which another covered it, e.g. rules,actions,effects."
+    ),
+    .option(
+      "jobs", "<n>", help: "Run up to <n> batches at once, 1 to 1024 (default: the number of cores), as for `run`."),
+    .help,
+  ]
+
+  static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
+    -> Int32
+  {
+    let scanner = try ArgumentScanner(arguments, options: options, command: name)
+    let format = scanner.value("format") ?? "text"
+    guard ["text", "json", "markdown"].contains(format) else {
+      throw .usage("option '--format' takes 'text', 'json' or 'markdown', got '\(format)'", command: name)
+    }
+    let minimum = try scanner.value("min", command: name, takes: "a percentage from 0 to 100") { text in
+      Double(text).flatMap {
+        (0...100).contains($0) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? $0 : nil
+      }
+    }
+    let required = try requiredCategories(scanner)
+    let jobs = try RunCommand.jobs(scanner)
+    let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
+    let (loader, manifestErrors) = workspace.scenarioLoader()
+    let implementations = try ImplementationSelection.resolve(
+      scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
+      jobs: jobs, command: name, note: console.err)
+    let corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader, note: console.err)
+    var selection = ConformanceRunner.Options(
+      filter: scanner.value("filter"), tags: scanner.all("tag"), allowSkipped: true, jobs: jobs)
+    selection.coverage = CoverageProbe(manifests: loader.manifests)
+    let collector = CoverageCollector()
+    let plan = RunPlan(
+      corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: selection,
+      reporters: [InvalidFilePrinter(console: console), collector])
+    let summary = await plan.run()
+    guard summary.scenarios > 0 else {
+      // Nothing ran: a report of zeros would read as a measurement.
+      if summary.invalidFiles == 0 { console.error("no scenarios were run; check the paths and filters") }
+      return ExitCode.invalidInput
+    }
+    let report = CoverageReport(collector, manifests: loader.manifests)
+    let failures = report.gateFailures(minimum: minimum, required: required)
+    switch format {
+    case "json": console.outRaw(report.json(minimum: minimum, required: required, failures: failures))
+    case "markdown": report.markdown().forEach(console.out)
+    default: report.text().forEach(console.out)
+    }
+    for failure in failures { console.error("coverage gate: \(failure)") }
+    if summary.invalidFiles > 0 { return ExitCode.invalidInput }
+    return failures.isEmpty ? ExitCode.success : ExitCode.gateFailure
+  }
+
+  /// `--require rules,actions`: the categories, each one of ``CoverageItem/Category``.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` naming an unknown category, with the closest one.
+  private static func requiredCategories(_ scanner: ArgumentScanner) throws(CLIError) -> [CoverageItem.Category] {
+    guard let text = scanner.value("require") else { return [] }
+    var categories: [CoverageItem.Category] = []
+    let names = CoverageItem.Category.allCases.map(\.rawValue)
+    for word in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+      guard let category = CoverageItem.Category(rawValue: word) else {
+        let hint = Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage(
+          "option '--require' takes categories from \(names.joined(separator: ", ")), got '\(word)'\(hint)",
+          command: name)
+      }
+      if !categories.contains(category) { categories.append(category) }
+    }
+    return categories.sorted()
+  }
+}
