@@ -65,8 +65,9 @@ extension HTMLReporter {
     guard let summary else { return "<header><h1>Conformance</h1></header>\n" }
     let passed = summary.exitCode == ExitCode.success
     let tiles: [(String, Int, String)] = [
-      ("scenarios", summary.scenarios, ""), ("passed", summary.passed, "o-passed"),
-      ("failed", summary.failed, summary.failed > 0 ? "bad" : ""), ("known", summary.known, "o-known"),
+      ("scenarios", summary.scenarios, ""), ("passed", summary.passed, summary.passed > 0 ? "o-passed" : ""),
+      ("failed", summary.failed, summary.failed > 0 ? "bad" : ""),
+      ("known", summary.known, summary.known > 0 ? "o-known" : ""),
       ("divergences", summary.divergences, summary.divergences > 0 ? "bad" : ""),
       ("invalid files", summary.invalidFiles, summary.invalidFiles > 0 ? "bad" : ""),
     ]
