@@ -144,7 +144,8 @@ class HTMLReportInBrowserTests(unittest.TestCase):
 
     @staticmethod
     def rows(dom):
-        return {row.attributes["data-id"]: row for row in dom.root.all("tr") if "data-outcomes" in row.attributes}
+        return {row.attributes["data-id"]: row for row in dom.root.all("div")
+                if "row" in row.classes() and "data-outcomes" in row.attributes}
 
     def test_the_screenshot_is_kept(self):
         with open(self.screenshot, "rb") as file:
@@ -154,10 +155,10 @@ class HTMLReportInBrowserTests(unittest.TestCase):
         rows = self.rows(self.dom)
         self.assertEqual(sorted(rows), ["login-hostile", "login-submit-valid-credentials", "login-wrong-effect-email",
                                         "login-wrong-loading-flag", "login-wrong-nfc-vs-nfd"])
-        cells = [cell for cell in rows["login-wrong-loading-flag"].all("td") if "o" in cell.classes()]
+        cells = [cell for cell in rows["login-wrong-loading-flag"].all("div") if "o" in cell.classes()]
         self.assertEqual([cell.classes() for cell in cells],
                          [["o", "o-failed", "bad"], ["o", "o-failed", "bad"], ["o", "o-divergence", "bad"]])
-        passing = [cell for cell in rows["login-submit-valid-credentials"].all("td") if "o-passed" in cell.classes()]
+        passing = [cell for cell in rows["login-submit-valid-credentials"].all("div") if "o-passed" in cell.classes()]
         self.assertEqual(len(passing), 1)
 
     def test_each_failure_shows_its_diff_with_the_legend(self):

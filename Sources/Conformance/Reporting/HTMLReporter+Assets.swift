@@ -31,14 +31,21 @@ extension HTMLReporter {
     .filters output{color:var(--muted)}
     table{border-collapse:collapse}
     th,td{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}
-    thead th{position:sticky;top:0;background:var(--soft);z-index:1}
-    .matrix td.id{max-width:420px;word-break:break-all}
-    td.o{white-space:nowrap;font-weight:600;color:var(--muted)}
-    td.o-passed,.tiles li.o-passed{background:var(--greenbg);color:var(--green)}
-    td.o-known,td.o-skipped,.tiles li.o-known{background:var(--yellowbg);color:var(--yellow)}
-    td.o-not_applicable{color:#8c959f;font-weight:400}
-    td.bad{background:var(--redbg);color:var(--red)}
-    td.o .t{display:block;font-weight:400;font-size:11px;opacity:.75}
+    thead th{background:var(--soft)}
+    .matrix{display:inline-block;min-width:60%;border:1px solid var(--line);border-bottom:0}
+    .matrix .row{display:flex;border-bottom:1px solid var(--line);content-visibility:auto;\
+    contain-intrinsic-size:auto 44px}
+    .matrix .row>div{flex:0 0 112px;padding:3px 8px;border-right:1px solid var(--line)}
+    .matrix .row>div:last-child{border-right:0}
+    .matrix .row>div.id{flex:0 0 400px;word-break:break-all}.matrix .row>div.tags{flex:0 0 170px}
+    .matrix .head{position:sticky;top:0;z-index:1;content-visibility:visible;background:var(--soft);font-weight:600}
+    .matrix .head>div.o{color:var(--fg)}
+    .o{white-space:nowrap;font-weight:600;color:var(--muted)}
+    .o-passed,.tiles li.o-passed{background:var(--greenbg);color:var(--green)}
+    .o-known,.o-skipped,.tiles li.o-known{background:var(--yellowbg);color:var(--yellow)}
+    .o-not_applicable{color:#8c959f;font-weight:400}
+    .o.bad{background:var(--redbg);color:var(--red)}
+    .o .t{display:block;font-weight:400;font-size:11px;opacity:.75}
     .tag{display:inline-block;padding:0 6px;margin:1px 0;border-radius:9px;background:#ddf4ff;color:#0550ae;\
     font-size:12px;white-space:nowrap}
     .detail{margin:0 0 18px}.where{margin:0 0 6px;color:var(--muted)}
@@ -61,7 +68,7 @@ extension HTMLReporter {
       var names = ["outcome", "feature", "tag", "id"];
       var items = Array.prototype.map.call(document.querySelectorAll("[data-outcomes]"), function (el) {
         return {
-          el: el, row: el.tagName === "TR", id: (el.getAttribute("data-id") || "").toLowerCase(),
+          el: el, row: el.classList.contains("row"), id: (el.getAttribute("data-id") || "").toLowerCase(),
           outcomes: " " + el.getAttribute("data-outcomes") + " ", feature: el.getAttribute("data-feature"),
           tags: JSON.parse(el.getAttribute("data-tags") || "[]")
         };

@@ -70,7 +70,7 @@ package final class HTMLReporter: RunReporter {
     var seen: Set<String> = []
     keys = keys.filter { seen.insert($0).inserted }
     let attributes = filterAttributes(report, keys: keys)
-    var row = "<tr\(attributes)><td class=\"id\">"
+    var row = "<div class=\"row\" role=\"row\"\(attributes)><div class=\"id\" role=\"cell\">"
     let title =
       report.description.isEmpty
       ? "" : " title=\"\(HTMLText.escape(ReportText.oneLine(report.description, limit: 300)))\""
@@ -78,12 +78,14 @@ package final class HTMLReporter: RunReporter {
       hasDetails
       ? "<a href=\"#\(anchor)\"\(title)>\(HTMLText.escape(report.id))</a>"
       : "<span\(title)>\(HTMLText.escape(report.id))</span>"
-    row += "</td><td>\(HTMLText.escape(report.feature))</td><td>\(tagSpans(report.tags))</td>"
+    row +=
+      "</div><div role=\"cell\">\(HTMLText.escape(report.feature))</div>"
+      + "<div class=\"tags\" role=\"cell\">\(tagSpans(report.tags))</div>"
     for verdict in report.verdicts {
       row += cell(verdict)
       note(verdict, scenario: report.id)
     }
-    row += divergenceCell(report) + "</tr>\n"
+    row += divergenceCell(report) + "</div>\n"
     matrix.append(row)
     if hasDetails { addDetails(report, anchor: anchor, attributes: attributes) }
     for verdict in report.verdicts {
@@ -115,19 +117,20 @@ package final class HTMLReporter: RunReporter {
     let headline =
       outcome.kind == .passed
       ? "" : " title=\"\(HTMLText.escape(ReportText.oneLine(VerdictText.headline(outcome), limit: 300)))\""
-    return "<td class=\"o o-\(HTMLText.escape(outcome.key))\(outcome.isFailure ? " bad" : "")\"\(headline)>"
-      + "\(HTMLText.escape(outcome.label))<span class=\"t\">\(ReportText.seconds(verdict.duration))</span></td>"
+    return
+      "<div class=\"o o-\(HTMLText.escape(outcome.key))\(outcome.isFailure ? " bad" : "")\" role=\"cell\"\(headline)>"
+      + "\(HTMLText.escape(outcome.label))<span class=\"t\">\(ReportText.seconds(verdict.duration))</span></div>"
   }
 
   private func divergenceCell(_ report: ScenarioVerdict) -> String {
-    guard let divergence = report.divergence else { return "<td class=\"o\"></td>" }
+    guard let divergence = report.divergence else { return "<div class=\"o\" role=\"cell\"></div>" }
     outcomes[report.divergenceIsKnown ? "known_divergence" : "divergence"] =
       report.divergenceIsKnown ? "known divergence" : "divergence"
     let label = report.divergenceIsKnown ? "known" : "diverges"
     let path = divergence.rows.first.map { " at " + $0.path.description } ?? ""
     let title = HTMLText.escape(ReportText.oneLine(VerdictText.stepLabel(divergence.stepIndex) + path, limit: 300))
-    return
-      "<td class=\"o \(report.divergenceIsKnown ? "o-known" : "o-divergence bad")\" title=\"\(title)\">\(label)</td>"
+    let kind = report.divergenceIsKnown ? "o-known" : "o-divergence bad"
+    return "<div class=\"o \(kind)\" role=\"cell\" title=\"\(title)\">\(label)</div>"
   }
 
   /// Adds the pair's time to its implementation's and keeps the slowest pairs.
