@@ -134,6 +134,23 @@ struct HTMLReportCLITests {
     #expect(page.contains("&#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
   }
 
+  @Test func anImplementationThatDidNotStartIsSaidAtTheTop() throws {
+    let folder = try CLI.temporaryFolder()
+    let html = folder.appendingPathComponent("report.html")
+    let passing = "Conformance/scenarios/login/login-submit-valid-credentials.json"
+    let result = try CLI.run([
+      "run", passing, "--harness", "broken=python3 \(Self.harness.path) exit-at-once", "--html", html.path,
+    ])
+    #expect(result.status == 1)
+    let page = try String(contentsOf: html, encoding: .utf8)
+    let line = try #require(result.errorLines.first { $0.contains("did not start") })
+    #expect(line.hasPrefix("error: the implementation 'broken' did not start: "))
+    let shown = line.dropFirst("error: ".count).replacingOccurrences(of: "&", with: "&amp;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+      .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+    #expect(page.contains("<pre class=\"totals\"><span class=\"r\">error: </span>\(shown)"))
+  }
+
   @Test func thePolicyAllowsExactlyThePagesOwnScriptAndStyle() throws {
     let folder = try CLI.temporaryFolder()
     let html = folder.appendingPathComponent("report.html")

@@ -60,7 +60,8 @@ extension HTMLReporter {
       + "<style>\(Self.style)</style>\n</head>\n"
   }
 
-  /// The verdict, the closing line, the counts as tiles and the text report's totals.
+  /// The verdict, the closing line, the counts as tiles, then why implementations did not start and the text report's
+  /// totals.
   private func header() -> String {
     guard let summary else { return "<header><h1>Conformance</h1></header>\n" }
     let passed = summary.exitCode == ExitCode.success
@@ -79,7 +80,7 @@ extension HTMLReporter {
       + "<p class=\"closing\">\(HTMLText.escape(TextReporter.closingLine(summary)))</p>\n<ul class=\"tiles\">"
       + tiles.map { "<li class=\"\($0.2)\"><b>\($0.1)</b> \($0.0)</li>" }.joined()
       + "<li><b>\(HTMLText.escape(ReportText.seconds(summary.duration)))</b> total</li></ul>\n</header>\n"
-      + "<pre class=\"totals\">\(totals.joined(separator: "\n"))</pre>\n"
+      + "<pre class=\"totals\">\((startErrors.map(HTMLText.styledLine) + totals).joined(separator: "\n"))</pre>\n"
   }
 
   private func contents() -> String {

@@ -36,6 +36,8 @@ package final class HTMLReporter: RunReporter {
   private(set) var time: [String: (seconds: Double, pairs: Int)] = [:]
   private(set) var slowest: [(seconds: Double, scenario: String, implementation: String, outcome: String)] = []
   private(set) var summary: RunSummary?
+  /// Why implementations did not start, as the text report's error lines (styled).
+  private(set) var startErrors: [String] = []
 
   /// Sections shown after the report's own, in order: results of other commands given as values (the coverage of
   /// features by implementations), so one writer renders and escapes the whole page.
@@ -49,7 +51,13 @@ package final class HTMLReporter: RunReporter {
   /// Collects one event; the page can be written after `finished`.
   package func handle(_ event: RunEvent) {
     switch event {
-    case .started(let started): implementations = started.map(\.name)
+    case .started(let started):
+      implementations = started.map(\.name)
+      for entry in started {
+        guard let error = entry.startError else { continue }
+        startErrors += ReportText.startErrorLines(
+          implementation: entry.name, error: error, style: TextStyle(enabled: true))
+      }
     case .invalid(let file, let errors): for error in errors { addInvalid(error, file: file) }
     case .scenario(let report): collect(report)
     case .finished(let summary):
