@@ -1,8 +1,9 @@
 /// The page's inline style and script. Both are hashed into its Content-Security-Policy, so they are constants:
 /// nothing from a run is ever written inside them.
 extension HTMLReporter {
-  /// The style: system fonts only (the page loads nothing), cells coloured by outcome (`o-<key>`; `bad` for any
-  /// outcome that fails the gate, so a new failing kind is red without a rule of its own), the diffs in monospace.
+  /// The style: system fonts only (the page loads nothing), cells coloured by outcome (`o-<key>`: green passed;
+  /// yellow for what passes but deserves a look: known, skipped, flaky; `bad`, red, for any outcome that fails the
+  /// gate, so a new failing kind is red without a rule of its own), the diffs in monospace.
   static let style = """
 
     :root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--soft:#f6f8fa;--red:#b3261e;--redbg:#ffebe9;\
@@ -42,7 +43,7 @@ extension HTMLReporter {
     .matrix .head>div.o{color:var(--fg)}
     .o{white-space:nowrap;font-weight:600;color:var(--muted)}
     .o-passed,.tiles li.o-passed{background:var(--greenbg);color:var(--green)}
-    .o-known,.o-skipped,.tiles li.o-known{background:var(--yellowbg);color:var(--yellow)}
+    .o-known,.o-skipped,.o-flaky,.tiles li.o-known{background:var(--yellowbg);color:var(--yellow)}
     .o-not_applicable{color:#8c959f;font-weight:400}
     .o.bad{background:var(--redbg);color:var(--red)}
     .o .t{display:block;font-weight:400;font-size:11px;opacity:.75}
