@@ -1,18 +1,21 @@
 import Conformance
 import Foundation
 
-/// A report file named on the command line (`--junit`, `--json`), checked before the run and written atomically
+/// A report file named on the command line (`--junit`, `--json`, `--events`, `--html`), checked before the run and written atomically
 /// after it.
 ///
 /// An existing file is replaced only when it is a report of the same kind from an earlier run (a JUnit document that
-/// starts with this tool's header, or a JSON document whose `format` is `udf-conformance-report`); anything else — a scenario, a manifest, a folder — is
-/// refused before the run starts, so a typo never overwrites a file by surprise.
+/// starts with this tool's header, a JSON document whose `format` is `udf-conformance-report`, an event stream, or an
+/// HTML page that starts with this tool's head); anything else — a scenario, a manifest, a folder — is refused before
+/// the run starts, so a typo never overwrites a file by surprise.
 struct ReportFile {
   enum Kind {
     case junit
     case json
     /// An `--events` file: its first line is a `header` record (README §11.5).
     case events
+    /// An `--html` page: it starts with ``HTMLReporter/head`` and ends with ``HTMLReporter/tail``.
+    case html
   }
 
   let url: URL
@@ -49,6 +52,7 @@ struct ReportFile {
         case .junit: Self.isJUnitReport(handle)
         case .json: Self.isJSONReport(handle)
         case .events: Self.isEventStream(handle)
+        case .html: Self.isHTMLReport(handle)
         }
       guard isReport else {
         throw .input(
@@ -91,6 +95,17 @@ struct ReportFile {
     return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
   }
 
+  /// Whether the file is an HTML report written by this tool: it starts with the page head this tool writes and ends
+  /// as its pages end. Only its first and last bytes are read.
+  private static func isHTMLReport(_ handle: FileHandle) -> Bool {
+    let head = Data(HTMLReporter.head.utf8)
+    let tail = Data(HTMLReporter.tail.utf8)
+    guard (try? handle.read(upToCount: head.count)) == head, let size = try? handle.seekToEnd(),
+      size >= UInt64(head.count + tail.count), (try? handle.seek(toOffset: size - UInt64(tail.count))) != nil
+    else { return false }
+    return (try? handle.readToEnd()) == tail
+  }
+
   /// Whether the file starts with the `header` record of an event stream (keys sorted: `baseline` comes first).
   private static func isEventStream(_ handle: FileHandle) -> Bool {
     guard let head = try? handle.read(upToCount: 64 << 10) else { return false }
@@ -131,6 +146,7 @@ struct ReportFile {
     case .junit: return isJUnitReport(handle)
     case .json: return isJSONReport(handle)
     case .events: return isEventStream(handle)
+    case .html: return isHTMLReport(handle)
     }
   }
 }

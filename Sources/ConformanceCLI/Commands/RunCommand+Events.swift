@@ -15,7 +15,7 @@ struct RunEventStreams {
   /// Builds the streams the options ask for; the header's `options` record the selection that shapes the run.
   ///
   /// - Throws: ``CLIError`` when `--events` names a file that cannot be written, is not an event stream, or is the
-  ///   file of `--json` or `--junit`.
+  ///   file of `--json`, `--junit` or `--html`.
   init(
     _ scanner: ArgumentScanner, format: String, jobs: Int, baseline: String?, shard: Shard? = nil,
     workspace: Workspace, console: Console
@@ -37,7 +37,7 @@ struct RunEventStreams {
     }
     guard let path = scanner.value("events") else { return }
     let target = FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
-    for other in ["json", "junit"] {
+    for other in ["json", "junit", "html"] {
       guard let given = scanner.value(other),
         FileWriter.target(of: workspace.url(for: given)).resolvingSymlinksInPath().path == target
       else { continue }

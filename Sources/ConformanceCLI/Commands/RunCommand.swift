@@ -64,6 +64,11 @@ struct RunCommand: CLICommand {
     .option("json", "<file>", help: "Also write the JSON report to <file>."),
     .option("events", "<file>", help: "Also write the event stream (one JSON object a line) to <file>."),
     .option(
+      "html", "<file>",
+      help:
+        "Also write a self-contained HTML report to <file>: totals, the scenario × implementation matrix (filterable), each failure and divergence with its diff, known pairs, invalid files, timings."
+    ),
+    .option(
       "annotations", "github|none",
       help:
         "Print GitHub Actions annotations (::error/::warning workflow commands at each problem's file and line; at most 10 of each) after the report (default: github when GITHUB_ACTIONS=true, else none)."
@@ -142,7 +147,7 @@ struct RunCommand: CLICommand {
     }
     let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let (junit, json) = try reportFiles(
+    let (junit, json, html) = try reportFiles(
       scanner, workspace: workspace, defaults: (sharding.junit, sharding.json), command: name)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
@@ -162,7 +167,7 @@ struct RunCommand: CLICommand {
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
       json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)),
-      ci: ci, events: events)
+      html: (html, HTMLReporter(locator: ci.locator)), ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: scanner.value("filter") ?? sharding.filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -179,7 +184,7 @@ struct RunCommand: CLICommand {
   }
 
   /// What the command does around the run's events and after them: the JSON report on standard output, the baseline
-  /// update, the report files.
+  /// update, the report files (JUnit, JSON, events, HTML).
   private struct Afterwards {
     var format: String
     var workspace: Workspace
@@ -187,6 +192,7 @@ struct RunCommand: CLICommand {
     var update: BaselineUpdate?
     var json: (file: ReportFile?, reporter: JSONReporter)
     var junit: (file: ReportFile?, reporter: JUnitReporter)
+    var html: (file: ReportFile?, reporter: HTMLReporter)
     var ci: CIOutputs
     var events: RunEventStreams
 
@@ -196,6 +202,7 @@ struct RunCommand: CLICommand {
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || json.file != nil ? json.reporter : nil,
         junit: junit.file != nil ? junit.reporter : nil, update: update) + events.reporters
+        + (html.file != nil ? [html.reporter] : [])
     }
 
     /// Writes what follows the run and returns the exit status.
@@ -214,7 +221,7 @@ struct RunCommand: CLICommand {
       let written = RunCommand.writeReportFiles(
         [
           (junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:)),
-          (events.file?.file, { try events.file?.reporter.write(to: $0) }),
+          (events.file?.file, { try events.file?.reporter.write(to: $0) }), (html.file, html.reporter.write(to:)),
         ], console: console)
       let summarized = ci.writeSummary(console: console)
       return written && summarized ? status : ExitCode.invalidInput
@@ -272,28 +279,34 @@ struct RunCommand: CLICommand {
       ?? 0
   }
 
-  /// The `--junit` and `--json` report files, checked before the run.
+  /// The `--junit`, `--json` and `--html` report files, checked before the run.
   ///
   /// - Parameters:
   ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
   ///   - command: The command, for usage errors.
-  /// - Throws: ``CLIError`` when a path cannot be written or both name the same file.
+  /// - Throws: ``CLIError`` when a path cannot be written or two of them name the same file.
   static func reportFiles(
     _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
     command: String
-  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?) {
-    let junit = scanner.value("junit") ?? defaults.junit, json = scanner.value("json") ?? defaults.json
+  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
+    let values = ["junit": scanner.value("junit") ?? defaults.junit, "json": scanner.value("json") ?? defaults.json,
+      "html": scanner.value("html")]
     // The same file twice is said first: otherwise the second option would find a report there and refuse it.
-    if let junit, let json,
-      FileWriter.target(of: workspace.url(for: junit)).resolvingSymlinksInPath().path
-        == FileWriter.target(of: workspace.url(for: json)).resolvingSymlinksInPath().path
-    {
-      throw .usage(
-        "'--junit' and '--json' name the same file '\(junit)'; give each report its own file", command: command)
+    let given = ["junit", "json", "html"].compactMap { option in values[option]!.map { (option, $0) } }
+    for (index, first) in given.enumerated() {
+      for second in given.dropFirst(index + 1)
+      where FileWriter.target(of: workspace.url(for: first.1)).resolvingSymlinksInPath().path
+        == FileWriter.target(of: workspace.url(for: second.1)).resolvingSymlinksInPath().path
+      {
+        throw .usage(
+          "'--\(first.0)' and '--\(second.0)' name the same file '\(first.1)'; give each report its own file",
+          command: command)
+      }
     }
-    let junitFile = try junit.map { path throws(CLIError) in try ReportFile(path, kind: .junit, workspace: workspace) }
-    let jsonFile = try json.map { path throws(CLIError) in try ReportFile(path, kind: .json, workspace: workspace) }
-    return (junitFile, jsonFile)
+    func file(_ option: String, _ kind: ReportFile.Kind) throws(CLIError) -> ReportFile? {
+      try values[option]!.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
+    }
+    return (try file("junit", .junit), try file("json", .json), try file("html", .html))
   }
 
   /// Writes each requested report file after the run; an error line for each that could not be written.
