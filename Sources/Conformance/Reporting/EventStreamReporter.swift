@@ -9,18 +9,21 @@ import Foundation
 /// {"kind":"header","format":"udf-conformance-events","version":1,"tool":{"name":"conformance","version":"1.0.0"},
 ///  "implementations":[{"name":"swift","language":"Swift","version":"1.0.0","features":["login"],
 ///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…}}
-/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[]}
+/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[],
+///  "text":"✓ login-ok"}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"swift","attempt":1,"outcome":"passed","durationMs":0.1}
 /// {"kind":"divergence","version":1,"scenario":"…","file":"…","step":2,"paths":["state.error"],"known":false}
-/// {"kind":"invalid","version":1,"file":"…","path":"steps[0]","line":3,"column":5,"message":"…"}
+/// {"kind":"invalid","version":1,"file":"…","path":"steps[0]","line":3,"column":5,"message":"…","text":"error: …"}
 /// {"kind":"summary","version":1,"scenarios":3,"passed":2,…,"exitCode":1}
 /// ```
 /// A `scenario` record precedes every record that names its scenario; `summary` is always last, so a stream without
 /// one was cut short. (When the tool runs the command again after a trap, the second run's stream follows the first
 /// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report
-/// (``Outcome/key``); `step` is 1-based; `durationMs` is milliseconds. Keys are sorted within a line (shown above in
-/// reading order). Readers must ignore kinds and fields they do not know.
+/// (``Outcome/key``); `step` is 1-based; `durationMs` is milliseconds. `text` is what the text report prints for the
+/// scenario or the invalid file, without colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a
+/// failure in the tool's own words rather than rewording it from the fields. Keys are sorted within a line (shown above
+/// in reading order). Readers must ignore kinds and fields they do not know.
 package final class EventStreamReporter: RunReporter {
   /// The stream's format name, in the `header` record.
   package static let format = "udf-conformance-events"
@@ -29,6 +32,8 @@ package final class EventStreamReporter: RunReporter {
   private let baseline: String?
   private let emit: ((String) -> Void)?
   private let spool = Spool()
+  /// The run's implementations, from the `started` event: with more than one, a scenario's text is a matrix row.
+  private var implementations: [String] = []
 
   /// Creates a reporter that hands each line (newline-terminated) to `emit` as soon as it is rendered.
   ///
@@ -62,13 +67,14 @@ package final class EventStreamReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):
+      implementations = started.map(\.name)
       line("header", header(started))
     case .invalid(_, let errors):
-      for error in errors { line("invalid", JSONReporter.encode(error)) }
+      for error in errors { line("invalid", invalid(error)) }
     case .scenario(let report):
       scenario(report)
     case .finished(let run):
-      for error in run.invalidBaseline { line("invalid", JSONReporter.encode(error)) }
+      for error in run.invalidBaseline { line("invalid", invalid(error)) }
       line("summary", summary(run))
     }
   }
@@ -112,6 +118,7 @@ package final class EventStreamReporter: RunReporter {
       [
         "scenario": id, "feature": .string(report.feature), "level": .string(report.level.rawValue),
         "file": .string(report.file), "line": 1, "tags": .array(report.tags.map(JSONValue.string)),
+        "text": .string(text(report)),
       ])
     for verdict in report.verdicts {
       let pair: JSONValue = ["scenario": id, "implementation": .string(verdict.implementation), "attempt": 1]
@@ -130,6 +137,23 @@ package final class EventStreamReporter: RunReporter {
           "known": .bool(report.divergenceIsKnown),
         ])
     }
+  }
+
+  /// The lines the text report prints for `report` (``TextReporter``), plain and whole: a `not run` reason is given in
+  /// full rather than as "the same reason as above", as a reader may show one scenario alone.
+  private func text(_ report: ScenarioVerdict) -> String {
+    let lines =
+      implementations.count > 1
+      ? VerdictText.matrixLines(report, implementations: implementations, style: .plain)
+      : VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
+    return lines.joined(separator: "\n")
+  }
+
+  /// An `invalid` record: the JSON report's fields and the line the text report prints on standard error.
+  private func invalid(_ error: InputError) -> JSONValue {
+    guard case .object(var fields) = JSONReporter.encode(error) else { return JSONReporter.encode(error) }
+    fields["text"] = .string(ReportText.error(error.description))
+    return .object(fields)
   }
 
   /// The closing totals: those of the JSON report's `summary` (README §11.2), the exit status included.
