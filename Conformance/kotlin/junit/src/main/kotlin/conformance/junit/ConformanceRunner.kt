@@ -3,6 +3,7 @@ package conformance.junit
 import conformance.junit.internal.ConformanceProcess
 import conformance.junit.internal.ScenarioResult
 import conformance.junit.internal.Verdict
+import conformance.junit.internal.withoutStackTrace
 import org.junit.AssumptionViolatedException
 import org.junit.runner.Description
 import org.junit.runner.Runner
@@ -54,14 +55,13 @@ public class ConformanceRunner(private val testClass: Class<*>) : Runner() {
             notifier.fireTestStarted(description)
             when (val verdict = result.verdict) {
                 Verdict.Passes -> Unit
-                is Verdict.Fails -> notifier.fireTestFailure(Failure(description, AssertionError(verdict.text).bare()))
-                is Verdict.Skipped ->
-                    notifier.fireTestAssumptionFailed(Failure(description, AssumptionViolatedException(verdict.text).bare()))
+                is Verdict.Fails ->
+                    notifier.fireTestFailure(Failure(description, AssertionError(verdict.text).withoutStackTrace()))
+                is Verdict.Skipped -> notifier.fireTestAssumptionFailed(
+                    Failure(description, AssumptionViolatedException(verdict.text).withoutStackTrace()),
+                )
             }
             notifier.fireTestFinished(description)
         }
     }
-
-    /** The library's frames say nothing about a scenario: the message is the whole story. */
-    private fun <T : Throwable> T.bare(): T = apply { stackTrace = emptyArray() }
 }

@@ -3,6 +3,7 @@ package conformance.junit
 import conformance.junit.internal.ConformanceProcess
 import conformance.junit.internal.ScenarioResult
 import conformance.junit.internal.Verdict
+import conformance.junit.internal.withoutStackTrace
 import org.junit.jupiter.api.DynamicTest
 import org.opentest4j.AssertionFailedError
 import org.opentest4j.TestAbortedException
@@ -90,7 +91,4 @@ public object ConformanceTests {
         val absolute = File(file).absoluteFile.toPath().normalize().toUri()
         return URI(absolute.scheme, absolute.authority, absolute.path, "line=$line", null)
     }
-
-    /** The library's frames say nothing about a scenario: the message is the whole story. */
-    private fun <T : Throwable> T.withoutStackTrace(): T = apply { stackTrace = emptyArray() }
 }
