@@ -26,6 +26,7 @@ SCRIPTS = [
     (["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
     (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
     (["scripts/check-schemas"], "scripts/check-schemas [<path> ...]"),
+    (["scripts/check-step-summary"], "scripts/check-step-summary [--tool PATH] [--artifacts DIR]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
     (["scripts/test-kotlin-junit"], "scripts/test-kotlin-junit [--tool PATH] [--keep]"),
@@ -39,6 +40,8 @@ SCRIPTS = [
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),
     (["scripts/doc-samples", "check"], "scripts/doc-samples check | write <folder> <destination>"),
     (["scripts/doc-commands", "check"], "scripts/doc-commands check"),
+    (["scripts/release"], "scripts/release"),
+    (["scripts/maven-install"], "scripts/maven-install [--repo DIR]"),
 ]
 
 
@@ -74,7 +77,9 @@ class UsageErrorTests(unittest.TestCase):
         for argv, usage in [(["scripts/kotlin-harness"], "scripts/kotlin-harness [--implementation <name> | --fixture <name>]"),
                             (["scripts/kotlin", "build"], "scripts/kotlin <subcommand>"),
                             (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
-                            (["scripts/test-team-package", "--keep"], "scripts/test-team-package [--keep]")]:
+                            (["scripts/test-team-package", "--keep"], "scripts/test-team-package [--keep]"),
+                            (["scripts/release"], "scripts/release"),
+                            (["scripts/maven-install"], "scripts/maven-install [--repo DIR]")]:
             with self.subTest(argv):
                 self.assertEqual(run(argv + ["extra"]),
                                  (2, "", usage_error("unexpected argument 'extra'", argv[0], usage)))

@@ -36,8 +36,11 @@ import Testing
     #expect(document.contains("| scenario-0 | not run: xxx"))
   }
 
-  @Test func cellsEscapePipesAndLineBreaks() {
+  @Test func cellsEscapePipesLineBreaksAndMarkup() {
     #expect(StepSummaryReporter.cell("a|b\nc\r\nd\\") == #"a\|b<br>c<br>d\\"#)
+    #expect(
+      StepSummaryReporter.cell("*a* _b_ <b>c</b> &amp; ~~d~~ `e` [f](g)")
+        == #"\*a\* \_b\_ \<b>c\</b> \&amp; \~\~d\~\~ \`e\` \[f](g)"#)
     #expect(StepSummaryReporter.code("a|`b`\nc") == #"a\|'b' c"#)
   }
 }

@@ -102,7 +102,7 @@ struct BaselineCheck {
     let entry = baseline.entries[index]
     let id = report.id
     switch outcome {
-    case .passed:
+    case .passed, .flaky:
       report.baselineProblems.append(
         problem(
           .fixed, index, id, implementation, "fixed: remove the entry ('\(id)' now passes on '\(implementation)')"))

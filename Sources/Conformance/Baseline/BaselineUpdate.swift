@@ -75,7 +75,7 @@ package final class BaselineUpdate: RunReporter {
           Self.entry(
             report.id, result.implementation, RecordedFailure(known.failure), reason: known.reason, spec: known.spec,
             expires: known.expires))
-      case .passed, .noTrace(.skipped), .noTrace(.notApplicable): break
+      case .passed, .flaky, .noTrace(.skipped), .noTrace(.notApplicable): break
       case .failed(let failure):
         recordedFailures.append(failure)
         added.append(Self.entry(report.id, result.implementation, RecordedFailure(failure), reason: reason, spec: spec))

@@ -40,6 +40,15 @@ package protocol Implementation: Sendable {
   ///   pipelining harness: from the previous reply to its own).
   func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)]
 
+  /// Performs one scenario again after it crashed or timed out (`--retries`), on a fresh process where there is one,
+  /// so that nothing the faulted process or the scenarios after it left behind decides the retry.
+  ///
+  /// The default performs it with ``run(batch:)``: an in-process implementation has no process to renew.
+  ///
+  /// - Parameter request: The scenario, as it was first sent.
+  /// - Returns: The observation and the wall-clock seconds it took; never throws.
+  func retry(_ request: RunRequest) async -> (observation: Observation, seconds: Double)
+
   /// Starts the implementation and refuses to serve when an initial state it reports differs from its feature
   /// manifest's (harness protocol §2.1): a drifted default state is a divergence no scenario with an explicit
   /// `initialState` would catch. The runner starts every implementation this way.
@@ -78,6 +87,11 @@ extension Implementation {
       throw ImplementationStartError(message: mismatch)
     }
     return info
+  }
+
+  /// Performs the scenario once more with ``run(batch:)``.
+  package func retry(_ request: RunRequest) async -> (observation: Observation, seconds: Double) {
+    await run(batch: [request]).first ?? (.notRun(reason: "the implementation returned no observation"), 0)
   }
 
   /// Performs the scenarios one by one with ``run(_:)``, timing each.

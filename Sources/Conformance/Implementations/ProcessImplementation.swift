@@ -134,15 +134,41 @@ package actor ProcessImplementation: Implementation {
   package func shutdown() async {
     await acquire()
     defer { release() }
-    if case .running(let process) = phase {
-      _ = await process.write(HarnessCodec.byeLine, until: .now() + Self.byeGrace)
-      process.closeInput()
-      if await process.exitStatus(until: .now() + Self.byeGrace) == nil {
-        _ = await process.terminate(grace: Self.terminationGrace)
-      }
-      process.killGroup()
-    }
+    if case .running(let process) = phase { await stop(process) }
     phase = .stopped("the harness '\(name)' was shut down")
+  }
+
+  /// Performs one scenario again on a fresh process (`--retries`): a running process, which has served other
+  /// scenarios since the fault, is stopped as at shutdown and a new one started and greeted, without using the
+  /// restart budget (no fault asked for it); a faulted one is restarted as before any scenario, using the budget.
+  ///
+  /// - Parameter request: The scenario, as first sent.
+  /// - Returns: The observation and the seconds from its request to its reply; `not run` when the harness is stopped
+  ///   or cannot start again.
+  package func retry(_ request: RunRequest) async -> (observation: Observation, seconds: Double) {
+    await acquire()
+    defer { release() }
+    if case .running(let process) = phase {
+      await stop(process)
+      phase = .idle
+    }
+    let start = ContinuousClock.now
+    switch await readyProcess() {
+    case .failure(let reason): return (.notRun(reason: reason.text), 0)
+    case .success(let process):
+      let observation = await perform(request, on: process)
+      return (observation, (ContinuousClock.now - start).seconds)
+    }
+  }
+
+  /// Says `bye`, waits up to 2 s for the process to exit, then terminates its process group.
+  private func stop(_ process: HarnessProcess) async {
+    _ = await process.write(HarnessCodec.byeLine, until: .now() + Self.byeGrace)
+    process.closeInput()
+    if await process.exitStatus(until: .now() + Self.byeGrace) == nil {
+      _ = await process.terminate(grace: Self.terminationGrace)
+    }
+    process.killGroup()
   }
 
   // MARK: - Scenarios

@@ -67,6 +67,14 @@ package actor ProcessPool: Implementation {
     return results
   }
 
+  /// Performs one scenario again on an idle process, which renews itself first (``ProcessImplementation/retry(_:)``).
+  package func retry(_ request: RunRequest) async -> (observation: Observation, seconds: Double) {
+    let member = await acquireStarted()
+    let result = await members[member].retry(request)
+    release(member)
+    return result
+  }
+
   /// Shuts every process down.
   package func shutdown() async {
     for member in members { await member.shutdown() }

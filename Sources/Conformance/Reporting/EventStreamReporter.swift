@@ -13,6 +13,10 @@ import Foundation
 ///  "text":"✓ login-ok"}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"swift","attempt":1,"outcome":"passed","durationMs":0.1}
+/// {"kind":"started","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":1}
+/// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":1,"outcome":"crashed","durationMs":3.2}
+/// {"kind":"started","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":2}
+/// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":2,"outcome":"flaky","durationMs":0.4}
 /// {"kind":"divergence","version":1,"scenario":"…","file":"…","step":2,"paths":["state.error"],"known":false}
 /// {"kind":"invalid","version":1,"file":"…","path":"steps[0]","line":3,"column":5,"message":"…","text":"error: …"}
 /// {"kind":"summary","version":1,"scenarios":3,"passed":2,…,"exitCode":1}
@@ -20,10 +24,12 @@ import Foundation
 /// A `scenario` record precedes every record that names its scenario; `summary` is always last, so a stream without
 /// one was cut short. (When the tool runs the command again after a trap, the second run's stream follows the first
 /// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report
-/// (``Outcome/key``); `step` is 1-based; `durationMs` is milliseconds. `text` is what the text report prints for the
-/// scenario or the invalid file, without colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a
-/// failure in the tool's own words rather than rewording it from the fields. Keys are sorted within a line (shown above
-/// in reading order). Readers must ignore kinds and fields they do not know.
+/// (``Outcome/key``); a pair retried after a crash or timeout (`--retries`) has a `started` and `finished` pair per
+/// attempt, numbered from 1, the last one's outcome the pair's (`flaky` when it passed); `step` is 1-based;
+/// `durationMs` is milliseconds. `text` is what the text report prints for the scenario or the invalid file, without
+/// colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a failure in the tool's own words rather
+/// than rewording it from the fields. Keys are sorted within a line (shown above in reading order). Readers must ignore
+/// kinds and fields they do not know.
 package final class EventStreamReporter: RunReporter {
   /// The stream's format name, in the `header` record.
   package static let format = "udf-conformance-events"
@@ -121,12 +127,19 @@ package final class EventStreamReporter: RunReporter {
         "text": .string(text(report)),
       ])
     for verdict in report.verdicts {
-      let pair: JSONValue = ["scenario": id, "implementation": .string(verdict.implementation), "attempt": 1]
-      line("started", pair)
-      guard case .object(var finished) = pair else { continue }
-      finished["outcome"] = .string(verdict.outcome.key)
-      finished["durationMs"] = .number(.double(verdict.duration * 1000))
-      line("finished", .object(finished))
+      let attempts =
+        verdict.failedAttempts.map { ($0.fault.kind.key, $0.duration) } + [(verdict.outcome.key, verdict.duration)]
+      for (index, (outcome, duration)) in attempts.enumerated() {
+        let pair: JSONValue = [
+          "scenario": id, "implementation": .string(verdict.implementation),
+          "attempt": .number(.integer(Int64(index + 1))),
+        ]
+        line("started", pair)
+        guard case .object(var finished) = pair else { continue }
+        finished["outcome"] = .string(outcome)
+        finished["durationMs"] = .number(.double(duration * 1000))
+        line("finished", .object(finished))
+      }
     }
     if let divergence = report.divergence {
       line(

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Errors, most useful first: divergences (one per scenario, naming every implementation and the first differing
 /// path), failures (`failed`, `errored`; at the failing step's line), invalid files (at their line and column) and
-/// harness faults (`crashed`, `timed out`, `protocol error`, `not run`; at the scenario's line). Warnings: known pairs
-/// that fail differently than recorded, expired baseline entries. GitHub shows at most 10 error and 10 warning
+/// harness faults (`crashed`, `timed out`, `protocol error`, `not run`; at the scenario's line). Warnings: `flaky`
+/// pairs (passed on a retry; at the scenario's line), known pairs that fail differently than recorded, expired
+/// baseline entries. GitHub shows at most 10 error and 10 warning
 /// annotations per step, so at most 10 of each are written, after the run, and a final `::notice::` says how many were
 /// left out. Messages are the text report's lines for the problem; values are escaped as the runner unescapes them
 /// (``GitHubCommand``).
@@ -84,6 +85,14 @@ package final class GitHubAnnotationReporter: RunReporter {
     switch verdict.outcome {
     case .failed, .noTrace(.errored): priority = 1
     case .noTrace(.crashed), .noTrace(.timedOut), .noTrace(.protocolError), .noTrace(.notRun): priority = 3
+    case .flaky:
+      warnings.append(
+        GitHubCommand(
+          "warning", file: file, line: locator.scenarioLine(id: report.id, file: report.file),
+          title: "\(report.id) on \(verdict.implementation) is flaky",
+          message: (["passed on attempt \(verdict.attempts) of \(verdict.attempts)"]
+            + VerdictText.attemptLines(verdict, indent: "")).joined(separator: "\n")))
+      return
     default: return
     }
     let line = locator.line(of: verdict)

@@ -8,16 +8,17 @@ import Foundation
 /// {"format": "udf-conformance-report", "version": 1, "tool": {"name": "conformance", "version": "1.0.0"},
 ///  "implementations": [{"name": "swift", "language": "Swift", "version": "1.0.0", "startError": null}],
 ///  "results": [{"scenario": "login-…", "feature": "login", "file": "…", "implementation": "swift",
-///               "outcome": "passed", "durationSeconds": 0.0001, "failure": null, "notChecked": []}],
+///               "outcome": "passed", "durationSeconds": 0.0001, "failure": null, "notChecked": [],
+///               "attempts": 1, "failedAttempts": []}],
 ///  "divergences": [{"scenario": "…", "file": "…", "step": 3, "action": {…},
 ///                   "rows": [{"path": "state.error", "checked": true, "expected": null, "values": {"swift": null, "kotlin": "…"}}]}],
 ///  "invalid": [{"file": "…", "path": "steps[0].send.type", "line": null, "column": null, "message": "…"}],
-///  "summary": {"scenarios": 59, "passed": 59, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
+///  "summary": {"scenarios": 59, "passed": 59, "flaky": 0, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
 ///              "byImplementation": {"swift": {"passed": 59}}, "durationSeconds": 0.02, "exitCode": 0,
 ///              "known": 0, "knownDivergences": 0, "baseline": "Conformance/known-divergences.json",
 ///              "baselineProblems": []}}
 /// ```
-/// `outcome` is one of `passed`, `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
+/// `outcome` is one of `passed`, `flaky` (passed on a retry, `--retries`), `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
 /// `not_run`, `known`, `not_applicable` (a runtime-level scenario on a reducer-only implementation, or the reverse;
 /// counted in the summary's `notApplicable`, never a failure); `failure` holds the details of every outcome but `passed` (step numbers are 1-based; a `failed`
 /// one has the first failing step in full and every later failing step in `laterSteps`; a `known` one names the
@@ -27,7 +28,10 @@ import Foundation
 /// "expired", "entry", "scenario", "implementation", "message"}`), and entries that match no scenario are listed in
 /// `invalid` with their JSON path (`entries[3]`). Every
 /// (scenario, implementation) pair appears once. Absent values are an explicit `null`. `durationSeconds` of a
-/// result is the implementation's time for the scenario alone (``Verdict/duration``).
+/// result is the implementation's time for the scenario alone (``Verdict/duration``), on its last attempt.
+/// `attempts` counts the runs of the pair (1 unless a crash or timeout was retried), and `failedAttempts` has one
+/// `{"outcome": "crashed" | "timed_out", "durationSeconds", "failure"}` per attempt before the last, in order, its
+/// `failure` shaped as a result's (``Verdict/failedAttempts``).
 ///
 /// Results, divergences and invalid files are rendered as they come and spooled to temporary files (``Spool``), so
 /// memory stays flat however many scenarios run; ``write(to:)`` puts the document together.
@@ -111,12 +115,20 @@ package final class JSONReporter: RunReporter {
       "implementation": .string(result.implementation), "outcome": .string(result.outcome.key),
       "durationSeconds": .number(.double(result.duration)), "failure": encode(result.outcome),
       "notChecked": .array(result.notChecked.map(JSONValue.string)),
+      "attempts": .number(.integer(Int64(result.attempts))),
+      "failedAttempts": .array(
+        result.failedAttempts.map { attempt in
+          [
+            "outcome": .string(attempt.fault.kind.key), "durationSeconds": .number(.double(attempt.duration)),
+            "failure": encode(.noTrace(attempt.fault)),
+          ]
+        }),
     ]
   }
 
   static func encode(_ outcome: Outcome) -> JSONValue {
     switch outcome {
-    case .passed: return .null
+    case .passed, .flaky: return .null
     case .failed(let failure): return encode(failure)
     case .noTrace(.errored(let step, let message)):
       return ["step": .number(.integer(Int64(step))), "message": .string(message)]
@@ -219,6 +231,7 @@ package final class JSONReporter: RunReporter {
     }
     return [
       "scenarios": .number(.integer(Int64(summary.scenarios))), "passed": .number(.integer(Int64(summary.passed))),
+      "flaky": .number(.integer(Int64(summary.flaky))),
       "failed": .number(.integer(Int64(summary.failed))), "skipped": .number(.integer(Int64(summary.skipped))),
       "notApplicable": .number(.integer(Int64(summary.notApplicable))),
       "runFailures": .array(summary.runFailures.map(JSONValue.string)),

@@ -11,6 +11,9 @@ import Foundation
 /// `<skipped message="not applicable: …reason…"/>` (the text and JSON reports count it apart). Baseline problems
 /// (`fixed`, `different`, `expired`) are failing testcases, and entries that match no scenario are errors, of a suite
 /// named `baseline`.
+/// A pair retried after a crash or timeout (`--retries`) carries its earlier attempts as Maven Surefire does: `flaky`
+/// is a passing testcase with a `<flakyError>` per failed attempt, and a pair still failing has a `<rerunError>` per
+/// attempt before the last, whose outcome is the testcase's.
 /// A divergence adds a failing testcase with `classname` `conformance.<feature>.parity`. A crash or timeout puts the
 /// harness's stderr tail in `<system-err>`. Every other testcase's `classname` is `conformance.` and its suite's
 /// name. Invalid files are listed in a suite
@@ -142,6 +145,10 @@ package final class JUnitReporter: RunReporter {
     switch result.outcome {
     case .passed:
       add(suite: result.feature, testcase: open + "/>", kind: .pass, time: result.duration)
+    case .flaky:
+      add(
+        suite: result.feature, testcase: open + ">\n" + attempts(result, element: "flakyError") + "    </testcase>",
+        kind: .pass, time: result.duration)
     case .noTrace(.skipped(let reason)):
       add(
         suite: result.feature, testcase: open + ">\n      <skipped message=\(attribute(reason))/>\n    </testcase>",
@@ -160,16 +167,31 @@ package final class JUnitReporter: RunReporter {
       add(
         suite: result.feature,
         testcase: open
-          + ">\n      <failure message=\(attribute(message)) type=\"failed\">\(text(details))</failure>\n    </testcase>",
+          + ">\n      <failure message=\(attribute(message)) type=\"failed\">\(text(details))</failure>\n"
+          + attempts(result, element: "rerunError") + "    </testcase>",
         kind: .failure, time: result.duration)
     default:
       add(
         suite: result.feature,
         testcase: open
           + ">\n      <error message=\(attribute(message)) type=\(attribute(result.outcome.key))>\(text(details))</error>\n"
-          + systemErr(result.outcome) + "    </testcase>",
+          + systemErr(result.outcome) + attempts(result, element: "rerunError") + "    </testcase>",
         kind: .error, time: result.duration)
     }
+  }
+
+  /// The attempts before the last of a retried pair, as Maven Surefire writes reruns (`rerunFailingTestsCount`): a
+  /// `<flakyError>` each under a testcase that passed on a retry, a `<rerunError>` each under one that did not, with
+  /// the fault as `message` and `type`, its details as `<stackTrace>`, and the harness's stderr tail as
+  /// `<system-err>`. Readers that do not know these elements see a plain passing or failing testcase.
+  private func attempts(_ result: Verdict, element: String) -> String {
+    result.failedAttempts.map { attempt in
+      let fault = Outcome.noTrace(attempt.fault)
+      let details = VerdictText.details(fault, indent: "", style: .plain).joined(separator: "\n")
+      return "      <\(element) message=\(attribute(VerdictText.headline(fault))) type=\(attribute(fault.key))>\n"
+        + "        <stackTrace>\(text(details))</stackTrace>\n" + systemErr(fault, indent: "        ")
+        + "      </\(element)>\n"
+    }.joined()
   }
 
   /// A baseline problem as a failing testcase of the suite `baseline`, named by the entry.
@@ -212,10 +234,10 @@ package final class JUnitReporter: RunReporter {
 
   /// The harness's stderr tail of a crash or timeout as `<system-err>` (GitLab and Jenkins show it with the
   /// testcase), or nothing.
-  private func systemErr(_ outcome: Outcome) -> String {
+  private func systemErr(_ outcome: Outcome, indent: String = "      ") -> String {
     switch outcome {
     case .noTrace(.crashed(_, let tail)) where !tail.isEmpty, .noTrace(.timedOut(_, let tail)) where !tail.isEmpty:
-      return "      <system-err>\(text(tail))</system-err>\n"
+      return "\(indent)<system-err>\(text(tail))</system-err>\n"
     default: return ""
     }
   }

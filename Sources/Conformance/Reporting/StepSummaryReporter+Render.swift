@@ -16,6 +16,12 @@ extension StepSummaryReporter {
       lines += table + [""]
     }
     lines += section("Divergences", divergences)
+    if !flaky.isEmpty {
+      lines += [
+        "### Flaky pairs", "", "| Scenario | Implementation | Attempts | Earlier attempts |", "|---|---|---|---|",
+      ]
+      lines += flaky + [""]
+    }
     if !known.isEmpty {
       lines += ["### Known pairs", "", "| Scenario | Implementation | Reason |", "|---|---|---|"] + known + [""]
     }
@@ -32,11 +38,23 @@ extension StepSummaryReporter {
     entries.isEmpty ? [] : ["### \(title)", ""] + entries + [""]
   }
 
-  /// A table cell's text: `|` escaped, line breaks as `<br>`, so the value stays in its cell.
+  /// A table cell's (or list item's) text, shown as typed: `|` and every character that starts inline markup
+  /// (`\`, `*`, `_`, `` ` ``, `[`, `<`, `&`, `~`) backslash-escaped, and line breaks as `<br>`, so that no value
+  /// leaves its cell or turns into emphasis, code, a link, HTML or an entity (CommonMark 0.31 §2.4 "Backslash
+  /// escapes": any ASCII punctuation may be escaped; GitHub Flavored Markdown §4.10 for `\|` in tables).
   static func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-      .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
-      .replacingOccurrences(of: "\r", with: "<br>")
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "\\", "|", "*", "_", "`", "[", "<", "&", "~":
+        escaped.append("\\")
+        escaped.append(character)
+      case "\r\n", "\n", "\r": escaped += "<br>"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 
   /// Text inside a code span: a backtick would end it (it becomes `'`), a line break would end a list item or row (a

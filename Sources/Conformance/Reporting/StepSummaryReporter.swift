@@ -2,11 +2,13 @@ import Foundation
 
 /// Writes a run as GitHub-flavoured Markdown for a job's step summary (`$GITHUB_STEP_SUMMARY`): the totals (the
 /// text report's own lines), a table of the scenario × implementation pairs that did not pass, each divergence with
-/// its first differing step and path, the known pairs and the invalid files.
+/// its first differing step and path, the flaky pairs (passed on a retry) with the fault of each earlier attempt, the
+/// known pairs and the invalid files.
 ///
 /// GitHub refuses a step summary over 1 MiB, so the document is kept under ``budget`` bytes (512 KiB): rows and
-/// entries past it are left out and a last line says how many. Table cells have `|` escaped and line breaks as
-/// `<br>`, so no value can break the table.
+/// entries past it are left out and a last line says how many. Table cells and list items have `|` and Markdown's
+/// inline punctuation backslash-escaped and line breaks as `<br>`, so no value can break the table or render as
+/// markup (`scripts/check-step-summary` renders a summary with markdown-it-py and checks it).
 package final class StepSummaryReporter: RunReporter {
   /// The most bytes the document takes.
   package static let budget = 512 << 10
@@ -17,6 +19,7 @@ package final class StepSummaryReporter: RunReporter {
   private(set) var table: [String] = []
   private(set) var divergences: [String] = []
   private(set) var known: [String] = []
+  private(set) var flaky: [String] = []
   private(set) var invalid: [String] = []
   private var used = 4096
   private(set) var cut = 0
@@ -67,6 +70,14 @@ package final class StepSummaryReporter: RunReporter {
       add(
         "- **\(Self.cell(report.id))**\(note), \(location) line \(line): \(VerdictText.stepLabel(divergence.stepIndex))"
           + path + values, to: &divergences)
+    }
+    for verdict in report.verdicts where verdict.outcome.kind == .flaky {
+      let faults = verdict.failedAttempts.map {
+        ReportText.oneLine(VerdictText.headline(.noTrace($0.fault)), limit: 300)
+      }
+      add(
+        "| \(Self.cell(report.id)) | \(Self.cell(verdict.implementation)) | \(verdict.attempts) | "
+          + Self.cell(faults.joined(separator: "\n")) + " |", to: &flaky)
     }
     for verdict in report.verdicts {
       guard case .known(let failure) = verdict.outcome else { continue }

@@ -2,8 +2,8 @@
 extension TextReporter {
   /// The totals block, as lines: outcome counts per implementation (when there are several, or unusual outcomes),
   /// a warning for an implementation that looks broken, divergences, the baseline's findings, invalid files,
-  /// `--fail-fast`, skips, the time taken, and the closing line `N passed, N failed[, N skipped][, N known][, N
-  /// invalid files]`.
+  /// `--fail-fast`, flaky pairs, skips, the time taken, and the closing line `N passed, N failed[, N flaky][, N
+  /// skipped][, N known][, N invalid files]`.
   static func totalsLines(_ summary: RunSummary, steps: Int, style: TextStyle) -> [String] {
     var lines = [""]
     lines += countLines(summary, style: style)
@@ -23,6 +23,14 @@ extension TextReporter {
     if let remaining = summary.stoppedEarlyWithRemaining {
       lines.append(
         "Stopped at the first failure (--fail-fast); \(ReportText.plural(remaining, "file", "files")) not run")
+    }
+    if summary.flaky > 0 {
+      let pairs = ReportText.plural(summary.flaky, "flaky pair", "flaky pairs")
+      lines.append(
+        summary.allowsFlaky
+          ? style.yellow(pairs) + " passed only on a retry after a crash or timeout; --no-flaky fails the run on them"
+          : style.red(pairs + (summary.flaky == 1 ? " fails" : " fail") + " the run")
+            + " (--no-flaky): passed only on a retry after a crash or timeout")
     }
     if summary.skipped > 0, !summary.allowsSkipped {
       lines.append(
@@ -47,12 +55,13 @@ extension TextReporter {
     return lines
   }
 
-  /// `N passed, N failed`, then skipped, known, divergences, baseline problems, invalid baseline entries and invalid
+  /// `N passed, N failed`, then flaky, skipped, known, divergences, baseline problems, invalid baseline entries and invalid
   /// files when there are any: one count per JUnit testcase kind, so the text and JUnit reports agree, and the
   /// closing line never reads
   /// like a clean run when something besides scenarios went wrong.
   static func closingLine(_ summary: RunSummary) -> String {
     var closing = "\(summary.passed) passed, \(summary.failed) failed"
+    if summary.flaky > 0 { closing += ", \(summary.flaky) flaky" }
     if summary.skipped > 0 { closing += ", \(summary.skipped) skipped" }
     if summary.notApplicable > 0 { closing += ", \(summary.notApplicable) not applicable" }
     if summary.known > 0 { closing += ", \(summary.known) known" }

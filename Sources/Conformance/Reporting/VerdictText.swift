@@ -8,6 +8,7 @@ package enum VerdictText {
   static func headline(_ outcome: Outcome) -> String {
     switch outcome {
     case .passed: return "passed"
+    case .flaky: return "flaky: passed on a retry"
     case .failed(let failure):
       guard let first = failure.mismatches.first, !first.isAtEnd else {
         return "at the end: " + (failure.mismatches.first?.description ?? "mismatch")
@@ -36,7 +37,7 @@ package enum VerdictText {
     _ outcome: Outcome, indent: String, style: TextStyle, sameReasonAsAbove: Bool = false
   ) -> [String] {
     switch outcome {
-    case .passed, .noTrace(.skipped), .noTrace(.notApplicable): return []
+    case .passed, .flaky, .noTrace(.skipped), .noTrace(.notApplicable): return []
     case .known(let known):
       return [
         "\(indent)known: \(ReportText.oneLine(known.reason)) (\(ReportText.oneLine(known.entry)), \(ReportText.oneLine(known.spec)))"
@@ -158,7 +159,7 @@ package enum VerdictText {
       let text = ReportText.pad(verdict.outcome.label, under: header)
       switch verdict.outcome.kind {
       case .passed: return style.green(text)
-      case .skipped, .known: return style.yellow(text)
+      case .skipped, .known, .flaky: return style.yellow(text)
       case .notApplicable: return style.dim(text)
       default: return style.red(text)
       }
@@ -176,6 +177,9 @@ package enum VerdictText {
       }
       lines += baselineLines(scenario, style: style)
     }
+    for verdict in scenario.verdicts {
+      lines += attemptLines(verdict, indent: "    \(verdict.implementation): ")
+    }
     for verdict in scenario.verdicts where !verdict.notChecked.isEmpty && verdict.outcome.wasCompared {
       lines.append(style.dim("    \(verdict.implementation): \(notCheckedHeading(verdict))"))
       lines += verdict.notChecked.map { style.dim("      \($0)") }
@@ -190,6 +194,8 @@ package enum VerdictText {
     var lines: [String]
     switch verdict.outcome {
     case .passed: lines = [style.green("✓") + " " + scenario.id]
+    case .flaky:
+      lines = [style.yellow("!") + " " + scenario.id + style.dim(" (flaky: passed on attempt \(verdict.attempts))")]
     case .noTrace(.skipped(let reason)):
       lines = [style.yellow("-") + " " + scenario.id + style.dim(" (skipped: \(ReportText.oneLine(reason)))")]
     case .noTrace(.notApplicable(let reason)):
@@ -203,6 +209,7 @@ package enum VerdictText {
       ]
       lines += details(verdict.outcome, indent: "    ", style: style, sameReasonAsAbove: sameReasonAsAbove)
     }
+    lines += attemptLines(verdict, indent: "    ")
     lines += baselineLines(scenario, style: style)
     if !verdict.notChecked.isEmpty, verdict.outcome.wasCompared {
       lines.append(style.dim("    \(notCheckedHeading(verdict))"))
@@ -212,6 +219,13 @@ package enum VerdictText {
   }
 
   // MARK: - Parts
+
+  /// The attempts before the last of a retried pair (`--retries`), one line each: `attempt 1 of 3: crashed: …`.
+  static func attemptLines(_ verdict: Verdict, indent: String) -> [String] {
+    verdict.failedAttempts.enumerated().map { index, attempt in
+      "\(indent)attempt \(index + 1) of \(verdict.attempts): \(ReportText.oneLine(headline(.noTrace(attempt.fault))))"
+    }
+  }
 
   /// `not checked (non-exhaustive):`, or `not checked:` for an exhaustive scenario, whose only unchecked parts are
   /// those not applicable to the implementation (README §14.1).

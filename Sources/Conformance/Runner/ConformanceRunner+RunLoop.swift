@@ -121,7 +121,8 @@ extension ConformanceRunner {
       items.append(.valid(file: file.name, fileID: fileID, id: first.fileID, cases: cases))
     }
     guard !runnable.isEmpty else { return items }
-    let verdicts = await evaluate(runnable.map(\.scenario), on: started, baseline: baseline)
+    let verdicts = await evaluate(
+      runnable.map(\.scenario), on: started, baseline: baseline, retries: options.retries)
     for ((position, row, _), verdict) in zip(runnable, verdicts) {
       guard case .valid(let file, let fileID, let id, var cases) = items[position] else { continue }
       cases[row].run = .judged(verdict)
@@ -157,7 +158,9 @@ extension ConformanceRunner {
         case .notSelected: continue
         case .judged(let judged): queue(judged, &progress, emit: emit)
         case .waiting(let scenario):  // Admitted now, so it may run.
-          queue(await Self.evaluate([scenario], on: started, baseline: progress.check)[0], &progress, emit: emit)
+          let verdicts = await Self.evaluate(
+            [scenario], on: started, baseline: progress.check, retries: options.retries)
+          queue(verdicts[0], &progress, emit: emit)
         }
       }
     }

@@ -39,6 +39,12 @@ package struct ConformanceRunner: Sendable {
     /// 32 files. Every event and report is the same as with 1. `--fail-fast` runs one scenario at a time whatever
     /// this is.
     package var jobs: Int
+    /// How many times a pair that crashed or timed out is run again, each time on a fresh harness process
+    /// (`--retries N`, 0 to 10): a pair that then passes is `flaky`; one still faulting keeps its fault, with its
+    /// attempts (``Verdict/failedAttempts``). Only crashes and timeouts are retried (``Outcome/Kind/isRetried``).
+    package var retries: Int = 0
+    /// Whether a `flaky` pair passes the gate; `--no-flaky` makes it fail the run (``RunSummary/allowsFlaky``).
+    package var allowFlaky = true
 
     /// Whether a scenario is selected: its id contains ``filter`` (an empty filter selects all) and it has one of
     /// ``tags`` (no tags select all).
@@ -109,6 +115,7 @@ package struct ConformanceRunner: Sendable {
       tallies: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0,
       invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
       allowsSkipped: options.allowSkipped)
+    summary.allowsFlaky = options.allowFlaky
     for (file, errors) in Dictionary(grouping: invalidInputs, by: \.file).sorted(by: { $0.key < $1.key }) {
       summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))
@@ -168,27 +175,30 @@ package struct ConformanceRunner: Sendable {
     _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
     emit: (RunEvent) -> Void
   ) async -> Bool {
-    report(await Self.evaluate(batch, on: started, baseline: baseline), into: &summary, emit: emit)
+    report(
+      await Self.evaluate(batch, on: started, baseline: baseline, retries: options.retries), into: &summary,
+      emit: emit)
   }
 
-  /// Runs a batch on every implementation (concurrently across implementations) and judges each scenario. Touches
-  /// nothing shared, so several batches can be evaluated at once (`--jobs`).
-  static func evaluate(_ batch: [Scenario], on started: [Started], baseline: BaselineCheck?) async
+  /// Runs a batch on every implementation (concurrently across implementations), runs again each pair that
+  /// crashed or timed out, up to `retries` times, and judges each scenario. Touches nothing shared, so several
+  /// batches can be evaluated at once (`--jobs`).
+  static func evaluate(_ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, retries: Int) async
     -> [ScenarioVerdict]
   {
     // Only a harness needs the bound of the expected trace (its reply limit); in-process runs skip the walk.
     let needsTraceSize = started.contains { !($0.implementation is SwiftImplementation) }
     let requests = batch.map { RunRequest(running: $0, measuringTrace: needsTraceSize) }
-    var perImplementation: [[(observation: Observation, seconds: Double)]]
+    var perImplementation: [[Attempted]]
     if started.count == 1, let only = started.first {
-      perImplementation = [await Self.observe(only, requests)]
+      perImplementation = [await Self.observe(only, requests, retries: retries)]
     } else {
-      perImplementation = await withTaskGroup(of: (Int, [(observation: Observation, seconds: Double)]).self) {
+      perImplementation = await withTaskGroup(of: (Int, [Attempted]).self) {
         group in
         for (index, entry) in started.enumerated() {
-          group.addTask { (index, await Self.observe(entry, requests)) }
+          group.addTask { (index, await Self.observe(entry, requests, retries: retries)) }
         }
-        var collected = Array(repeating: [(observation: Observation, seconds: Double)](), count: started.count)
+        var collected = Array(repeating: [Attempted](), count: started.count)
         for await (index, observations) in group { collected[index] = observations }
         return collected
       }
@@ -201,16 +211,19 @@ package struct ConformanceRunner: Sendable {
   /// One scenario's verdicts on every implementation, its divergence, and the baseline's reading of them.
   private static func judge(
     _ scenario: Scenario, position: Int, on started: [Started],
-    perImplementation: [[(observation: Observation, seconds: Double)]], baseline: BaselineCheck?
+    perImplementation: [[Attempted]], baseline: BaselineCheck?
   ) -> ScenarioVerdict {
     var verdicts: [Verdict] = []
     var traces: [(implementation: String, trace: [TraceEntry])] = []
     var starts: [String: TraceEntry] = [:]
     for (entry, observations) in zip(started, perImplementation) {
-      let (observation, duration) =
+      let attempted =
         observations.indices.contains(position)
-        ? observations[position] : (.notRun(reason: "the implementation returned too few observations"), 0)
-      let (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+        ? observations[position]
+        : Attempted(observation: .notRun(reason: "the implementation returned too few observations"), seconds: 0)
+      let observation = attempted.observation
+      var (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+      if case .passed = outcome, !attempted.failedAttempts.isEmpty { outcome = .flaky }
       if case .trace(let trace, let start) = observation, trace.count == scenario.steps.count {
         traces.append((entry.implementation.name, trace))
         starts[entry.implementation.name] = start
@@ -218,8 +231,8 @@ package struct ConformanceRunner: Sendable {
       verdicts.append(
         Verdict(
           scenarioID: scenario.id, feature: scenario.feature, file: scenario.file,
-          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked, duration: duration,
-          isExhaustive: scenario.exhaustive))
+          implementation: entry.implementation.name, outcome: outcome, notChecked: notChecked,
+          duration: attempted.seconds, isExhaustive: scenario.exhaustive, failedAttempts: attempted.failedAttempts))
     }
     var verdict = ScenarioVerdict(
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
@@ -238,19 +251,30 @@ package struct ConformanceRunner: Sendable {
     for verdict in verdicts {
       record(verdict, into: &summary)
       emit(.scenario(verdict))
-      failed = failed || verdict.isFailure || (verdict.hasSkip && !options.allowSkipped)
+      failed =
+        failed || verdict.isFailure || (verdict.hasSkip && !options.allowSkipped)
+        || (!options.allowFlaky && verdict.verdicts.contains { $0.outcome.kind == .flaky })
     }
     return failed
   }
 
-  /// One implementation's observations of a batch, each with the wall-clock seconds it took.
-  private static func observe(_ entry: Started, _ requests: [RunRequest]) async
-    -> [(observation: Observation, seconds: Double)]
+  /// One implementation's answer for one scenario: the last attempt's observation and wall-clock seconds, and the
+  /// faults of the attempts before it (`--retries`).
+  struct Attempted: Sendable {
+    var observation: Observation
+    var seconds: Double
+    var failedAttempts: [Verdict.FailedAttempt] = []
+  }
+
+  /// One implementation's observations of a batch, each with the wall-clock seconds it took; a crash or timeout is
+  /// run again, up to `retries` times.
+  private static func observe(_ entry: Started, _ requests: [RunRequest], retries: Int) async
+    -> [Attempted]
   {
     let name = entry.implementation.name
     guard let info = entry.info, entry.error == nil else {
       let reason = "the implementation '\(name)' did not start (see the error above)"
-      return Array(repeating: (.notRun(reason: reason), 0), count: requests.count)
+      return Array(repeating: Attempted(observation: .notRun(reason: reason), seconds: 0), count: requests.count)
     }
     // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
     // (ImplementationInfo.applicability, harness protocol §2.5.1).
@@ -263,9 +287,31 @@ package struct ConformanceRunner: Sendable {
     let sent = zip(requests, applicability).filter { $0.1 == .runs }.map(\.0)
     let answered = await entry.implementation.run(batch: sent)
     var answers = answered.makeIterator()
-    return applicability.map { applicability -> (observation: Observation, seconds: Double) in
-      if let unsent = applicability.observation { return (unsent, 0) }
-      return answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)
+    var results = applicability.map { applicability -> Attempted in
+      if let unsent = applicability.observation { return Attempted(observation: unsent, seconds: 0) }
+      let (observation, seconds) =
+        answers.next() ?? (.notRun(reason: "the implementation returned too few observations"), 0)
+      return Attempted(observation: observation, seconds: seconds)
+    }
+    if retries > 0 { await retryFaults(&results, requests, on: entry.implementation, retries: retries) }
+    return results
+  }
+
+  /// Runs each crashed or timed-out pair again (``Outcome/Kind/isRetried``), one at a time after the batch, in batch
+  /// order, until it ends otherwise or has been retried `retries` times. A retry the implementation cannot run (its
+  /// harness is stopped: `not run`) ends the retries, and the last fault stands.
+  private static func retryFaults(
+    _ results: inout [Attempted], _ requests: [RunRequest], on implementation: any Implementation, retries: Int
+  ) async {
+    for index in results.indices {
+      while results[index].failedAttempts.count < retries, case .noTrace(let fault) = results[index].observation,
+        fault.kind.isRetried
+      {
+        let (observation, seconds) = await implementation.retry(requests[index])
+        if case .noTrace(.notRun) = observation { break }
+        results[index].failedAttempts.append(.init(fault: fault, duration: results[index].seconds))
+        (results[index].observation, results[index].seconds) = (observation, seconds)
+      }
     }
   }
 

@@ -1,11 +1,15 @@
 /// How one scenario went on one implementation: the verdict's kind and its details (Conformance/PROTOCOL.md §3,
 /// Conformance/README.md §11).
 ///
-/// An outcome is either judged from a trace (``passed``, ``failed``, ``known``) or carried over unchanged from an
-/// observation that has no trace (``noTrace(_:)``: errored, crashed, timed out, protocol error, skipped, not run).
+/// An outcome is either judged from a trace (``passed``, ``flaky``, ``failed``, ``known``) or carried over unchanged
+/// from an observation that has no trace (``noTrace(_:)``: errored, crashed, timed out, protocol error, skipped, not
+/// run).
 package enum Outcome: Sendable {
   /// Every step matched.
   case passed
+  /// Every step matched on a retry (`--retries`), after the harness crashed or timed out on the earlier attempts
+  /// (``Verdict/failedAttempts``). It passes the gate unless `--no-flaky` is given.
+  case flaky
   /// A step did not match; the first such step is described.
   case failed(StepFailure)
   /// The implementation failed exactly as a known-divergence baseline entry records (``KnownFailure``); it does not
@@ -18,6 +22,7 @@ package enum Outcome: Sendable {
   package var kind: Kind {
     switch self {
     case .passed: return .passed
+    case .flaky: return .flaky
     case .failed: return .failed
     case .known: return .known
     case .noTrace(let reason): return reason.kind
@@ -36,7 +41,7 @@ package enum Outcome: Sendable {
   /// Whether the outcome came from comparing a trace, so a "not checked" list means something.
   package var wasCompared: Bool {
     switch self {
-    case .passed, .failed, .known: return true
+    case .passed, .flaky, .failed, .known: return true
     case .noTrace: return false
     }
   }
@@ -45,6 +50,8 @@ package enum Outcome: Sendable {
   package enum Kind: String, Sendable, CaseIterable {
     /// Every step matched.
     case passed
+    /// Every step matched on a retry, after harness faults on the earlier attempts.
+    case flaky
     /// A failure that a known-divergence baseline entry records exactly.
     case known
     /// A step did not match.
@@ -65,7 +72,7 @@ package enum Outcome: Sendable {
     /// apart, neither a failure nor a skip.
     case notApplicable
 
-    /// The name in text reports: `passed`, `known`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
+    /// The name in text reports: `passed`, `flaky`, `known`, `failed`, `errored`, `crashed`, `timed out`, `protocol error`,
     /// `skipped`, `not run` or `not applicable`.
     package var label: String {
       switch self {
@@ -89,12 +96,12 @@ package enum Outcome: Sendable {
       }
     }
 
-    /// Whether this kind fails the gate: everything except `passed`, `skipped`, `known` and `not applicable`.
-    /// Skipped pairs fail the gate separately, unless `--allow-skipped` is given (``RunSummary/exitCode``); `not
-    /// applicable` pairs never do.
+    /// Whether this kind fails the gate: everything except `passed`, `flaky`, `skipped`, `known` and `not
+    /// applicable`. Skipped pairs fail the gate separately, unless `--allow-skipped` is given, and flaky ones with
+    /// `--no-flaky` (``RunSummary/exitCode``); `not applicable` pairs never do.
     package var isFailure: Bool {
       switch self {
-      case .passed, .skipped, .known, .notApplicable: return false
+      case .passed, .flaky, .skipped, .known, .notApplicable: return false
       default: return true
       }
     }
@@ -107,5 +114,12 @@ package enum Outcome: Sendable {
       default: return false
       }
     }
+
+    /// Whether a pair that ended this way is run again under `--retries`: a crash or a timeout, the harness faults a
+    /// fresh process can clear (a harness killed by the machine, a slow start under load). Nothing else is: a failed
+    /// or diverging pair is a property of the implementation, which is deterministic; a protocol error is a harness
+    /// that writes the wrong thing, and writes it again; `errored` is the implementation's own answer; `not run`
+    /// means the harness is stopped (its restart budget is spent, or it cannot start), so a retry cannot run either.
+    package var isRetried: Bool { self == .crashed || self == .timedOut }
   }
 }

@@ -16,6 +16,8 @@ package struct RunSummary: Sendable {
   package var duration: Double
   /// Whether skipped pairs are acceptable (`--allow-skipped`); otherwise they fail the gate.
   package var allowsSkipped: Bool
+  /// Whether flaky pairs (passed on a retry) are acceptable; `--no-flaky` makes them fail the gate.
+  package var allowsFlaky = true
   /// The known-divergence baseline the run used (its display name), or `nil` for a raw run.
   package var baselineFile: String? = nil
   /// Scenarios whose divergence the baseline explains (not counted in ``divergences``).
@@ -60,6 +62,8 @@ package struct RunSummary: Sendable {
   package var known: Int { count(.known) }
   /// Passed (scenario, implementation) pairs.
   package var passed: Int { count(.passed) }
+  /// Pairs that passed on a retry after a crash or timeout (`--retries`).
+  package var flaky: Int { count(.flaky) }
   /// Skipped pairs.
   package var skipped: Int { count(.skipped) }
   /// Pairs whose scenario's level the implementation does not declare (never sent, never failing).
@@ -77,13 +81,13 @@ package struct RunSummary: Sendable {
   }
 
   /// The process exit status: 2 for invalid files, an invalid baseline or an empty run; 1 for any failure,
-  /// divergence, baseline problem, skipped pair (unless skips are allowed), or a run in which every pair was `not
+  /// divergence, baseline problem, skipped pair (unless skips are allowed), flaky pair with `--no-flaky`, or a run in which every pair was `not
   /// applicable` (``ranNothing``); else 0. `known` pairs pass.
   package var exitCode: Int32 {
     if invalidFiles > 0 || scenarios == 0 || !invalidBaseline.isEmpty { return ExitCode.invalidInput }
     let gateFailed =
       failed > 0 || divergences > 0 || !baselineProblems.isEmpty || (skipped > 0 && !allowsSkipped) || ranNothing
-      || !runFailures.isEmpty
+      || !runFailures.isEmpty || (flaky > 0 && !allowsFlaky)
     return gateFailed ? ExitCode.gateFailure : ExitCode.success
   }
 }

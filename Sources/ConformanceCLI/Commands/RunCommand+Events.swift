@@ -24,6 +24,8 @@ struct RunEventStreams {
       "tags": .array(scanner.all("tag").map(JSONValue.string)), "failFast": .bool(scanner.has("fail-fast")),
       "allowSkipped": .bool(scanner.has("allow-skipped")), "missingOK": .bool(scanner.has("missing-ok")),
       "jobs": .number(.integer(Int64(jobs))), "paths": .array(scanner.positionals.map(JSONValue.string)),
+      "retries": .number(.integer(Int64(scanner.value("retries").flatMap(Int.init) ?? 0))),
+      "noFlaky": .bool(scanner.has("no-flaky")),
     ]
     if format == "ndjson" {
       standardOutput = EventStreamReporter(options: options, baseline: baseline) { line in

@@ -25,9 +25,9 @@ struct RunCommand: CLICommand {
     OPTIONS:
     \(options.helpSection)
 
-    EXIT STATUS: 0 all passed (known pairs included); 1 a scenario failed or was skipped (see --allow-skipped),
-    implementations diverged, or a baseline entry is fixed, different or expired; 2 usage error, invalid file or
-    baseline, or no scenarios found. With --update-baseline: 0 once the file is written, unless invalid files
+    EXIT STATUS: 0 all passed (known and flaky pairs included); 1 a scenario failed or was skipped (see
+    --allow-skipped), a pair was flaky with --no-flaky, implementations diverged, or a baseline entry is fixed,
+    different or expired; 2 usage error, invalid file or baseline, or no scenarios found. With --update-baseline: 0 once the file is written, unless invalid files
     (2) or failures a baseline cannot record (errored, crashed, timed out, protocol error, not run: 1).
     """
   }
@@ -73,6 +73,12 @@ struct RunCommand: CLICommand {
       help:
         "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes, each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
     ),
+    .option(
+      "retries", "<n>",
+      help:
+        "Run a pair that crashed or timed out in a harness again, up to <n> times (0 to 10; default 0), each time on a fresh harness process. A pair that then passes is 'flaky' and passes the run; one still faulting keeps its fault. Failed, diverging, errored and protocol-error pairs are never retried: implementations are deterministic."
+    ),
+    .flag("no-flaky", help: "Fail the run when a pair is flaky (passed only on a retry; see --retries)."),
     .flag("fail-fast", help: "Stop after the first scenario that fails (runs one scenario at a time)."),
     .flag(
       "missing-ok",
@@ -119,6 +125,7 @@ struct RunCommand: CLICommand {
       throw .usage("option '--format' takes 'text', 'json' or 'ndjson', got '\(format)'", command: name)
     }
     let jobs = try Self.jobs(scanner)
+    let retries = try Self.retries(scanner)
     let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json) = try reportFiles(scanner, workspace: workspace)
@@ -143,6 +150,7 @@ struct RunCommand: CLICommand {
       filter: scanner.value("filter"), tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
       filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
+    (options.retries, options.allowFlaky) = (retries, !scanner.has("no-flaky"))
     if CrashSupervisor.Role(environment: console.environment) == .outOfProcessWorker {
       options.earlierCrash = console.environment[CrashSupervisor.crashVariable]
     }
@@ -231,6 +239,15 @@ struct RunCommand: CLICommand {
   static func jobs(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
     try scanner.value("jobs", command: name, takes: "a whole number from 1 to 1024", ArgumentScanner.whole(1...1024))
       ?? defaultJobs
+  }
+
+  /// `--retries <n>`: a whole number from 0 to 10, or 0 when not given. Ten is plenty for a harness that faults now
+  /// and then; more would hide one that faults most of the time.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for anything else.
+  static func retries(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
+    try scanner.value("retries", command: name, takes: "a whole number from 0 to 10", ArgumentScanner.whole(0...10))
+      ?? 0
   }
 
   /// The `--junit` and `--json` report files, checked before the run.

@@ -18,9 +18,11 @@ import kotlinx.serialization.json.intOrNull
  * does not know, starts over at each `header` (the run started again after a trap) and refuses a `version` other
  * than 1. A stream without its closing `summary` was cut short: the run died.
  *
- * Outcomes (README §11): `passed` and `known` pass; `not_applicable` is skipped; every other outcome (`failed`,
- * `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`, `not_run`, and any later word) fails, as does a
- * divergence the baseline does not explain. When the run's exit status is not 0 although no scenario failed (an
+ * Outcomes (README §11): a pair's outcome is that of its last attempt (a crash or time-out retried with `--retries`
+ * has a `finished` record per attempt). `passed`, `known` and `flaky` (passed on a retry, which passes the run unless
+ * `--no-flaky`) pass; `not_applicable` is skipped; every other outcome (`failed`, `errored`, `crashed`, `timed_out`,
+ * `protocol_error`, `skipped`, `not_run`, and any later word) fails, as does a divergence the baseline does not
+ * explain. When the run's exit status is not 0 although no scenario failed (an
  * unmatched or expired baseline entry, no scenario at all), one more result, `conformance run`, fails with the CLI's
  * standard error, so a red run is never a green test suite.
  */
@@ -31,7 +33,8 @@ internal class EventStream {
     private var lineNumber = 0
 
     private class Scenario(val id: String, val file: String?, val line: Int, val text: String) {
-        val outcomes = mutableListOf<String>()
+        /** Implementation → the outcome of its last attempt so far. */
+        val outcomes = LinkedHashMap<String, String>()
         var unexplainedDivergence = false
     }
 
@@ -61,7 +64,7 @@ internal class EventStream {
         when (record.string("kind")) {
             "header" -> startOver()
             "scenario" -> scenario(record)
-            "finished" -> record.string("outcome")?.let { scenarios[record.string("scenario")]?.outcomes?.add(it) }
+            "finished" -> finished(record)
             "divergence" -> if (record["known"].booleanOrNull() != true) {
                 scenarios[record.string("scenario")]?.unexplainedDivergence = true
             }
@@ -106,13 +109,18 @@ internal class EventStream {
         scenarios[id] = Scenario(id, record.string("file"), record.int("line") ?: 1, text)
     }
 
+    private fun finished(record: JsonObject) {
+        val outcome = record.string("outcome") ?: return
+        scenarios[record.string("scenario")]?.outcomes?.set(record.string("implementation").orEmpty(), outcome)
+    }
+
     private fun result(scenario: Scenario): ScenarioResult {
+        val outcomes = scenario.outcomes.values
         val verdict = when {
-            scenario.outcomes.isEmpty() -> Verdict.Fails("${scenario.text}\n(the run reported no outcome for it)")
+            outcomes.isEmpty() -> Verdict.Fails("${scenario.text}\n(the run reported no outcome for it)")
             scenario.unexplainedDivergence -> Verdict.Fails(scenario.text)
-            scenario.outcomes.all { it == "passed" || it == "known" } -> Verdict.Passes
-            scenario.outcomes.all { it == "passed" || it == "known" || it == "not_applicable" } ->
-                Verdict.Skipped(scenario.text)
+            outcomes.all { it in PASSING } -> Verdict.Passes
+            outcomes.all { it in PASSING || it == "not_applicable" } -> Verdict.Skipped(scenario.text)
             else -> Verdict.Fails(scenario.text)
         }
         return ScenarioResult(scenario.id, scenario.file, scenario.line, verdict)
@@ -123,6 +131,11 @@ internal class EventStream {
         val text = record.string("text") ?: "error: $file: ${record.string("message")}"
         val name = file?.substringAfterLast('/')?.removeSuffix(".json") ?: "invalid file"
         return ScenarioResult(name, file, record.int("line") ?: 1, Verdict.Fails(text))
+    }
+
+    private companion object {
+        /** The outcomes that pass a test: they pass `conformance run` too (`flaky` unless `--no-flaky`). */
+        val PASSING = setOf("passed", "known", "flaky")
     }
 
     private fun String.asDetail(): String = trim().let { if (it.isEmpty()) "" else ":\n$it" }

@@ -75,6 +75,23 @@ class EventStreamTest {
     }
 
     @Test
+    fun `a retried pair counts its last attempt, and flaky passes`() {
+        val attempt = { number: Int, outcome: String ->
+            """{"attempt":$number,"durationMs":1,"implementation":"kotlin","kind":"finished","outcome":"$outcome","scenario":"a","version":1}"""
+        }
+        assertEquals(
+            Verdict.Passes,
+            read(header, scenario("a", "✓ a (flaky)"), attempt(1, "crashed"), attempt(2, "flaky"), summary(0))
+                .results(0, "")[0].verdict,
+        )
+        assertEquals(
+            Verdict.Fails("✗ a (crashed)"),
+            read(header, scenario("a", "✗ a (crashed)"), attempt(1, "crashed"), attempt(2, "crashed"), summary(1))
+                .results(1, "")[0].verdict,
+        )
+    }
+
+    @Test
     fun `an unexplained divergence fails, a known one does not`() {
         val divergence = { known: Boolean ->
             """{"file":"a.json","known":$known,"kind":"divergence","paths":["state.error"],"scenario":"a","step":2,"version":1}"""
