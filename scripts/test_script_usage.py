@@ -29,6 +29,7 @@ SCRIPTS = [
     (["scripts/check-step-summary"], "scripts/check-step-summary [--tool PATH] [--artifacts DIR]"),
     (["scripts/test-team-package"], "scripts/test-team-package [--keep]"),
     (["scripts/test-kotlin-module"], "scripts/test-kotlin-module [--keep]"),
+    (["scripts/test-kotlin-junit"], "scripts/test-kotlin-junit [--tool PATH] [--keep]"),
     (["scripts/bench"],
      "scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] [--keep]"),
     (["scripts/check-runtime-mistakes"], "scripts/check-runtime-mistakes [--tool PATH]"),
@@ -88,7 +89,8 @@ class UsageErrorTests(unittest.TestCase):
         self.assertEqual(run(["scripts/kotlin", "biuld"]),
                          (2, "", usage_error("unknown subcommand 'biuld'", "scripts/kotlin", usage)))
         self.assertEqual(run(["scripts/kotlin"]), (2, "", usage_error(
-            "missing subcommand (build, test, test-classpath, classpath, jar, libraries or kotlinc)", "scripts/kotlin", usage)))
+            "missing subcommand (build, test, test-classpath, classpath, jar, junit-jar, junit-classpath, libraries or "
+            "kotlinc)", "scripts/kotlin", usage)))
 
     def test_a_missing_value_and_a_bad_number_are_usage_errors(self):
         usage = ("scripts/bench [--scenarios N] [--runs N] [--scale N] [--runtime N] [--skip-scale] [--skip-kotlin] "

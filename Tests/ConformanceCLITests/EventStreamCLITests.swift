@@ -75,6 +75,20 @@ import Testing
     #expect(result.errorLines.first?.hasPrefix(said) == true)
   }
 
+  @Test func eachScenarioAndInvalidFileCarriesTheLinesOfTheTextReport() throws {
+    let records = try Self.records(try CLI.run(Self.arguments + ["--format", "ndjson"]).stdout)
+    let report = try CLI.run(Self.arguments)
+    let texts = records.filter { $0["kind"] as? String == "scenario" }.compactMap { $0["text"] as? String }
+    #expect(texts.count == 2)
+    // A matrix row with the file, the step and the diff, as the text report prints them (without colour).
+    #expect(texts.allSatisfy { $0.hasPrefix("passed          failed          login-submit-email-with-empty") })
+    for text in texts {
+      #expect(report.stdout.contains(text + "\n"), "\(text)")
+    }
+    let invalid = try #require(records.first { $0["kind"] as? String == "invalid" })
+    #expect(invalid["text"] as? String == report.errorLines.first)
+  }
+
   @Test func theEventsFileHoldsTheSameStreamBesideTheTextReport() throws {
     let folder = try CLI.temporaryFolder()
     let events = folder.appendingPathComponent("out/events.ndjson")

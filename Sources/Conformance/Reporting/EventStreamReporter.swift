@@ -10,7 +10,8 @@ import Foundation
 ///  "implementations":[{"name":"swift","language":"Swift","version":"1.0.0","features":["login"],
 ///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…},
 ///  "shard":{"index":2,"total":3}}
-/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[]}
+/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[],
+///  "text":"✓ login-ok"}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"swift","attempt":1,"outcome":"passed","durationMs":0.1}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":1}
@@ -18,7 +19,7 @@ import Foundation
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":2}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"kotlin","attempt":2,"outcome":"flaky","durationMs":0.4}
 /// {"kind":"divergence","version":1,"scenario":"…","file":"…","step":2,"paths":["state.error"],"known":false}
-/// {"kind":"invalid","version":1,"file":"…","path":"steps[0]","line":3,"column":5,"message":"…"}
+/// {"kind":"invalid","version":1,"file":"…","path":"steps[0]","line":3,"column":5,"message":"…","text":"error: …"}
 /// {"kind":"summary","version":1,"scenarios":3,"passed":2,…,"exitCode":1}
 /// ```
 /// A `scenario` record precedes every record that names its scenario; `summary` is always last, so a stream without
@@ -26,8 +27,10 @@ import Foundation
 /// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report
 /// (``Outcome/key``); a pair retried after a crash or timeout (`--retries`) has a `started` and `finished` pair per
 /// attempt, numbered from 1, the last one's outcome the pair's (`flaky` when it passed); `step` is 1-based;
-/// `durationMs` is milliseconds. Keys are sorted within a line (shown above in
-/// reading order). Readers must ignore kinds and fields they do not know.
+/// `durationMs` is milliseconds. `text` is what the text report prints for the scenario or the invalid file, without
+/// colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a failure in the tool's own words rather
+/// than rewording it from the fields. Keys are sorted within a line (shown above in reading order). Readers must ignore
+/// kinds and fields they do not know.
 package final class EventStreamReporter: RunReporter {
   /// The stream's format name, in the `header` record.
   package static let format = "udf-conformance-events"
@@ -38,6 +41,8 @@ package final class EventStreamReporter: RunReporter {
   package var shard: Shard?
   private let emit: ((String) -> Void)?
   private let spool = Spool()
+  /// The run's implementations, from the `started` event: with more than one, a scenario's text is a matrix row.
+  private var implementations: [String] = []
 
   /// Creates a reporter that hands each line (newline-terminated) to `emit` as soon as it is rendered.
   ///
@@ -71,13 +76,14 @@ package final class EventStreamReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):
+      implementations = started.map(\.name)
       line("header", header(started))
     case .invalid(_, let errors):
-      for error in errors { line("invalid", JSONReporter.encode(error)) }
+      for error in errors { line("invalid", invalid(error)) }
     case .scenario(let report):
       scenario(report)
     case .finished(let run):
-      for error in run.invalidBaseline { line("invalid", JSONReporter.encode(error)) }
+      for error in run.invalidBaseline { line("invalid", invalid(error)) }
       line("summary", summary(run))
     }
   }
@@ -126,6 +132,7 @@ package final class EventStreamReporter: RunReporter {
       [
         "scenario": id, "feature": .string(report.feature), "level": .string(report.level.rawValue),
         "file": .string(report.file), "line": 1, "tags": .array(report.tags.map(JSONValue.string)),
+        "text": .string(text(report)),
       ])
     for verdict in report.verdicts {
       let attempts =
@@ -151,6 +158,23 @@ package final class EventStreamReporter: RunReporter {
           "known": .bool(report.divergenceIsKnown),
         ])
     }
+  }
+
+  /// The lines the text report prints for `report` (``TextReporter``), plain and whole: a `not run` reason is given in
+  /// full rather than as "the same reason as above", as a reader may show one scenario alone.
+  private func text(_ report: ScenarioVerdict) -> String {
+    let lines =
+      implementations.count > 1
+      ? VerdictText.matrixLines(report, implementations: implementations, style: .plain)
+      : VerdictText.singleLines(report, style: .plain, sameReasonAsAbove: false)
+    return lines.joined(separator: "\n")
+  }
+
+  /// An `invalid` record: the JSON report's fields and the line the text report prints on standard error.
+  private func invalid(_ error: InputError) -> JSONValue {
+    guard case .object(var fields) = JSONReporter.encode(error) else { return JSONReporter.encode(error) }
+    fields["text"] = .string(ReportText.error(error.description))
+    return .object(fields)
   }
 
   /// The closing totals: those of the JSON report's `summary` (README §11.2), the exit status included.
