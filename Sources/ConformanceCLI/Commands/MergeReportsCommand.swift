@@ -34,6 +34,7 @@ struct MergeReportsCommand: CLICommand {
       "format", "text|json", help: "Write the text report (default) or the merged JSON report to stdout."),
     .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
     .option("json", "<file>", help: "Also write the merged JSON report to <file>."),
+    .option("html", "<file>", help: "Also write the merged run as one self-contained HTML page to <file>."),
     .option(
       "annotations", "github|none",
       help:
@@ -61,7 +62,7 @@ struct MergeReportsCommand: CLICommand {
       FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
     }
     // An input is a report this tool wrote, which --json may replace: refused here, or a shard would be lost.
-    for option in ["json", "junit"] {
+    for option in ["json", "junit", "html"] {
       guard let path = scanner.value(option),
         let input = scanner.positionals.first(where: { target($0) == target(path) })
       else { continue }
@@ -69,7 +70,7 @@ struct MergeReportsCommand: CLICommand {
         "'--\(option)' names the input report '\(input)'; write the merged report to a file of its own", command: name)
     }
     let ci = try RunCommand.ciOutputs(scanner, format: format, console: console)
-    let (junitFile, jsonFile) = try RunCommand.reportFiles(scanner, workspace: workspace, command: name)
+    let (junitFile, jsonFile, htmlFile) = try RunCommand.reportFiles(scanner, workspace: workspace, command: name)
     var runs: [RecordedRun] = []
     var unreadable: [InputError] = []
     for path in scanner.positionals {
@@ -90,16 +91,16 @@ struct MergeReportsCommand: CLICommand {
       for message in error.messages { console.error(message) }
       return ExitCode.invalidInput
     }
-    let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator)
+    let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator), html = HTMLReporter(locator: ci.locator)
     let reporters =
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || jsonFile != nil ? json : nil,
-        junit: junitFile != nil ? junit : nil, update: nil) + ci.reporters
+        junit: junitFile != nil ? junit : nil, update: nil) + (htmlFile != nil ? [html] : []) + ci.reporters
     merge.replay { event in for reporter in reporters { reporter.handle(event) } }
     if format == "json" { console.outRaw(json.document) }
     console.flush()
     let written = RunCommand.writeReportFiles(
-      [(junitFile, junit.write(to:)), (jsonFile, json.write(to:))], console: console)
+      [(junitFile, junit.write(to:)), (jsonFile, json.write(to:)), (htmlFile, html.write(to:))], console: console)
     let summarized = ci.writeSummary(console: console)
     return written && summarized ? merge.summary.exitCode : ExitCode.invalidInput
   }
