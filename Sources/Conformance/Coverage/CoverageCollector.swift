@@ -19,6 +19,8 @@ package final class CoverageCollector: RunReporter {
   /// Creates an empty collector.
   package init() {}
 
+  /// Notes what the event adds: the implementations and their start errors, each verdict's covered items, the
+  /// scenarios run per feature, and the totals.
   package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):

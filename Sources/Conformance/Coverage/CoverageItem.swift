@@ -44,6 +44,7 @@ package struct CoverageItem: Sendable, Hashable {
     /// actions are not worth a scenario; `--require transitions` still gates on them.
     package var countsInTotal: Bool { self != .transitions }
 
+    /// Orders categories as they are declared, the order every report lists them in.
     package static func < (lhs: Self, rhs: Self) -> Bool {
       (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }

@@ -187,7 +187,9 @@ package final class HTMLReporter: RunReporter {
 package struct HTMLReportSection: Sendable {
   /// One table cell: its text and, to colour it, an outcome key (`passed`, `failed`…) or `nil`.
   package struct Cell: Sendable {
+    /// The cell's text, escaped when the page is written.
     package var text: String
+    /// The outcome key (`passed`, `failed`…) that colours the cell, or `nil` for no colour.
     package var outcome: String?
 
     /// Creates a cell.

@@ -35,40 +35,28 @@ struct CoverageCommand: CLICommand {
     """
   }
 
-  /// The options `coverage` parses, in help order; the selection options are `run`'s.
-  static let options: [ArgumentScanner.OptionSpec] = [
-    .option(
-      "impl", "<name>", repeatable: true,
-      help:
-        "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
-    ),
-    .flag("all", help: "Run on 'swift' and every declared implementation."),
-    .option(
-      "harness", "<name>=<command>", repeatable: true,
-      help: "Add a harness implementation from the command line (repeatable), as for `run`."),
-    .option("config", "<file>", help: "The implementations config (default: Conformance/implementations.json)."),
-    .option(
-      "startup-timeout", "<s>",
-      help: "Seconds a harness may take to answer 'hello' (default: from the config, else 30)."),
-    .option("timeout", "<s>", help: "Seconds a harness may take per scenario (default: from the config, else 10)."),
-    .option("filter", "<text>", help: "Only scenarios whose id contains <text>."),
-    .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
-    // A shard of the corpus (`--shard`) would go here, with run's wording: coverage then counts that shard only.
-    .option("format", "text|json|markdown", help: "Write the text report (default), the JSON report or Markdown."),
-    .option(
-      "min", "<percent>",
-      help:
-        "Fail (exit 1) when an implementation covers less than <percent> (0 to 100) of the items in the total, over the features it ran."
-    ),
-    .option(
-      "require", "<categories>",
-      help:
-        "Fail (exit 1) when an item of these comma-separated categories is covered by no implementation, or missed by one that ran a scenario in which another covered it, e.g. rules,actions,effects."
-    ),
-    .option(
-      "jobs", "<n>", help: "Run up to <n> batches at once, 1 to 1024 (default: the number of cores), as for `run`."),
-    .help,
-  ]
+  /// The options `coverage` parses, in help order: `run`'s selection options, taken from its table so that the two
+  /// cannot drift, then the report and the gate, then `run`'s `--jobs`.
+  static let options: [ArgumentScanner.OptionSpec] =
+    runOptions(["impl", "all", "harness", "config", "startup-timeout", "timeout", "filter", "tag"]) + [
+      // A shard of the corpus (`--shard`) would go here, with run's wording: coverage then counts that shard only.
+      .option("format", "text|json|markdown", help: "Write the text report (default), the JSON report or Markdown."),
+      .option(
+        "min", "<percent>",
+        help:
+          "Fail (exit 1) when an implementation covers less than <percent> (0 to 100) of the items in the total, over the features it ran."
+      ),
+      .option(
+        "require", "<categories>",
+        help:
+          "Fail (exit 1) when an item of these comma-separated categories is covered by no implementation, or missed by one that ran a scenario in which another covered it, e.g. rules,actions,effects."
+      ),
+    ] + runOptions(["jobs"]) + [.help]
+
+  /// `run`'s options with these names, in the order given.
+  private static func runOptions(_ names: [String]) -> [ArgumentScanner.OptionSpec] {
+    names.compactMap { name in RunCommand.options.first { $0.name == name } }
+  }
 
   static func run(_ arguments: [String], console: Console, swift: SwiftImplementation) async throws(CLIError)
     -> Int32

@@ -289,10 +289,12 @@ struct RunCommand: CLICommand {
     _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
     command: String
   ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
-    let values = ["junit": scanner.value("junit") ?? defaults.junit, "json": scanner.value("json") ?? defaults.json,
-      "html": scanner.value("html")]
+    let values: [(option: String, path: String?)] = [
+      ("junit", scanner.value("junit") ?? defaults.junit), ("json", scanner.value("json") ?? defaults.json),
+      ("html", scanner.value("html")),
+    ]
     // The same file twice is said first: otherwise the second option would find a report there and refuse it.
-    let given = ["junit", "json", "html"].compactMap { option in values[option]!.map { (option, $0) } }
+    let given = values.compactMap { entry in entry.path.map { (entry.option, $0) } }
     for (index, first) in given.enumerated() {
       for second in given.dropFirst(index + 1)
       where FileWriter.target(of: workspace.url(for: first.1)).resolvingSymlinksInPath().path
@@ -304,7 +306,8 @@ struct RunCommand: CLICommand {
       }
     }
     func file(_ option: String, _ kind: ReportFile.Kind) throws(CLIError) -> ReportFile? {
-      try values[option]!.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
+      let path = values.first { $0.option == option }?.path ?? nil
+      return try path.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
     }
     return (try file("junit", .junit), try file("json", .json), try file("html", .html))
   }
