@@ -12,7 +12,8 @@ struct RunCommand: CLICommand {
 
     With no options, runs every scenario under the nearest Conformance/scenarios on the built-in Swift implementation.
     With several implementations, prints a scenario × implementation matrix and, where their traces differ, the first
-    differing step and JSON path for each (expected, then each implementation).
+    differing step and JSON path for each (expected, then each implementation). With --shard, runs one part of the
+    corpus; join the shards' --json reports with 'conformance merge-reports'.
 
     USAGE: \(usage)
 
@@ -32,7 +33,8 @@ struct RunCommand: CLICommand {
     """
   }
 
-  /// The options `run` parses, in help order; its OPTIONS section and usage line are rendered from them.
+  /// The options `run` parses, in help order; its OPTIONS section and usage line are rendered from them. `coverage`
+  /// takes its selection options from here by name, so their help is worded for both commands.
   static let options: [ArgumentScanner.OptionSpec] = [
     .option(
       "impl", "<name>", repeatable: true,
@@ -54,7 +56,7 @@ struct RunCommand: CLICommand {
     .option(
       "shard", "<i>/<n>|auto",
       help:
-        "Run shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): the files whose name hashes to it, valid or not, every case of an outline together; --filter and --tag apply within it. An empty shard passes. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables (none: the whole selection). Join the shards' --json reports with 'conformance merge-reports'."
+        "Run shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): the files whose name hashes to it, valid or not, every case of an outline together; --filter and --tag apply within it. An empty shard passes. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables (none: the whole selection)."
     ),
     .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
     .option(
