@@ -2,8 +2,8 @@
 """Tests of `conformance run --html` in a real browser: Debian's chromium, headless, opens the page of a failing run
 on two implementations (the built-in swift and the fake harness), with a scenario whose description, tag-free id
 and values hold markup. It checks the DOM after the page's script ran (--dump-dom): the matrix cells, the diffs, the
-filter controls, that no scenario text became an element, and that a fragment (#outcome=failed, #feature=…) hides
-the rows that do not match. A screenshot of the page is kept for CI at .build/artifacts/html-report.png (upload that
+filter controls, the coverage table and its gaps, that no scenario text became an element, and that a fragment
+(#outcome=failed, #feature=…) hides the rows that do not match. A screenshot of the page is kept for CI at .build/artifacts/html-report.png (upload that
 folder as the job's artifact to look at it).
 
 Needs the tool built (swift build) and chromium: as root it is installed when missing (apt-get install -y chromium);
@@ -186,6 +186,19 @@ class HTMLReportInBrowserTests(unittest.TestCase):
         section = next(s for s in self.dom.root.all("section") if s.attributes.get("data-id") == "login-hostile")
         self.assertIn(f"{SCRIPT} {ATTRIBUTE}", section.content())
         self.assertIn(json.dumps(ATTRIBUTE), section.content())
+
+    def test_the_coverage_table_is_in_the_page(self):
+        sections = {s.attributes.get("id"): s for s in self.dom.root.all("section")}
+        table = next(sections["coverage"].all("table"))
+        self.assertEqual([th.content() for th in table.all("th")], ["Feature", "Category", "swift", "fake"])
+        rows = [[td.content() for td in tr.all("td")] for tr in table.all("tr") if list(tr.all("td"))]
+        self.assertEqual([row[1] for row in rows], ["actions", "effects", "dependencies", "state", "changes", "rules",
+                                                    "transitions (not in the total)", "total"])
+        self.assertTrue(all(row[0] == "login" and "%" in row[2] and "%" in row[3] for row in rows), rows)
+        gaps = [[td.content() for td in tr.all("td")] for tr in next(sections["coverage-gaps"].all("table")).all("tr")]
+        self.assertIn(["login", "Conformance/features/login.md", "LR5", "none", "swift, fake"], gaps)
+        links = [a.attributes["href"] for a in next(self.dom.root.all("nav")).all("a")]
+        self.assertEqual(links[-2:], ["#coverage", "#coverage-gaps"])
 
     def test_a_fragment_filters_by_outcome(self):
         rows = self.rows(self.filtered("#outcome=passed"))

@@ -107,6 +107,18 @@ struct ShardSelection {
     return selection
   }
 
+  /// Narrows a run to the shard, as `run` and `coverage` both do: the corpus to the shard's files, and the filter to
+  /// Bazel's (`TESTBRIDGE_TEST_ONLY`) when `--filter` is not given.
+  ///
+  /// - Parameters:
+  ///   - corpus: The selected scenario files, before sharding.
+  ///   - filter: `--filter`, or `nil`.
+  /// - Returns: The filter the run applies.
+  func select(_ corpus: inout ScenarioCorpus, filter: String?) -> String? {
+    corpus.shard = shard
+    return filter ?? self.filter
+  }
+
   /// Touches Bazel's status file, saying the runner supports sharding (test encyclopedia: "it must create or update
   /// the last modified date of the file specified by TEST_SHARD_STATUS_FILE").
   ///

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `conformance coverage` end to end through the binary: the whole report of a small fixture, the bundled corpus
-/// against its manifests, planted gaps failing the gate by name, and bad options and citations.
+/// against its manifests, planted gaps failing the gate by name, shards, and bad options and citations.
 @Suite("conformance coverage end to end")
 struct CoverageCLITests {
   /// A workspace with the bundled timer manifest, a small timer spec (T1.a, T2, T3, T4) and two scenarios.
@@ -196,6 +196,65 @@ struct CoverageCLITests {
     #expect(result.lines.last == "Coverage: swift 75.4% (43 of 57 items), rt 97.4% (38 of 39 items)")
   }
 
+  /// Each shard's report counts its own scenarios and says so at its top; together the shards cover what the whole
+  /// selection covers, item for item.
+  @Test(arguments: [2, 3])
+  func theShardsTogetherCoverWhatTheWholeSelectionCovers(shards: Int) throws {
+    func covered(_ options: [String]) throws -> (items: Set<String>, scenarios: Int, shard: [String: Int]?) {
+      let result = try CLI.run(
+        ["coverage", "Conformance/scenarios/timer", "Conformance/scenarios/login", "--format", "json"] + options)
+      #expect(result.status == 0)
+      let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let features = try #require(report["features"] as? [[String: Any]])
+      let items = features.flatMap { feature in
+        (feature["items"] as? [[String: Any]] ?? []).filter { ($0["coveredBy"] as? [String])?.isEmpty == false }.map {
+          "\(feature["feature"] ?? ""): \($0["category"] ?? ""): \($0["name"] ?? "")"
+        }
+      }
+      let scenarios = features.compactMap { $0["scenarios"] as? Int }.reduce(0, +)
+      return (Set(items), scenarios, report["shard"] as? [String: Int])
+    }
+    let whole = try covered([])
+    #expect(whole.shard == nil)
+    var union: Set<String> = []
+    var scenarios = 0
+    for index in 1...shards {
+      let part = try covered(["--shard", "\(index)/\(shards)"])
+      #expect(part.shard == ["index": index, "total": shards])
+      #expect(part.scenarios < whole.scenarios)
+      union.formUnion(part.items)
+      scenarios += part.scenarios
+    }
+    #expect(scenarios == whole.scenarios)
+    #expect(union == whole.items)
+  }
+
+  @Test func aShardsReportSaysSoAtItsTopAndAnEmptyShardPasses() throws {
+    let text = try CLI.run(["coverage", "--shard", "1/2"], in: Self.fixture)
+    #expect(text.status == 0)
+    #expect(
+      Array(text.lines.prefix(3)) == [
+        "Shard 1/2 only: the other shards' scenarios are not counted.", "",
+        "timer  Conformance/features/timer.json, 1 scenario",
+      ])
+    let markdown = try CLI.run(
+      ["coverage", "--shard", "auto", "--format", "markdown"], in: Self.fixture,
+      environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2"])
+    #expect(markdown.status == 0)
+    #expect(markdown.stderr == "note: --shard auto: shard 2/2 from GitLab\n")
+    #expect(
+      Array(markdown.lines.prefix(6)) == [
+        "# Coverage", "", "Shard 2/2 only: the other shards' scenarios are not counted.", "", "## timer", "",
+      ])
+    let empty = try CLI.run(["coverage", "--shard", "3/3", "--min", "100"], in: Self.fixture)
+    #expect(empty.status == 0)
+    #expect(empty.stderr == "note: shard 3/3 holds no scenarios\n")
+    #expect(
+      empty.lines == [
+        "Shard 3/3 only: the other shards' scenarios are not counted.", "", "Coverage: swift ran no scenario",
+      ])
+  }
+
   @Test(arguments: [
     (["--min", "101"], "error: option '--min' takes a percentage from 0 to 100, got '101'"),
     (["--min", "x"], "error: option '--min' takes a percentage from 0 to 100, got 'x'"),
@@ -209,6 +268,10 @@ struct CoverageCLITests {
       "error: option '--require' takes categories from actions, effects, dependencies, events, state, changes, rules, transitions, got 'action'; did you mean 'actions'?"
     ),
     (["--format", "xml"], "error: option '--format' takes 'text', 'json' or 'markdown', got 'xml'"),
+    (
+      ["--shard", "4/3"],
+      "error: option '--shard' takes '<index>/<total>' with 1 ≤ index ≤ total ≤ 1000 (for example '2/3'), or 'auto', got '4/3'"
+    ),
   ])
   func aBadOptionIsAUsageError(arguments: [String], message: String) throws {
     let result = try CLI.run(["coverage"] + arguments)

@@ -13,23 +13,31 @@ extension CoverageReport {
   ///  "totals": {"swift": {"covered": 140, "total": 150, "percent": 93.3}}, "version": 1}
   /// ```
   ///
-  /// `percent` is rounded down to one decimal, as the text shows it; `min` is `null` without `--min`.
+  /// `percent` is rounded down to one decimal, as the text shows it; `min` is `null` without `--min`. A shard's report
+  /// (`--shard 2/3`) adds `"shard": {"index": 2, "total": 3}`: its numbers count that shard's scenarios only.
   package func json(minimum: Double?, required: [CoverageItem.Category], failures: [String]) -> String {
     let totals = implementations.map { name in (name, Self.count(total(on: name))) }
-    let document: JSONValue = [
-      "format": "udf-conformance-coverage",
-      "version": 1,
-      "implementations": .array(implementations.map { .string($0) }),
-      "totals": Self.object(totals),
-      "features": .array(features.map(featureJSON)),
-      "gate": [
-        "min": minimum.map { .number(.double($0)) } ?? .null,
-        "require": .array(required.map { .string($0.rawValue) }),
-        "passed": .bool(failures.isEmpty),
-        "failures": .array(failures.map { .string($0) }),
-      ],
+    var members: [(String, JSONValue)] = [
+      ("format", "udf-conformance-coverage"),
+      ("version", 1),
+      ("implementations", .array(implementations.map { .string($0) })),
+      ("totals", Self.object(totals)),
+      ("features", .array(features.map(featureJSON))),
+      (
+        "gate",
+        [
+          "min": minimum.map { .number(.double($0)) } ?? .null,
+          "require": .array(required.map { .string($0.rawValue) }),
+          "passed": .bool(failures.isEmpty),
+          "failures": .array(failures.map { .string($0) }),
+        ]
+      ),
     ]
-    return JSONRenderer.compact(document) + "\n"
+    if let shard {
+      members.append(
+        ("shard", ["index": .number(.integer(Int64(shard.index))), "total": .number(.integer(Int64(shard.total)))]))
+    }
+    return JSONRenderer.compact(Self.object(members)) + "\n"
   }
 
   private func featureJSON(_ feature: Feature) -> JSONValue {

@@ -14,7 +14,7 @@ extension CoverageReport {
   ///     Conformance/features/login.md: LR5
   /// ```
   package func text() -> [String] {
-    var lines: [String] = []
+    var lines = shardNote.map { [$0, ""] } ?? []
     let width = max(16, (implementations.map(\.count).max() ?? 0) + 2)
     func pad(_ text: String) -> String {
       text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
@@ -23,10 +23,10 @@ extension CoverageReport {
       lines.append("\(feature.universe.feature)  \(feature.universe.manifestFile), \(ranText(feature))")
       lines.append("  " + implementations.map(pad).joined() + "category")
       for category in categories(of: feature) {
-        let cells = implementations.map { pad(cell(feature, $0) { count(feature, category, on: $0) }) }
+        let cells = implementations.map { pad(cellText(feature, $0) { count(feature, category, on: $0) }) }
         lines.append("  " + cells.joined() + category.rawValue + (category.countsInTotal ? "" : " (not in the total)"))
       }
-      let totals = implementations.map { pad(cell(feature, $0) { total(on: $0, in: [feature]) }) }
+      let totals = implementations.map { pad(cellText(feature, $0) { total(on: $0, in: [feature]) }) }
       lines.append("  " + totals.joined() + "total")
       let (gaps, differences) = gapLines(feature)
       if !gaps.isEmpty { lines += ["  not covered:"] + gaps.map { "    " + $0 } }
@@ -41,17 +41,17 @@ extension CoverageReport {
 
   /// The Markdown report (a CI step summary): a table per feature and the gaps as lists.
   package func markdown() -> [String] {
-    var lines = ["# Coverage", ""]
+    var lines = ["# Coverage", ""] + (shardNote.map { [$0, ""] } ?? [])
     for feature in features {
       lines += ["## \(feature.universe.feature)", "", "`\(feature.universe.manifestFile)`, \(ranText(feature)).", ""]
       lines.append("| Category | " + implementations.joined(separator: " | ") + " |")
       lines.append("| --- |" + String(repeating: " ---: |", count: implementations.count))
       for category in categories(of: feature) {
-        let cells = implementations.map { cell(feature, $0) { count(feature, category, on: $0) } }
+        let cells = implementations.map { cellText(feature, $0) { count(feature, category, on: $0) } }
         let name = category.rawValue + (category.countsInTotal ? "" : " (not in the total)")
         lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
       }
-      let totals = implementations.map { cell(feature, $0) { total(on: $0, in: [feature]) } }
+      let totals = implementations.map { cellText(feature, $0) { total(on: $0, in: [feature]) } }
       lines += ["| **total** | " + totals.joined(separator: " | ") + " |", ""]
       let (gaps, differences) = gapLines(feature)
       if !gaps.isEmpty { lines += ["Not covered:", ""] + gaps.map { "- `\($0)`" } + [""] }
@@ -61,6 +61,12 @@ extension CoverageReport {
     }
     lines.append(totalsLine())
     return lines
+  }
+
+  /// `Shard 2/3 only: the other shards' scenarios are not counted.`, the first line of every report of a shard's run;
+  /// `nil` for the whole selection.
+  package var shardNote: String? {
+    shard.map { "Shard \($0) only: the other shards' scenarios are not counted." }
   }
 
   /// `97 scenarios`, and how many each implementation that did not run them all ran: `97 scenarios (kotlin ran 65)`.
@@ -73,7 +79,7 @@ extension CoverageReport {
   }
 
   /// `12/15 80.0%`, or `—` for an implementation that ran none of the feature's scenarios.
-  private func cell(
+  func cellText(
     _ feature: Feature, _ implementation: String, _ count: (String) -> (covered: Int, total: Int)
   ) -> String {
     guard feature.measures(implementation) else { return "—" }
@@ -82,7 +88,7 @@ extension CoverageReport {
   }
 
   /// `Coverage: swift 97.3% (146 of 150 items), kotlin 90.0% (135 of 150 items)`.
-  private func totalsLine() -> String {
+  func totalsLine() -> String {
     let parts = implementations.map { name -> String in
       let count = total(on: name)
       guard count.total > 0 else { return "\(name) ran no scenario" }
@@ -93,16 +99,33 @@ extension CoverageReport {
 
   /// The items no implementation covered, then those an implementation missed in a scenario where another covered
   /// them, one line each, named by file and path.
-  /// Transitions not covered are grouped by the action they follow, so n × n pairs stay readable.
   func gapLines(_ feature: Feature) -> (gaps: [String], differences: [String]) {
     var gaps: [String] = []
     var differences: [String] = []
+    for gap in self.gaps(feature) {
+      if gap.coveredBy.isEmpty {
+        gaps.append("\(gap.file): \(gap.item)")
+      } else {
+        let who = "\(gap.coveredBy.joined(separator: ", ")), not \(gap.missedBy.joined(separator: ", "))"
+        differences.append("\(gap.file): \(gap.item): \(who)")
+      }
+    }
+    return (gaps, differences)
+  }
+
+  /// The items no implementation covered, then those an implementation missed in a scenario where another covered
+  /// them, as every rendering lists them (text, Markdown, the HTML report's section). Transitions not covered are
+  /// grouped by the action they follow, so n × n pairs stay readable.
+  package func gaps(_ feature: Feature) -> [Gap] {
+    var gaps: [Gap] = []
+    var differences: [Gap] = []
     var transitions: [(first: String, next: [String])] = []
+    let measured = implementations.filter(feature.measures)
     for (item, coveredBy, missedBy) in feature.items {
       let file = Self.file(of: item, in: feature)
       if coveredBy.isEmpty {
         guard item.category == .transitions else {
-          gaps.append("\(file): \(Self.label(item))")
+          gaps.append(Gap(file: file, item: Self.label(item), coveredBy: [], missedBy: measured))
           continue
         }
         let pair = item.name.components(separatedBy: " → ")
@@ -112,14 +135,16 @@ extension CoverageReport {
           transitions.append((pair[0], [pair[pair.count - 1]]))
         }
       } else if !missedBy.isEmpty {
-        differences.append(
-          "\(file): \(Self.label(item)): \(coveredBy.joined(separator: ", ")), not \(missedBy.joined(separator: ", "))")
+        differences.append(Gap(file: file, item: Self.label(item), coveredBy: coveredBy, missedBy: missedBy))
       }
     }
     gaps += transitions.map {
-      "\(feature.universe.manifestFile): transitions: never after \($0.first): \($0.next.joined(separator: ", "))"
+      Gap(
+        file: feature.universe.manifestFile,
+        item: "transitions: never after \($0.first): \($0.next.joined(separator: ", "))", coveredBy: [],
+        missedBy: measured)
     }
-    return (gaps, differences)
+    return gaps + differences
   }
 
   /// How a gap reads: the path, and for state fields which of the two was missed.

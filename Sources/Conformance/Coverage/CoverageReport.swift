@@ -23,12 +23,29 @@ package struct CoverageReport: Sendable {
     package func measures(_ implementation: String) -> Bool { (ran[implementation] ?? 0) > 0 }
   }
 
+  /// A gap or a difference in a feature, as the reports list it (``gaps(_:)``).
+  package struct Gap: Sendable, Equatable {
+    /// Where the item is declared: the manifest, or the spec for a rule.
+    package var file: String
+    /// The item as reports name it (``label(_:)``): `actions.submit`, `state.error (no step asserts it)`, or the
+    /// transitions not covered after one action, `transitions: never after submit: dismissed, submit`.
+    package var item: String
+    /// The implementations that covered it: empty for a gap.
+    package var coveredBy: [String]
+    /// The implementations that did not: for a gap, every one measured on the feature; for a difference, those that
+    /// ran a scenario in which another covered it.
+    package var missedBy: [String]
+  }
+
   /// The implementations, in report order.
   package var implementations: [String]
   /// The features with at least one selected scenario, by name.
   package var features: [Feature]
   /// The implementations that did not start (their error is reported with the run): the gate fails on them.
   package var notStarted: [String]
+  /// The shard the run covered (`--shard`), or `nil` for the whole selection: the reports say that the other shards'
+  /// scenarios are not counted.
+  package var shard: Shard?
 
   /// The report of a finished run.
   ///
@@ -38,6 +55,7 @@ package struct CoverageReport: Sendable {
   package init(_ collector: CoverageCollector, manifests: [String: FeatureManifest]) {
     implementations = collector.implementations
     notStarted = collector.notStarted
+    shard = collector.summary?.shard?.shard
     features = collector.scenarios.keys.sorted().compactMap { name in
       guard let manifest = manifests[name], let counts = collector.scenarios[name] else { return nil }
       let universe = CoverageUniverse(manifest)

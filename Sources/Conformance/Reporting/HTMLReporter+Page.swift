@@ -166,6 +166,8 @@ extension HTMLReporter {
   private static func render(_ section: HTMLReportSection) -> String {
     var text = "<section id=\"\(HTMLText.escape(section.id))\"><h2>\(HTMLText.escape(section.title))</h2>\n"
     if !section.note.isEmpty { text += "<p>\(HTMLText.escape(section.note))</p>\n" }
+    // A section with nothing to list is its note alone: an empty table would read as a rendering fault.
+    guard !section.rows.isEmpty else { return text + "</section>\n" }
     text +=
       "<table class=\"list\"><thead><tr>" + section.columns.map { "<th>\(HTMLText.escape($0))</th>" }.joined()
       + "</tr></thead><tbody>\n"

@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a run as one self-contained HTML page (`--html FILE`): the totals, the scenario × implementation matrix
 /// with each cell coloured by outcome and filterable by outcome, feature, tag and id, each failure and divergence
-/// with its diff as the text report shows it, the known pairs, the invalid files and the timings.
+/// with its diff as the text report shows it, the known pairs, the invalid files and the timings; then the
+/// ``sections`` the command adds (`run`: the run's coverage, ``CoverageReport/htmlSections()``).
 ///
 /// The page needs nothing outside itself: no network, no external script, style or font. Its one inline script only
 /// filters (without it every row is shown), and a Content-Security-Policy `<meta>` allows nothing but that script and
@@ -207,7 +208,7 @@ package struct HTMLReportSection: Sendable {
   package var note: String
   /// The table's column headings.
   package var columns: [String]
-  /// The table's rows.
+  /// The table's rows; with none, the section is its heading and note alone.
   package var rows: [[Cell]]
 
   /// Creates a section.

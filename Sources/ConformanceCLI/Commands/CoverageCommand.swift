@@ -17,7 +17,8 @@ struct CoverageCommand: CLICommand {
     scenarios cover: actions (with the union cases and enum values of their fields), effects, dependency calls and
     answers, events, state fields asserted and changed, the spec rules cited by `rules`, and which action followed
     which. Lists each gap by file and path, and what an implementation missed where another covered it. Whether
-    scenarios pass is `run`'s job: coverage counts what each trace shows.
+    scenarios pass is `run`'s job: coverage counts what each trace shows. With --shard, the report counts that
+    shard's scenarios only and says so at its top; shards' coverage reports are not merged.
 
     USAGE: \(usage)
 
@@ -38,8 +39,7 @@ struct CoverageCommand: CLICommand {
   /// The options `coverage` parses, in help order: `run`'s selection options, taken from its table so that the two
   /// cannot drift, then the report and the gate, then `run`'s `--jobs`.
   static let options: [ArgumentScanner.OptionSpec] =
-    runOptions(["impl", "all", "harness", "config", "startup-timeout", "timeout", "filter", "tag"]) + [
-      // A shard of the corpus (`--shard`) would go here, with run's wording: coverage then counts that shard only.
+    runOptions(["impl", "all", "harness", "config", "startup-timeout", "timeout", "filter", "shard", "tag"]) + [
       .option("format", "text|json|markdown", help: "Write the text report (default), the JSON report or Markdown."),
       .option(
         "min", "<percent>",
@@ -73,21 +73,26 @@ struct CoverageCommand: CLICommand {
     }
     let required = try requiredCategories(scanner)
     let jobs = try RunCommand.jobs(scanner)
+    let sharding = try ShardSelection.resolve(
+      scanner, environment: console.environment, command: name, note: console.err)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
       jobs: jobs, command: name, note: console.err)
-    let corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader, note: console.err)
-    var selection = ConformanceRunner.Options(
-      filter: scanner.value("filter"), tags: scanner.all("tag"), allowSkipped: true, jobs: jobs)
-    selection.coverage = CoverageProbe(manifests: loader.manifests)
-    let collector = CoverageCollector()
+    var corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader, note: console.err)
+    let filter = sharding.select(&corpus, filter: scanner.value("filter"))
+    var selection = ConformanceRunner.Options(filter: filter, tags: scanner.all("tag"), allowSkipped: true, jobs: jobs)
+    let collector = Self.collector(for: &selection, manifests: loader.manifests)
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: selection,
       reporters: [InvalidFilePrinter(console: console), collector])
+    try sharding.touchStatusFile(workspace: workspace)
     let summary = await plan.run()
-    guard summary.scenarios > 0 else {
+    if summary.scenarios == 0, let shard = sharding.shard, summary.invalidFiles == 0 {
+      // An empty shard passes, as it does for `run`; its report says whose scenarios it counts.
+      console.err("note: shard \(shard) holds no scenarios")
+    } else if summary.scenarios == 0 {
       // Nothing ran: a report of zeros would read as a measurement.
       if summary.invalidFiles == 0 { console.error("no scenarios were run; check the paths and filters") }
       return ExitCode.invalidInput
@@ -102,6 +107,20 @@ struct CoverageCommand: CLICommand {
     for failure in failures { console.error("coverage gate: \(failure)") }
     if summary.invalidFiles > 0 { return ExitCode.invalidInput }
     return failures.isEmpty ? ExitCode.success : ExitCode.gateFailure
+  }
+
+  /// Sets a run up to count what its scenarios cover: a probe in its options, which samples each scenario where it is
+  /// judged, and the collector to add to its reporters. `coverage` and `run --html` both count through it.
+  ///
+  /// - Parameters:
+  ///   - options: The run's options; gets the probe.
+  ///   - manifests: The run's manifests, by feature name.
+  /// - Returns: The collector, empty until the run's events reach it.
+  static func collector(for options: inout ConformanceRunner.Options, manifests: [String: FeatureManifest])
+    -> CoverageCollector
+  {
+    options.coverage = CoverageProbe(manifests: manifests)
+    return CoverageCollector()
   }
 
   /// `--require rules,actions`: the categories, each one of ``CoverageItem/Category``.

@@ -34,7 +34,11 @@ struct MergeReportsCommand: CLICommand {
       "format", "text|json", help: "Write the text report (default) or the merged JSON report to stdout."),
     .option("junit", "<file>", help: "Also write a JUnit XML report to <file>."),
     .option("json", "<file>", help: "Also write the merged JSON report to <file>."),
-    .option("html", "<file>", help: "Also write the merged run as one self-contained HTML page to <file>."),
+    .option(
+      "html", "<file>",
+      help:
+        "Also write the merged run as one self-contained HTML page to <file> (without coverage: the shards' reports do not carry it; see 'conformance coverage')."
+    ),
     .option(
       "annotations", "github|none",
       help:
@@ -92,6 +96,7 @@ struct MergeReportsCommand: CLICommand {
       return ExitCode.invalidInput
     }
     let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator), html = HTMLReporter(locator: ci.locator)
+    html.sections = [CoverageReport.notInMergedReport]
     let reporters =
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || jsonFile != nil ? json : nil,

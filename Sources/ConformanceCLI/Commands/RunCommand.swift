@@ -12,7 +12,8 @@ struct RunCommand: CLICommand {
 
     With no options, runs every scenario under the nearest Conformance/scenarios on the built-in Swift implementation.
     With several implementations, prints a scenario × implementation matrix and, where their traces differ, the first
-    differing step and JSON path for each (expected, then each implementation).
+    differing step and JSON path for each (expected, then each implementation). With --shard, runs one part of the
+    corpus; join the shards' --json reports with 'conformance merge-reports'.
 
     USAGE: \(usage)
 
@@ -32,7 +33,8 @@ struct RunCommand: CLICommand {
     """
   }
 
-  /// The options `run` parses, in help order; its OPTIONS section and usage line are rendered from them.
+  /// The options `run` parses, in help order; its OPTIONS section and usage line are rendered from them. `coverage`
+  /// takes its selection options from here by name, so their help is worded for both commands.
   static let options: [ArgumentScanner.OptionSpec] = [
     .option(
       "impl", "<name>", repeatable: true,
@@ -54,7 +56,7 @@ struct RunCommand: CLICommand {
     .option(
       "shard", "<i>/<n>|auto",
       help:
-        "Run shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): the files whose name hashes to it, valid or not, every case of an outline together; --filter and --tag apply within it. An empty shard passes. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables (none: the whole selection). Join the shards' --json reports with 'conformance merge-reports'."
+        "Run shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): the files whose name hashes to it, valid or not, every case of an outline together; --filter and --tag apply within it. An empty shard passes. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables (none: the whole selection)."
     ),
     .option("tag", "<tag>", repeatable: true, help: "Only scenarios with this tag (repeatable: any of them)."),
     .option(
@@ -66,7 +68,7 @@ struct RunCommand: CLICommand {
     .option(
       "html", "<file>",
       help:
-        "Also write a self-contained HTML report to <file>: totals, the scenario × implementation matrix (filterable), each failure and divergence with its diff, known pairs, invalid files, timings."
+        "Also write a self-contained HTML report to <file>: totals, the scenario × implementation matrix (filterable), each failure and divergence with its diff, known pairs, invalid files, timings, and what the scenarios cover (as 'conformance coverage' counts it)."
     ),
     .option(
       "annotations", "github|none",
@@ -160,8 +162,8 @@ struct RunCommand: CLICommand {
       workspace: workspace, console: console)
     var corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
-    corpus.shard = sharding.shard
-    let afterwards = Afterwards(
+    let filter = sharding.select(&corpus, filter: scanner.value("filter"))
+    var afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
@@ -169,12 +171,16 @@ struct RunCommand: CLICommand {
       json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)),
       html: (html, HTMLReporter(locator: ci.locator)), ci: ci, events: events)
     var options = ConformanceRunner.Options(
-      filter: scanner.value("filter") ?? sharding.filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
+      filter: filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
       filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
     (options.retries, options.allowFlaky) = (retries, !scanner.has("no-flaky"))
     if CrashSupervisor.Role(environment: console.environment) == .outOfProcessWorker {
       options.earlierCrash = console.environment[CrashSupervisor.crashVariable]
+    }
+    // The page shows the run's coverage; without it, no scenario pays for the probe.
+    if html != nil {
+      afterwards.coverage = (CoverageCommand.collector(for: &options, manifests: loader.manifests), loader.manifests)
     }
     let plan = RunPlan(
       corpus: corpus, invalidInputs: manifestErrors, implementations: implementations, options: options,
@@ -195,14 +201,18 @@ struct RunCommand: CLICommand {
     var html: (file: ReportFile?, reporter: HTMLReporter)
     var ci: CIOutputs
     var events: RunEventStreams
+    /// What the run's scenarios covered, with the manifests they were counted against: only with `--html`, whose
+    /// page shows it.
+    var coverage: (collector: CoverageCollector, manifests: [String: FeatureManifest])? = nil
 
     /// What handles the run's events: the text report (or, with `--format json`, the invalid files on standard
-    /// error), then the JSON and JUnit reporters and the baseline update when asked for.
+    /// error), then the JSON and JUnit reporters and the baseline update when asked for, the HTML page and what its
+    /// coverage section counts.
     func reporters(console: Console) -> [any RunReporter] {
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || json.file != nil ? json.reporter : nil,
         junit: junit.file != nil ? junit.reporter : nil, update: update) + events.reporters
-        + (html.file != nil ? [html.reporter] : [])
+        + (html.file != nil ? [html.reporter] : []) + (coverage.map { [$0.collector] } ?? [])
     }
 
     /// Writes what follows the run and returns the exit status.
@@ -218,6 +228,9 @@ struct RunCommand: CLICommand {
             $0, baseline, after: summary, workspace: workspace, console: console, quiet: format != "text")
         } ?? summary.exitCode
       console.flush()
+      if let coverage {
+        html.reporter.sections = CoverageReport(coverage.collector, manifests: coverage.manifests).htmlSections()
+      }
       let written = RunCommand.writeReportFiles(
         [
           (junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:)),
