@@ -70,7 +70,7 @@ struct FuzzCommand: CLICommand {
     .option("time", "<s>", help: "Search for this many seconds (default: 10)."),
     .option(
       "runs", "<n>", alternativeTo: "time",
-      help: "Search this many sequences instead (output then depends only on the seed)."),
+      help: "Search this many sequences instead (output then depends only on the seed and --shard)."),
     .option(
       "shard", "<i>/<n>|auto",
       help:
