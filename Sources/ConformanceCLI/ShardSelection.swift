@@ -16,7 +16,8 @@ import Foundation
 /// | Buildkite (`parallelism: N`) | `BUILDKITE_PARALLEL_JOB` | `BUILDKITE_PARALLEL_JOB_COUNT` | 0 |
 ///
 /// Under `auto`, Bazel's other variables apply too, each when set: `TEST_SHARD_STATUS_FILE` is touched (Bazel fails
-/// a sharded test that does not); and for `run`, which writes reports and filters (`fuzz` does neither), JUnit goes to `XML_OUTPUT_FILE` unless `--junit` is given, the JSON report to
+/// a sharded test that does not); and for `run`, which writes reports and filters (`fuzz` does neither), JUnit goes
+/// to `XML_OUTPUT_FILE` unless `--junit` is given, the JSON report to
 /// `TEST_UNDECLARED_OUTPUTS_DIR/conformance-report.json` unless `--json` is given, and `TESTBRIDGE_TEST_ONLY`
 /// (`bazel test --test_filter`) is a `--filter` unless one is given.
 struct ShardSelection {

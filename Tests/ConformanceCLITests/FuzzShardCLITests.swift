@@ -6,8 +6,9 @@ import Testing
 /// it and by no other, and written the same by whichever run finds it; `auto` reads the CI's variables as `run` does;
 /// bad values are refused in `run`'s words.
 ///
-/// What was searched is what the implementations were asked: a proxy harness (``FuzzCLITests/proxyHarness(onRequest:onReply:)``)
-/// logs every case it runs, its initial state and actions, one line each, in the order it gets them.
+/// What was searched is what the implementations were asked: a proxy harness
+/// (``FuzzCLITests/proxyHarness(onRequest:onReply:)``) logs every case it runs, its initial state and actions, one
+/// line each, in the order it gets them.
 @Suite("conformance fuzz --shard end to end", .serialized)
 struct FuzzShardCLITests {
   /// `--harness twin=…`: the Swift implementation again, out of process.
