@@ -1,8 +1,9 @@
 import Conformance
 import Foundation
 
-/// `--shard index/total` or `--shard auto`: which part of the corpus a run covers, and, under Bazel, the files its
-/// test protocol asks for (docs/ci.md "Sharding and merging").
+/// `--shard index/total` or `--shard auto`: which part of the corpus `run` covers, or of the sequences `fuzz` searches
+/// (``Shard/sequence(at:)``), and, under Bazel, the files its test protocol asks for (docs/ci.md "Sharding and
+/// merging"). Both commands read the option here, so they accept the same values and refuse bad ones in the same words.
 ///
 /// `auto` reads the split from the CI's environment, and only when asked: a variable set for some other reason never
 /// shards a run by itself. The sources, with the base of their index:
@@ -15,7 +16,8 @@ import Foundation
 /// | Buildkite (`parallelism: N`) | `BUILDKITE_PARALLEL_JOB` | `BUILDKITE_PARALLEL_JOB_COUNT` | 0 |
 ///
 /// Under `auto`, Bazel's other variables apply too, each when set: `TEST_SHARD_STATUS_FILE` is touched (Bazel fails
-/// a sharded test that does not), JUnit goes to `XML_OUTPUT_FILE` unless `--junit` is given, the JSON report to
+/// a sharded test that does not); and for `run`, which writes reports and filters (`fuzz` does neither), JUnit goes
+/// to `XML_OUTPUT_FILE` unless `--junit` is given, the JSON report to
 /// `TEST_UNDECLARED_OUTPUTS_DIR/conformance-report.json` unless `--json` is given, and `TESTBRIDGE_TEST_ONLY`
 /// (`bazel test --test_filter`) is a `--filter` unless one is given.
 struct ShardSelection {

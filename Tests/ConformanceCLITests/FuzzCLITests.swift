@@ -15,7 +15,7 @@ struct FuzzCLITests {
     #expect(
       result.errorLines == [
         "error: fuzz compares implementations, and only 'swift' is selected; add another with --impl <name> (a harness of your own: --harness <name>=<command> --impl <name>), or --all",
-        "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--config <file>] [--startup-timeout <s>] [--timeout <s>] [--seed <n>] [--time <s> | --runs <n>] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]",
+        "Usage: conformance fuzz --feature <name> [--impl <name> ...] [--all] [--harness <name>=<command> ...] [--config <file>] [--startup-timeout <s>] [--timeout <s>] [--seed <n>] [--time <s> | --runs <n>] [--shard <i>/<n>|auto] [--max-steps <k>] [--level reducer|runtime] [--reference <impl>] [--out <dir>] [--unicode-all]",
         "See 'conformance fuzz --help'.",
       ])
     #expect(result.stdout == "")

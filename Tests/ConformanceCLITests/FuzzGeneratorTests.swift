@@ -37,6 +37,22 @@ struct FuzzGeneratorTests {
     #expect(bounded.below(0) == 0)
   }
 
+  /// Sequence k's seed is the k-th output of the search seed's stream, computed directly (`fuzz --shard` needs sequence
+  /// k without the ones before it), and each sequence's stream is its own.
+  @Test func aSequencesSeedIsTheKthOutputOfTheSearchSeedsStream() {
+    for searchSeed: UInt64 in [0, 7, .max] {
+      var stream = FuzzRandom(seed: searchSeed)
+      let outputs = (1...100).map { _ in stream.next() }
+      #expect((1...100).map { FuzzRandom.seed(ofSequence: $0, searchSeed: searchSeed) } == outputs)
+    }
+    #expect(FuzzRandom.seed(ofSequence: 1, searchSeed: 0) == 0xE220_A839_7B1D_CDAF)
+    var sixth = FuzzRandom(seed: FuzzRandom.seed(ofSequence: 6, searchSeed: 7))
+    var seventh = FuzzRandom(seed: FuzzRandom.seed(ofSequence: 7, searchSeed: 7))
+    let a = (0..<8).map { _ in sixth.next() }
+    let b = (0..<8).map { _ in seventh.next() }
+    #expect(Set(a).isDisjoint(with: b))
+  }
+
   @Test func theWhiteSpaceClassIsExactlyTheSpecsSetAndItsLookAlikesAreNot() {
     let whiteSpace = FuzzHazards.whiteSpace.pieces.map { $0.unicodeScalars.first! }
     #expect(whiteSpace.count == 25)

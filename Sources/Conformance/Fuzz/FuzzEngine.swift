@@ -16,7 +16,7 @@ package struct FuzzEngine: Sendable {
     package var fuzzCase: FuzzCase
     /// The implementations that diverged: the first, and the first other that differs from it.
     package var pair: (Int, Int)
-    /// The 1-based number of the sequence in the search.
+    /// The sequence's number, 1-based, as the unsharded search numbers it (so the same in every shard).
     package var sequence: Int
   }
 
@@ -31,13 +31,13 @@ package struct FuzzEngine: Sendable {
     package var implementation: Int
     /// What it reported.
     package var observation: Observation
-    /// The 1-based number of the sequence in the search.
+    /// The sequence's number, 1-based, as the unsharded search numbers it (so the same in every shard).
     package var sequence: Int
   }
 
   /// What a search did, and what it found.
   package struct SearchResult: Sendable {
-    /// Sequences run on every implementation (the finding's batch included).
+    /// Sequences run on every implementation (the finding's batch included): this shard's, when sharded.
     package var sequences: Int
     /// Their actions, in all.
     package var steps: Int
@@ -64,19 +64,27 @@ package struct FuzzEngine: Sendable {
   }
 
   /// Generates and runs sequences until one diverges or the budget is spent: `runs` sequences when given, else
-  /// `seconds` of wall-clock time (checked between batches). With `runs`, the result (timing aside) depends only on
-  /// the seed. Stops at the first batch that holds a divergence, reporting its first diverging case.
+  /// `seconds` of wall-clock time (checked between batches). Sequence `k` (1-based) is generated from its own seed,
+  /// ``FuzzRandom/seed(ofSequence:searchSeed:)``, so it is the same whatever runs before it. With `shard`, only the
+  /// shard's sequences run (``Shard/sequence(at:)``), and `runs` counts the sequences of every shard: the shards of
+  /// one split, between them, run sequences 1 to `runs` once each. With `runs`, the result (timing aside) depends only
+  /// on the seed and the shard. Stops at the first batch that holds a divergence, reporting its first diverging case.
   package func search(
-    generator: FuzzGenerator, seed: UInt64, runs: Int?, seconds: Double?
+    generator: FuzzGenerator, seed: UInt64, runs: Int?, seconds: Double?, shard: Shard? = nil
   ) async -> SearchResult {
-    var random = FuzzRandom(seed: seed)
+    let budget = runs.map { shard?.sequenceCount(of: $0) ?? $0 }
     let start = ContinuousClock.now
     var result = SearchResult(sequences: 0, steps: 0, seconds: 0, finding: nil, fault: nil)
     while true {
       let elapsed = (ContinuousClock.now - start).seconds
-      let remaining = runs.map { $0 - result.sequences } ?? batchSize
+      let remaining = budget.map { $0 - result.sequences } ?? batchSize
       if remaining <= 0 || (runs == nil && elapsed >= (seconds ?? 0)) { break }
-      let cases = (0..<min(batchSize, remaining)).map { _ in generator.next(random: &random) }
+      let positions = (result.sequences + 1)...(result.sequences + min(batchSize, remaining))
+      let numbers = positions.map { shard?.sequence(at: $0) ?? $0 }
+      let cases = numbers.map { number in
+        var random = FuzzRandom(seed: FuzzRandom.seed(ofSequence: number, searchSeed: seed))
+        return generator.next(random: &random)
+      }
       let observations = await observe(cases, on: Array(implementations.indices))
       for (index, fuzzCase) in cases.enumerated() {
         result.sequences += 1
@@ -84,14 +92,14 @@ package struct FuzzEngine: Sendable {
         if let faulty = observations.indices.first(where: { Self.isFault(observations[$0][index]) }) {
           result.fault = Fault(
             fuzzCase: fuzzCase, implementation: faulty, observation: observations[faulty][index],
-            sequence: result.sequences)
+            sequence: numbers[index])
           result.seconds = (ContinuousClock.now - start).seconds
           return result
         }
         if let other = observations.indices.dropFirst().first(where: {
           Self.diverges(observations[0][index], observations[$0][index])
         }) {
-          result.finding = Finding(fuzzCase: fuzzCase, pair: (0, other), sequence: result.sequences)
+          result.finding = Finding(fuzzCase: fuzzCase, pair: (0, other), sequence: numbers[index])
           result.seconds = (ContinuousClock.now - start).seconds
           return result
         }

@@ -54,16 +54,29 @@ extension FuzzCommand {
       settings.runs.map { ReportText.plural($0, "sequence", "sequences") }
       ?? "\(ReportText.seconds(settings.seconds ?? 0))"
     console.out(
-      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of \(settings.maxSteps == 1 ? "1 step" : "1 to \(settings.maxSteps) steps")\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")"
+      "fuzz \(settings.feature) on \(names.joined(separator: ", ")): seed \(settings.seed), \(budget) of \(settings.maxSteps == 1 ? "1 step" : "1 to \(settings.maxSteps) steps")\(settings.level == .runtime ? " at the runtime level" : "")\(settings.unicodeAll ? ", all Unicode versions" : "")\(sharded(settings))"
     )
     let search = await engine.search(
-      generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds)
+      generator: generator, seed: settings.seed, runs: settings.runs, seconds: settings.seconds,
+      shard: settings.sharding.shard)
     let rate = max(search.seconds, 1e-9)
     let timing =
       "\(tried(search)) in \(ReportText.seconds(search.seconds)): \(Int((Double(search.sequences) / rate).rounded())) sequences/s, \(Int((Double(search.steps) / rate).rounded())) steps/s"
     // With --runs the output depends only on the seed: the timing goes to standard error.
     if settings.runs == nil { console.out(timing) } else { console.err("fuzz: \(timing)") }
     return search
+  }
+
+  /// The header's shard part: `, shard 2/4: sequences 2, 6, 10, … (1000 of 4000)` with `--runs 4000`, without the
+  /// count under `--time`; empty when the search is not sharded.
+  private static func sharded(_ settings: Settings) -> String {
+    guard let shard = settings.sharding.shard else { return "" }
+    // Under --time the shard's sequences go on until the time is up.
+    let count = settings.runs.map(shard.sequenceCount(of:))
+    let first = (0..<min(3, count ?? 3)).map { String(shard.sequence(at: $0 + 1)) }.joined(separator: ", ")
+    let list = (count ?? 4) > 3 ? first + ", …" : first
+    guard let count, let runs = settings.runs else { return ", shard \(shard): sequences \(list)" }
+    return ", shard \(shard): \(count == 1 ? "sequence" : "sequences") \(list) (\(count) of \(runs))"
   }
 
   /// `120 sequences (431 steps)`.

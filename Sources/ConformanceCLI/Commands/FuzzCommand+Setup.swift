@@ -15,9 +15,16 @@ extension FuzzCommand {
     var reference: String?
     var out: String
     var unicodeAll: Bool
+    /// `--shard`: the part of the search to run (its ``ShardSelection/shard``; `nil` for all of it), read as `run`
+    /// reads it.
+    var sharding: ShardSelection
 
-    /// - Throws: ``CLIError/usage(_:command:)`` for a missing feature or a malformed number.
-    init(_ scanner: ArgumentScanner) throws(CLIError) {
+    /// - Parameters:
+    ///   - environment: Where `--shard auto` finds the CI's variables.
+    ///   - note: Receives what `--shard auto` found, as a `note:` line.
+    /// - Throws: ``CLIError/usage(_:command:)`` for a missing feature, a malformed number or shard, or `--runs`
+    ///   fewer than the shards it is split into.
+    init(_ scanner: ArgumentScanner, environment: [String: String], note: (String) -> Void) throws(CLIError) {
       let command = FuzzCommand.name
       guard let feature = scanner.value("feature") else {
         throw .usage("fuzz needs a feature: add --feature <name>, e.g. --feature login", command: command)
@@ -45,6 +52,14 @@ extension FuzzCommand {
           command: command)
       }
       unicodeAll = scanner.has("unicode-all")
+      sharding = try ShardSelection.resolve(scanner, environment: environment, command: command, note: note)
+      // A shard with no sequence would pass without searching; a split of too few runs is a mistake in the command.
+      if let shard = sharding.shard, let runs, runs < shard.total {
+        throw .usage(
+          "'--runs \(runs)' cannot be split into \(shard.total) shards: shard \(runs + 1)/\(shard.total) would search no "
+            + "sequence; give '--runs' of \(shard.total) or more, or fewer shards",
+          command: command)
+      }
     }
   }
 }

@@ -29,6 +29,10 @@ struct FuzzCommand: CLICommand {
     the in-process Swift implementation (the search runs again with it out of process). The same seed with --runs
     prints the same output.
 
+    Sequence k is the same whatever runs before it, so --shard i/n splits a search between CI jobs: shard i runs
+    sequences i, i + n, i + 2n, …; the n shards of one --seed and --runs run the unsharded search's sequences, each
+    once, and the first divergence of the unsharded search is the one the shard that holds it finds.
+
     With --level runtime the real store or view model runs instead (runtime-level scenarios, Conformance/README.md
     §13): steps send actions, respond to the calls of earlier steps with a value of the dependency's result type or
     an error, advance virtual time (0, 1 and either side of each of the manifest's durations, and others) and
@@ -66,7 +70,12 @@ struct FuzzCommand: CLICommand {
     .option("time", "<s>", help: "Search for this many seconds (default: 10)."),
     .option(
       "runs", "<n>", alternativeTo: "time",
-      help: "Search this many sequences instead (output then depends only on the seed)."),
+      help: "Search this many sequences instead (output then depends only on the seed and --shard)."),
+    .option(
+      "shard", "<i>/<n>|auto",
+      help:
+        "Search shard <i> of <n> (1-based; 1 ≤ i ≤ n ≤ 1000): sequences i, i + n, i + 2n, …, so the shards of one split never repeat each other, and with --runs they run its sequences between them, each once. 'auto' takes the split from Bazel, GitLab, CircleCI or Buildkite variables, as for 'run' (none: the whole search)."
+    ),
     .option("max-steps", "<k>", help: "The most actions in a sequence, 1 to 64 (default: 8)."),
     .option(
       "level", "reducer|runtime",
@@ -106,7 +115,7 @@ struct FuzzCommand: CLICommand {
     _ arguments: [String], console: Console, swift: SwiftImplementation, extra: [any Implementation]
   ) async throws(CLIError) -> Int32 {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
-    let settings = try Settings(scanner)
+    let settings = try Settings(scanner, environment: console.environment, note: console.err)
     if settings.reference != nil { try checkOutFolder(settings.out, in: console.currentDirectory) }
     let workspace = Workspace(currentDirectory: console.currentDirectory)
     let (loader, manifestErrors) = workspace.scenarioLoader()
@@ -118,6 +127,7 @@ struct FuzzCommand: CLICommand {
         "--reference '\(reference)' is not among the implementations compared (\(selected.map(\.name).joined(separator: ", "))); select it with --impl",
         command: name)
     }
+    try settings.sharding.touchStatusFile(workspace: workspace)
     let (implementations, reference) = try await startSelected(
       selected, settings: settings, manifests: loader.manifests, console: console)
     let generator = generator(for: manifest, settings: settings, workspace: workspace, loader: loader, console: console)
