@@ -11,7 +11,7 @@ copy of the bundled feature manifests and scenarios, with one planted failing sc
     them; `upload-artifact` and `download-artifact` become copies; the merge job then runs. Its annotations are
     parsed as the runner parses them.
   - GitLab CI: `.gitlab-ci.yml` is parsed; the `parallel: N` job runs its `script:` N times with CI_NODE_INDEX and
-    CI_NODE_TOTAL, its `artifacts:paths` go to the next stage's job.
+    CI_NODE_TOTAL, its `artifacts:paths` go to the next stage's job; the `fuzz` job's shards each run theirs.
   - Bazel: the real thing, with Debian's `bazel-bootstrap` (scripts/test installs it on first use). Bazel's
     own rule sets come from Debian's packages or, where Debian's do not fit Bazel 4, from small stand-ins here, all
     passed as --override_repository, so it runs with no network; `bazel test` runs the `sh_test` in 3 shards.
@@ -217,6 +217,26 @@ class GitLabRecipe(unittest.TestCase):
             self.assertEqual(sorted(name for name in seen if name in ids),
                              sorted(entry["scenario"] for entry in expected["results"]),
                              "each shard's JUnit report holds its own scenarios, and all of them together")
+
+
+    def test_the_fuzz_job_searches_its_own_shard_of_the_sequences(self):
+        self.assertIsNotNone(yaml, "PyYAML is missing: scripts/test installs it into .build/venv")
+        with tempfile.TemporaryDirectory() as scratch:
+            recipe, checkout = os.path.join(scratch, "recipe"), os.path.join(scratch, "checkout")
+            write_samples("gitlab", recipe)
+            with open(os.path.join(recipe, ".gitlab-ci.yml"), encoding="utf-8") as handle:
+                job = yaml.safe_load(handle)["fuzz"]
+            workspace(checkout, failing=False)
+            total = job["parallel"]
+            for index in range(1, total + 1):
+                environment = base_environment() | {
+                    "GITLAB_CI": "true", "CI_NODE_INDEX": str(index), "CI_NODE_TOTAL": str(total)}
+                for line in job["script"]:
+                    result = shell(line, checkout, environment)
+                    self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+                    self.assertIn(f"shard {index}/{total}: sequences {index}, {index + total},", result.stdout)
+                    self.assertIn("no divergence", result.stdout)
+            self.assertFalse(os.path.exists(os.path.join(checkout, "fuzz-findings")))
 
 
 BAZEL_OVERRIDES = {
