@@ -1,3 +1,4 @@
+import Conformance
 import LoginFeature
 import Testing
 import UnidirectionalFlow
@@ -11,8 +12,12 @@ struct LoginStoreTests {
   static let email = "  ada@example.com\u{3000}"
   static let password = "correct horse"
 
+  /// The runner's LR3 timeout sleeps on a manual clock that these tests never advance: they are about cancellation
+  /// and answers, and on a loaded machine a real 10-second timeout could fire between two of their steps.
   private func makeStore(_ client: FakeAuthenticationClient) -> LoginStore {
-    Store(initialState: LoginState(), reducer: LoginReducer(), effectRunner: LoginEffectRunner(client: client))
+    Store(
+      initialState: LoginState(), reducer: LoginReducer(),
+      effectRunner: LoginEffectRunner(client: client, clock: ManualClock()))
   }
 
   /// Types the credentials and submits; returns the submit's task.
