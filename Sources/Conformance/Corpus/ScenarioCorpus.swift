@@ -204,24 +204,38 @@ package struct ScenarioCorpus: Sequence, Sendable {
         switch JSONFile.status(of: descriptor, displayName: name) {
         case .failure(let error): return (.failure(InputErrors([error])), nil)
         case .success(let info):
-          switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+          let read = JSONFile.contents(descriptor: descriptor, status: info, displayName: name).flatMap { bytes in
+            JSONFile.parse(bytes, displayName: name, parser: parser).map { (bytes, $0) }
+          }
+          switch read {
           case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
-          case .success(let value):
-            return (locatingOutlineErrors(loader.loadCases(value, file: name), of: value), FileID(info))
+          case .success(let (bytes, value)):
+            return (Self.locating(loader.loadCases(value, file: name), of: value, in: bytes), FileID(info))
           }
         }
       }
 
-      /// An invalid scenario outline's errors with the line and column of each path (README §17): its rows' errors
-      /// point at the row, its table's at the placeholder or parameter. The file is read again, as only an invalid
-      /// outline needs its bytes after parsing.
-      private func locatingOutlineErrors(_ loaded: Result<[Scenario], InputErrors>, of value: JSONValue)
-        -> Result<[Scenario], InputErrors>
-      {
-        guard case .failure(let failure) = loaded, value["examples"] != nil,
-          let data = FileManager.default.contents(atPath: path)
-        else { return loaded }
-        return .failure(InputErrors(data.withUnsafeBytes { bytes in failure.errors.map { $0.located(in: bytes) } }))
+      /// The cases with the line of each (``Scenario/line``), or an invalid outline's errors with the line and column
+      /// of each path (README §17): its rows' errors point at the row, its table's at the placeholder or parameter.
+      /// Finding a path parses the file only up to it: a plain scenario's `id` is near its top.
+      private static func locating(
+        _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8]
+      ) -> Result<[Scenario], InputErrors> {
+        bytes.withUnsafeBytes { raw in
+          switch loaded {
+          case .success(let cases):
+            return .success(
+              cases.map { scenario in
+                let path = scenario.outline.map { JSONPath([.key("examples"), .index($0.index - 1)]) }
+                var located = scenario
+                located.line = JSONParser.location(of: path ?? JSONPath([.key("id")]), in: raw)?.line ?? 1
+                return located
+              })
+          case .failure(let failure):
+            guard value["examples"] != nil else { return loaded }
+            return .failure(InputErrors(failure.errors.map { $0.located(in: raw) }))
+          }
+        }
       }
     }
 
