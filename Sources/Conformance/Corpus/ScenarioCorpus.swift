@@ -217,20 +217,25 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
       /// The cases with the line of each (``Scenario/line``), or an invalid outline's errors with the line and column
       /// of each path (README §17): its rows' errors point at the row, its table's at the placeholder or parameter.
-      /// Finding a path parses the file only up to it: a plain scenario's `id` is near its top.
+      /// A plain scenario's `id` is found by parsing the file only up to it (it is near the top); an outline's rows
+      /// all in one parse, however many there are.
       private static func locating(
         _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8]
       ) -> Result<[Scenario], InputErrors> {
         bytes.withUnsafeBytes { raw in
           switch loaded {
-          case .success(let cases):
-            return .success(
-              cases.map { scenario in
-                let path = scenario.outline.map { JSONPath([.key("examples"), .index($0.index - 1)]) }
-                var located = scenario
-                located.line = JSONParser.location(of: path ?? JSONPath([.key("id")]), in: raw)?.line ?? 1
-                return located
-              })
+          case .success(var cases):
+            guard cases.contains(where: { $0.outline != nil }) else {
+              let line = JSONParser.location(of: JSONPath([.key("id")]), in: raw)?.line ?? 1
+              for index in cases.indices { cases[index].line = line }
+              return .success(cases)
+            }
+            let rows = JSONParser.elementLines(of: JSONPath([.key("examples")]), in: raw)
+            for index in cases.indices {
+              let row = (cases[index].outline?.index ?? 0) - 1
+              cases[index].line = rows.indices.contains(row) ? rows[row] : 1
+            }
+            return .success(cases)
           case .failure(let failure):
             guard value["examples"] != nil else { return loaded }
             return .failure(InputErrors(failure.errors.map { $0.located(in: raw) }))
