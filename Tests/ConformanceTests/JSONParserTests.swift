@@ -134,7 +134,8 @@ struct JSONParserTests {
   /// The lines of an outline's rows (the event stream's `line`), all found in one parse: not the rows of a nested
   /// array of the same name, and nothing for a document without the array or that does not parse.
   @Test func findsTheLineOfEachElementOfAnArrayInOnePass() {
-    let text = "{\n  \"x\": {\"examples\": [1]},\n  \"examples\": [\n    {\"a\": [1,\n 2]},\n\n    3, \"four\"\n  ]\n}\n"
+    let text =
+      "{\n  \"x\": {\"examples\": [1]},\n  \"examples\": [\n    {\"a\": [1,\n 2]},\n\n    3, \"four\"\n  ]\n}\n"
     func lines(_ text: String, _ path: JSONPath) -> [Int] {
       Array(text.utf8).withUnsafeBytes { JSONParser.elementLines(of: path, in: $0) }
     }
