@@ -31,7 +31,7 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 POM = "{http://maven.apache.org/POM/4.0.0}"
-GROUP, ARTIFACT = "dev.udfconformance", "conformance-harness"
+GROUP, ARTIFACT, JUNIT_ARTIFACT = "dev.udfconformance", "conformance-harness", "conformance-junit"
 # What the prebuilt binary runs with: no Swift toolchain on PATH and nothing else from the environment.
 BARE_PATH = "PATH=/usr/bin:/bin"
 SAMPLES = "scripts/release-samples"
@@ -84,8 +84,8 @@ class Fixture:
                                  f"dependencies:\n{compiled.stderr[-4000:]}")
 
     @classmethod
-    def artifact(cls, suffix):
-        return os.path.join(cls.repo, *GROUP.split("."), ARTIFACT, cls.version, f"{ARTIFACT}-{cls.version}{suffix}")
+    def artifact(cls, suffix, artifact=ARTIFACT):
+        return os.path.join(cls.repo, *GROUP.split("."), artifact, cls.version, f"{artifact}-{cls.version}{suffix}")
 
     @classmethod
     def tear_down(cls):
@@ -101,11 +101,27 @@ def tearDownModule():
     Fixture.tear_down()
 
 
-def pom_dependencies(pom):
-    """The (groupId, artifactId, version) of each dependency a POM declares, in order."""
+def pom_dependencies(pom, optional=False):
+    """The (groupId, artifactId, version) of each dependency a POM declares, in order; with `optional`, a fourth
+    item says whether it is optional."""
     root = ElementTree.parse(pom).getroot()
     return [tuple(dependency.findtext(POM + name) for name in ("groupId", "artifactId", "version"))
+            + ((dependency.findtext(POM + "optional") == "true",) if optional else ())
             for dependency in root.iter(POM + "dependency")]
+
+
+def transitive_closure(pom, repo):
+    """The coordinates a build that depends on `pom` gets, as Maven and Gradle resolve them: its own, then those of
+    each dependency that is not optional, recursively, through the POMs `repo` holds (the others are leaves here:
+    their POMs are Maven Central's)."""
+    root = ElementTree.parse(pom).getroot()
+    found = [tuple(root.findtext(POM + name) for name in ("groupId", "artifactId", "version"))]
+    for group, artifact, version, optional in pom_dependencies(pom, optional=True):
+        if optional:
+            continue
+        path = os.path.join(repo, *group.split("."), artifact, version, f"{artifact}-{version}.pom")
+        found += transitive_closure(path, repo) if os.path.exists(path) else [(group, artifact, version)]
+    return list(dict.fromkeys(found))
 
 
 def resolved_dependencies(pom):
@@ -141,9 +157,11 @@ class MavenArtifactTests(unittest.TestCase):
         if shutil.which("mvn") is None:
             self.fail("mvn is missing, so the POM cannot be checked: apt-get install -y maven (scripts/test does)")
         local = os.path.join(Fixture.folder, "m2")
-        result = run(["mvn", "-o", "-q", "-B", "-f", Fixture.artifact(".pom"), f"-Dmaven.repo.local={local}",
-                      "validate"])
-        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        for artifact in (ARTIFACT, JUNIT_ARTIFACT):
+            with self.subTest(artifact):
+                result = run(["mvn", "-o", "-q", "-B", "-f", Fixture.artifact(".pom", artifact),
+                              f"-Dmaven.repo.local={local}", "validate"])
+                self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
 
     def test_the_pom_names_the_coordinates_and_the_exact_versions_the_jar_is_compiled_against(self):
         root = ElementTree.parse(Fixture.artifact(".pom")).getroot()
@@ -192,18 +210,75 @@ class MavenArtifactTests(unittest.TestCase):
         self.assertEqual(sources, expected)
 
     def test_every_file_has_its_checksums_and_the_metadata_lists_the_version(self):
-        artifact_folder = os.path.dirname(os.path.dirname(Fixture.artifact(".pom")))
-        paths = [Fixture.artifact(suffix) for suffix in (".pom", ".jar", "-sources.jar")]
-        paths.append(os.path.join(artifact_folder, "maven-metadata.xml"))
-        for path in paths:
-            with open(path, "rb") as handle:
-                data = handle.read()
-            for extension in ("md5", "sha1", "sha256", "sha512"):
-                with self.subTest(os.path.basename(path), checksum=extension), open(f"{path}.{extension}") as handle:
-                    self.assertEqual(handle.read(), hashlib.new(extension, data).hexdigest())
-        metadata = ElementTree.parse(paths[-1]).getroot()
-        self.assertEqual([element.text for element in metadata.iter("version")], [Fixture.version])
-        self.assertEqual(metadata.findtext("versioning/release"), Fixture.version)
+        for artifact in (ARTIFACT, JUNIT_ARTIFACT):
+            artifact_folder = os.path.dirname(os.path.dirname(Fixture.artifact(".pom", artifact)))
+            paths = [Fixture.artifact(suffix, artifact) for suffix in (".pom", ".jar", "-sources.jar")]
+            paths.append(os.path.join(artifact_folder, "maven-metadata.xml"))
+            for path in paths:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+                for extension in ("md5", "sha1", "sha256", "sha512"):
+                    with self.subTest(os.path.basename(path), checksum=extension), \
+                            open(f"{path}.{extension}") as handle:
+                        self.assertEqual(handle.read(), hashlib.new(extension, data).hexdigest())
+            metadata = ElementTree.parse(paths[-1]).getroot()
+            self.assertEqual(metadata.findtext("artifactId"), artifact)
+            self.assertEqual([element.text for element in metadata.iter("version")], [Fixture.version])
+            self.assertEqual(metadata.findtext("versioning/release"), Fixture.version)
+
+    def test_the_junit_pom_declares_the_harness_its_libraries_and_both_junits_as_optional(self):
+        pom = Fixture.artifact(".pom", JUNIT_ARTIFACT)
+        root = ElementTree.parse(pom).getroot()
+        self.assertEqual([root.findtext(POM + name) for name in ("groupId", "artifactId", "version", "packaging")],
+                         [GROUP, JUNIT_ARTIFACT, Fixture.version, "jar"])
+        self.assertEqual([element.text for element in root.iter(POM + "scope")], [],
+                         "a scope other than compile: a team's testImplementation would not get it")
+        harness_libraries = pom_dependencies(Fixture.artifact(".pom"))
+        declared = pom_dependencies(pom, optional=True)
+        self.assertEqual(declared[:len(harness_libraries) + 1],
+                         [(GROUP, ARTIFACT, Fixture.version, False)]
+                         + [coordinates + (False,) for coordinates in harness_libraries])
+        # The JUnit jars the library is compiled against (scripts/kotlin junit-classpath), at the versions Debian's
+        # jars say they are.
+        with zipfile.ZipFile("/usr/share/java/junit4.jar") as archive:
+            junit4 = re.search(r"^Implementation-Version: *(\S+)", archive.read("META-INF/MANIFEST.MF").decode(),
+                               re.MULTILINE).group(1)
+        jupiter = [name[len("junit-jupiter-api-"):-len(".jar")] for name in os.listdir("/usr/share/java")
+                   if re.fullmatch(r"junit-jupiter-api-\d+(\.\d+)+\.jar", name)]
+        self.assertEqual(declared[len(harness_libraries) + 1:],
+                         [("org.junit.jupiter", "junit-jupiter-api", jupiter[0], True), ("junit", "junit", junit4, True)])
+        self.assertIn("compile against it with Kotlin 1.9.23 or later", root.findtext(POM + "description"))
+
+    def test_a_build_that_depends_on_the_junit_library_gets_the_harness_and_no_junit(self):
+        # A team declares the JUnit it runs on: a JUnit 4 build must not get JUnit 5's API from this POM, nor the
+        # other way round.
+        closure = transitive_closure(Fixture.artifact(".pom", JUNIT_ARTIFACT), Fixture.repo)
+        self.assertEqual([artifact for _, artifact, _ in closure],
+                         [JUNIT_ARTIFACT, ARTIFACT, "kotlin-stdlib", "kotlinx-coroutines-core-jvm",
+                          "kotlinx-serialization-core-jvm", "kotlinx-serialization-json-jvm"])
+
+    def test_the_junit_jar_is_the_library_alone(self):
+        jar = run([os.path.join(REPO, "scripts", "kotlin"), "junit-jar"]).stdout.strip()
+        installed = Fixture.artifact(".jar", JUNIT_ARTIFACT)
+        with open(jar, "rb") as built, open(installed, "rb") as copy:
+            self.assertEqual(copy.read(), built.read(), "the installed jar is not scripts/kotlin junit-jar's")
+        with zipfile.ZipFile(installed) as archive:
+            classes = [name for name in archive.namelist() if name.endswith(".class")]
+        for name in ("ConformanceTests", "ConformanceRunner", "ConformanceScenarios", "ConformanceRunException"):
+            self.assertIn(f"conformance/junit/{name}.class", classes)
+        self.assertEqual([name for name in classes if not name.startswith("conformance/junit/")], [],
+                         "classes of other packages (the harness, kotlin-stdlib, JUnit?)")
+        self.assertEqual([name for name in classes if "/examples/" in name or re.search(r"Tests?Test", name)], [],
+                         "test classes or the examples")
+
+    def test_the_junit_sources_jar_holds_every_source_file_of_the_library(self):
+        base = os.path.join(REPO, "Conformance", "kotlin", "junit", "src", "main", "kotlin")
+        expected = sorted(os.path.relpath(os.path.join(folder, name), base)
+                          for folder, _, files in os.walk(base) for name in files if name.endswith(".kt"))
+        with zipfile.ZipFile(Fixture.artifact("-sources.jar", JUNIT_ARTIFACT)) as archive:
+            sources = sorted(name for name in archive.namelist() if name.endswith(".kt"))
+        self.assertIn("conformance/junit/ConformanceTests.kt", sources)
+        self.assertEqual(sources, expected)
 
     def test_installing_again_keeps_the_other_versions_the_metadata_lists(self):
         repo = os.path.join(Fixture.folder, "again")

@@ -89,6 +89,28 @@ import Testing
     #expect(invalid["text"] as? String == report.errorLines.first)
   }
 
+  /// A reader (the JUnit library) points an editor at `file` and `line`: a plain scenario's `id` (line 3 of the bundled
+  /// files, under `$schema`), an outline row's object in `examples`.
+  /// A reader (the JUnit library) points an editor at `file` and `line`: a plain scenario's `id` (line 3 of the bundled
+  /// files, under `$schema`), an outline row's object in `examples`.
+  @Test func eachScenarioRecordGivesTheLineOfItsIdOrOfItsOutlineRow() throws {
+    let result = try CLI.run([
+      "run", "--format", "ndjson", "Conformance/scenarios/login/login-double-submit-is-ignored.json",
+      "Conformance/scenarios/signup/signup-age-refused-on-submit.json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    var lines: [String: Int] = [:]
+    for record in try Self.records(result.stdout) where record["kind"] as? String == "scenario" {
+      lines[record["scenario"] as? String ?? "?"] = record["line"] as? Int
+    }
+    #expect(lines.count == 14)
+    #expect(lines["login-double-submit-is-ignored"] == 3)
+    let outline = "signup-age-refused-on-submit"
+    #expect(
+      [lines["\(outline)[empty]"], lines["\(outline)[plus-sign]"], lines["\(outline)[nine-hundred-ninety-nine]"]]
+        == [9, 11, 21])
+  }
+
   @Test func theEventsFileHoldsTheSameStreamBesideTheTextReport() throws {
     let folder = try CLI.temporaryFolder()
     let events = folder.appendingPathComponent("out/events.ndjson")

@@ -130,4 +130,18 @@ struct JSONParserTests {
     let many = (0..<50_000).map { "\"k\($0)\":0" }.joined(separator: ",")
     #expect(((try? parser.parse("{\(many)}"))?.objectValue?.count) == 50_000)
   }
+
+  /// The lines of an outline's rows (the event stream's `line`), all found in one parse: not the rows of a nested
+  /// array of the same name, and nothing for a document without the array or that does not parse.
+  @Test func findsTheLineOfEachElementOfAnArrayInOnePass() {
+    let text =
+      "{\n  \"x\": {\"examples\": [1]},\n  \"examples\": [\n    {\"a\": [1,\n 2]},\n\n    3, \"four\"\n  ]\n}\n"
+    func lines(_ text: String, _ path: JSONPath) -> [Int] {
+      Array(text.utf8).withUnsafeBytes { JSONParser.elementLines(of: path, in: $0) }
+    }
+    #expect(lines(text, JSONPath([.key("examples")])) == [4, 7, 7])
+    #expect(lines(text, JSONPath([.key("x"), .key("examples")])) == [2])
+    #expect(lines(text, JSONPath([.key("none")])).isEmpty)
+    #expect(lines("{\"examples\": [1,", JSONPath([.key("examples")])).isEmpty)
+  }
 }

@@ -204,24 +204,43 @@ package struct ScenarioCorpus: Sequence, Sendable {
         switch JSONFile.status(of: descriptor, displayName: name) {
         case .failure(let error): return (.failure(InputErrors([error])), nil)
         case .success(let info):
-          switch JSONFile.read(descriptor: descriptor, status: info, displayName: name, parser: parser) {
+          let read = JSONFile.contents(descriptor: descriptor, status: info, displayName: name).flatMap { bytes in
+            JSONFile.parse(bytes, displayName: name, parser: parser).map { (bytes, $0) }
+          }
+          switch read {
           case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
-          case .success(let value):
-            return (locatingOutlineErrors(loader.loadCases(value, file: name), of: value), FileID(info))
+          case .success(let (bytes, value)):
+            return (Self.locating(loader.loadCases(value, file: name), of: value, in: bytes), FileID(info))
           }
         }
       }
 
-      /// An invalid scenario outline's errors with the line and column of each path (README §17): its rows' errors
-      /// point at the row, its table's at the placeholder or parameter. The file is read again, as only an invalid
-      /// outline needs its bytes after parsing.
-      private func locatingOutlineErrors(_ loaded: Result<[Scenario], InputErrors>, of value: JSONValue)
-        -> Result<[Scenario], InputErrors>
-      {
-        guard case .failure(let failure) = loaded, value["examples"] != nil,
-          let data = FileManager.default.contents(atPath: path)
-        else { return loaded }
-        return .failure(InputErrors(data.withUnsafeBytes { bytes in failure.errors.map { $0.located(in: bytes) } }))
+      /// The cases with the line of each (``Scenario/line``), or an invalid outline's errors with the line and column
+      /// of each path (README §17): its rows' errors point at the row, its table's at the placeholder or parameter.
+      /// A plain scenario's `id` is found by parsing the file only up to it (it is near the top); an outline's rows
+      /// all in one parse, however many there are.
+      private static func locating(
+        _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8]
+      ) -> Result<[Scenario], InputErrors> {
+        bytes.withUnsafeBytes { raw in
+          switch loaded {
+          case .success(var cases):
+            guard cases.contains(where: { $0.outline != nil }) else {
+              let line = JSONParser.location(of: JSONPath([.key("id")]), in: raw)?.line ?? 1
+              for index in cases.indices { cases[index].line = line }
+              return .success(cases)
+            }
+            let rows = JSONParser.elementLines(of: JSONPath([.key("examples")]), in: raw)
+            for index in cases.indices {
+              let row = (cases[index].outline?.index ?? 0) - 1
+              cases[index].line = rows.indices.contains(row) ? rows[row] : 1
+            }
+            return .success(cases)
+          case .failure(let failure):
+            guard value["examples"] != nil else { return loaded }
+            return .failure(InputErrors(failure.errors.map { $0.located(in: raw) }))
+          }
+        }
       }
     }
 

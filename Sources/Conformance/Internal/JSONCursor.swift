@@ -18,6 +18,11 @@ struct JSONCursor {
   /// A value to find instead of parsing the document (``JSONParser/location(of:in:)``): reaching it, with
   /// ``tracksPath`` on, throws a ``Failure`` with the message ``targetReached`` at its first byte.
   var target: [JSONPath.Component]? = nil
+  /// An array whose elements to find (``JSONParser/elementLines(of:in:)``): with ``tracksPath`` on, the byte offset
+  /// where each of its elements starts is added to ``elementOffsets`` as the document is parsed.
+  var elementsOf: [JSONPath.Component]? = nil
+  /// The offsets found for ``elementsOf``, in order.
+  var elementOffsets: [Int] = []
 
   /// The message of the ``Failure`` that says ``target`` was reached.
   static let targetReached = "target reached"
@@ -126,7 +131,10 @@ struct JSONCursor {
     }
     while true {
       skipWhitespace()
-      if tracksPath { path.append(.index(elements.count)) }
+      if tracksPath {
+        if let elementsOf, path == elementsOf { elementOffsets.append(offset) }
+        path.append(.index(elements.count))
+      }
       if elements.isEmpty { elements.reserveCapacity(4) }
       elements.append(try parseValue())
       if tracksPath { path.removeLast() }

@@ -71,6 +71,31 @@ package struct JSONParser: Sendable {
     }
   }
 
+  /// The 1-based line where each element of the array at `path` starts, in order, found in one parse of the document
+  /// (so that locating every row of a large outline stays linear); empty when the document has no array there or
+  /// does not parse.
+  static func elementLines(of path: JSONPath, in raw: UnsafeRawBufferPointer) -> [Int] {
+    var cursor = JSONCursor(bytes: raw, maximumDepth: 256, tracksPath: true)
+    cursor.elementsOf = path.components
+    do throws(JSONCursor.Failure) {
+      _ = try cursor.parseDocument()
+    } catch {
+      return []
+    }
+    var lines: [Int] = []
+    lines.reserveCapacity(cursor.elementOffsets.count)
+    var line = 1
+    var index = 0
+    for offset in cursor.elementOffsets {
+      while index < min(offset, raw.count) {
+        if raw[index] == UInt8(ascii: "\n") { line += 1 }
+        index += 1
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
   /// Converts a byte offset to a 1-based line and a 1-based column counted in Unicode scalars.
   static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
     var line = 1

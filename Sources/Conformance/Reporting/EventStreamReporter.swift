@@ -10,7 +10,7 @@ import Foundation
 ///  "implementations":[{"name":"swift","language":"Swift","version":"1.0.0","features":["login"],
 ///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…},
 ///  "shard":{"index":2,"total":3}}
-/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":1,"tags":[],
+/// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":3,"tags":[],
 ///  "text":"✓ login-ok"}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
 /// {"kind":"finished","version":1,"scenario":"login-ok","implementation":"swift","attempt":1,"outcome":"passed","durationMs":0.1}
@@ -27,10 +27,11 @@ import Foundation
 /// on standard output, so a reader starts over at each `header`.) `outcome` uses the words of the JSON report
 /// (``Outcome/key``); a pair retried after a crash or timeout (`--retries`) has a `started` and `finished` pair per
 /// attempt, numbered from 1, the last one's outcome the pair's (`flaky` when it passed); `step` is 1-based;
-/// `durationMs` is milliseconds. `text` is what the text report prints for the scenario or the invalid file, without
-/// colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a failure in the tool's own words rather
-/// than rewording it from the fields. Keys are sorted within a line (shown above in reading order). Readers must ignore
-/// kinds and fields they do not know.
+/// `durationMs` is milliseconds; a scenario's `line` is where it is in its file (``ScenarioVerdict/line``), so that a
+/// reader can open the file there. `text` is what the text report prints for the scenario or the invalid file,
+/// without colour (``VerdictText``, ``ReportText/error(_:)``), so that a reader shows a failure in the tool's own words
+/// rather than rewording it from the fields. Keys are sorted within a line (shown above in reading order). Readers
+/// must ignore kinds and fields they do not know.
 package final class EventStreamReporter: RunReporter {
   /// The stream's format name, in the `header` record.
   package static let format = "udf-conformance-events"
@@ -131,8 +132,8 @@ package final class EventStreamReporter: RunReporter {
       "scenario",
       [
         "scenario": id, "feature": .string(report.feature), "level": .string(report.level.rawValue),
-        "file": .string(report.file), "line": 1, "tags": .array(report.tags.map(JSONValue.string)),
-        "text": .string(text(report)),
+        "file": .string(report.file), "line": .number(.integer(Int64(report.line))),
+        "tags": .array(report.tags.map(JSONValue.string)), "text": .string(text(report)),
       ])
     for verdict in report.verdicts {
       let attempts =

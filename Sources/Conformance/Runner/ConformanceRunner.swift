@@ -254,7 +254,8 @@ package struct ConformanceRunner: Sendable {
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
       stepCount: scenario.steps.count, verdicts: verdicts,
       divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
-    (verdict.level, verdict.tags, verdict.rules) = (scenario.level, scenario.tags, scenario.rules)
+    (verdict.line, verdict.level) = (scenario.line, scenario.level)
+    (verdict.tags, verdict.rules) = (scenario.tags, scenario.rules)
     baseline?.apply(to: &verdict)
     return verdict
   }

@@ -4,6 +4,8 @@ package struct ScenarioVerdict: Sendable {
   package var id: String
   /// The scenario's file.
   package var file: String
+  /// The 1-based line of ``file`` where the scenario is (``Scenario/line``); 1 when not known (a merged report).
+  package var line = 1
   /// The scenario's feature.
   package var feature: String
   /// The scenario's description.

@@ -54,7 +54,27 @@ package enum JSONFile {
   static func read(descriptor: Int32, status info: stat, displayName: String, parser: JSONParser = JSONParser())
     -> Result<JSONValue, InputError>
   {
-    func failure(_ message: String) -> Result<JSONValue, InputError> {
+    contents(descriptor: descriptor, status: info, displayName: displayName).flatMap { bytes in
+      parse(bytes, displayName: displayName, parser: parser)
+    }
+  }
+
+  /// Parses a file's bytes (from ``contents(descriptor:status:displayName:)``) with `parser`.
+  ///
+  /// - Returns: The value, or the syntax error with line and column, naming `displayName`.
+  static func parse(_ bytes: [UInt8], displayName: String, parser: JSONParser = JSONParser())
+    -> Result<JSONValue, InputError>
+  {
+    bytes.withUnsafeBytes { parser.parse(bytes: $0) }.mapError { InputError(file: displayName, syntax: $0) }
+  }
+
+  /// The bytes of an open file whose `fstat` is `info`, for a caller that needs them after parsing (to locate a JSON
+  /// path: ``JSONParser/location(of:in:)``); the caller closes `descriptor`.
+  ///
+  /// - Returns: The bytes, or an error naming `displayName`: a folder, a pipe, socket or device, a file over
+  ///   ``maximumSize``, or a read error.
+  static func contents(descriptor: Int32, status info: stat, displayName: String) -> Result<[UInt8], InputError> {
+    func failure(_ message: String) -> Result<[UInt8], InputError> {
       .failure(InputError(file: displayName, path: nil, message: message))
     }
     switch info.st_mode & S_IFMT {
@@ -88,6 +108,6 @@ package enum JSONFile {
     if bytes.count > maximumSize {
       return failure("the file grew past the limit of \(maximumSize) bytes while it was read")
     }
-    return bytes.withUnsafeBytes { parser.parse(bytes: $0) }.mapError { InputError(file: displayName, syntax: $0) }
+    return .success(bytes)
   }
 }

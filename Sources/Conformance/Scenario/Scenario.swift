@@ -18,6 +18,11 @@ package struct Scenario: Sendable {
   package var tags: [String]
   /// The file it was read from, as shown in reports.
   package var file: String
+  /// The 1-based line of ``file`` where the scenario is: that of its `id` value, or for a row of an outline that of
+  /// its object in `examples` (README §17). Set when the corpus reads the file
+  /// (``ScenarioCorpus/Iterator/FileToRead/load(with:parser:)``), so that reports can point an editor at it; 1 for a
+  /// scenario made in memory.
+  package var line = 1
   /// The state before the first step: the scenario's `initialState` or the manifest's.
   package var initialState: JSONValue
   /// Whether every state field and every effect is checked (default `true`).

@@ -43,9 +43,11 @@ internal class ConformanceProcess(
      * Runs the CLI and reads its event stream.
      *
      * @return one result per scenario and per invalid file (see [EventStream]).
-     * @throws ConformanceRunException when the binary is not found or cannot start, or the stream is cut short.
+     * @throws ConformanceRunException when the kotlin-stdlib on the classpath is too old ([KotlinRuntime]), the binary
+     *   is not found or cannot start, or the stream is cut short.
      */
     fun run(): List<ScenarioResult> {
+        KotlinRuntime.check()
         val binary = ConformanceBinary.locate(
             System.getProperty(ConformanceBinary.PROPERTY), System.getenv(ConformanceBinary.VARIABLE), System.getenv("PATH")
         )
