@@ -171,14 +171,20 @@ public object BundledFeatures {
      * @return the repository to inject into an inbox view model.
      */
     public fun scriptedRepository(environment: RuntimeEnvironment): InboxRepository {
-        val loadProfile = environment.dependency("loadProfile", NoArguments.serializer(), ProfileResult.serializer())
-        val observeMessages = environment.flow("observeMessages", NoArguments.serializer(), ListSerializer(Message.serializer()))
+        val loadProfile = environment.dependency("loadProfile", NoArguments.serializer(), profileResultSerializer)
+        val observeMessages = environment.flow("observeMessages", NoArguments.serializer(), messagesSerializer)
         return object : InboxRepository {
             override suspend fun loadProfile(): ProfileResult = loadProfile.call(NoArguments)
 
             override fun observeMessages(): Flow<List<Message>> = observeMessages(NoArguments)
         }
     }
+
+    // Made once: the serializer() of a sealed interface builds a new serializer, and its descriptor, at each call, which
+    // per scenario was a visible part of a runtime scenario's cost.
+    private val loginResultSerializer = LoginResult.serializer()
+    private val profileResultSerializer = ProfileResult.serializer()
+    private val messagesSerializer = ListSerializer(Message.serializer())
 
     /** The arguments of a dependency that takes none: `{}`. */
     @Serializable
@@ -192,7 +198,7 @@ public object BundledFeatures {
      * @return the client to inject into a login view model.
      */
     public fun scriptedClient(environment: RuntimeEnvironment): AuthenticationClient {
-        val authenticate = environment.dependency("authenticate", AuthenticateArguments.serializer(), LoginResult.serializer())
+        val authenticate = environment.dependency("authenticate", AuthenticateArguments.serializer(), loginResultSerializer)
         return AuthenticationClient { email, password -> authenticate.call(AuthenticateArguments(email, password)) }
     }
 

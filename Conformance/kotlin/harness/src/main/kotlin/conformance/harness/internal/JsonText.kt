@@ -17,12 +17,24 @@ import kotlinx.serialization.json.JsonPrimitive
 internal object JsonText {
     private const val HEX = "0123456789abcdef"
 
+    /** The largest builder kept for the next [render] (chars); one grown by a huge reply is let go. */
+    private const val MAXIMUM_KEPT_CAPACITY = 1 shl 20
+    private val builders = ThreadLocal.withInitial { StringBuilder(4096) }
+
     /**
      * [element] as compact JSON text.
      *
      * @param element any JSON tree; numbers are written as their literal content.
      */
-    fun render(element: JsonElement): String = StringBuilder().also { render(element, it) }.toString()
+    fun render(element: JsonElement): String {
+        // One builder per thread, reused: a reply is rendered without growing a fresh builder step by step.
+        val out = builders.get()
+        out.setLength(0)
+        render(element, out)
+        val text = out.toString()
+        if (out.capacity() > MAXIMUM_KEPT_CAPACITY) builders.remove()
+        return text
+    }
 
     /**
      * Appends [element] as compact JSON text to [out].
@@ -64,23 +76,31 @@ internal object JsonText {
      */
     fun quote(text: String, out: StringBuilder) {
         out.append('"')
+        // Most strings need no escape: they are appended in runs, one copy each, rather than a char at a time.
+        var runStart = 0
         var index = 0
         val length = text.length
         while (index < length) {
             val char = text[index]
+            if (char >= ' ' && char != '"' && char != '\\' && !Character.isSurrogate(char)) {
+                index += 1
+                continue
+            }
+            if (Character.isHighSurrogate(char) && index + 1 < length && Character.isLowSurrogate(text[index + 1])) {
+                index += 2
+                continue
+            }
+            out.append(text, runStart, index)
             when {
                 char == '"' -> out.append("\\\"")
                 char == '\\' -> out.append("\\\\")
                 char < ' ' -> escapeControl(char, out)
-                Character.isHighSurrogate(char) && index + 1 < length && Character.isLowSurrogate(text[index + 1]) -> {
-                    out.append(char).append(text[index + 1])
-                    index += 1
-                }
-                Character.isSurrogate(char) -> escapeUnicode(char, out)
-                else -> out.append(char)
+                else -> escapeUnicode(char, out)
             }
             index += 1
+            runStart = index
         }
+        out.append(text, runStart, length)
         out.append('"')
     }
 

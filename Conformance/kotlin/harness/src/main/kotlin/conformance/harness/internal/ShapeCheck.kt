@@ -66,8 +66,13 @@ internal object ShapeCheck {
     fun typeName(descriptor: SerialDescriptor): String = when (descriptor.kind) {
         StructureKind.LIST -> "List"
         StructureKind.MAP -> "Map"
-        else -> descriptor.serialName.removeSuffix("?").substringAfterLast('.')
+        // Asked for every value checked (messages name the owner): worked out once per serial name.
+        else -> simpleNames.getOrPut(descriptor.serialName) {
+            descriptor.serialName.removeSuffix("?").substringAfterLast('.')
+        }
     }
+
+    private val simpleNames = java.util.concurrent.ConcurrentHashMap<String, String>()
 
     /** [check] inside a value of type [owner], which messages name. */
     private fun checkOwned(
@@ -100,8 +105,7 @@ internal object ShapeCheck {
             }
             SerialKind.ENUM -> enumCase(element, descriptor, path, owner)
             StructureKind.CLASS, StructureKind.OBJECT -> {
-                val name = typeName(descriptor)
-                members(objectOf(element, descriptor, path, owner), descriptor, path, name, name, false)
+                members(objectOf(element, descriptor, path, owner), descriptor, path, typeName(descriptor), null)
             }
             PolymorphicKind.SEALED -> case(objectOf(element, descriptor, path, owner), descriptor, path, caseWord)
             StructureKind.LIST -> list(element, descriptor, path, owner)
@@ -126,28 +130,29 @@ internal object ShapeCheck {
             typePath,
             "unknown $caseWord ${Messages.quote(name)} of $union (known: ${cases.map { it.serialName }.sorted().joinToString()})",
         )
-        return members(json, case, path, union, "$union ${Messages.quote(name)}", true)
+        return members(json, case, path, union, name)
     }
 
     /**
      * Checks an object's keys and members against the properties of [descriptor].
      *
      * @param owner the type named in messages about a member (`missing key 'x' for <owner>`).
-     * @param subject the object named in messages about an unknown key (`unknown key 'x' of <subject>`).
-     * @param discriminated whether the object is a case object, whose `type` key is allowed.
+     * @param case the case name when the object is a case object of union [owner], whose `type` key is allowed;
+     *   messages about an unknown key name the object `<owner> '<case>'` then, and `<owner>` otherwise.
      */
     private fun members(
         json: JsonObject,
         descriptor: SerialDescriptor,
         path: JsonPath,
         owner: String,
-        subject: String,
-        discriminated: Boolean,
+        case: String?,
     ): JsonElement {
+        val discriminated = case != null
         for (key in json.keys) {
             if (discriminated && key == DISCRIMINATOR) continue
             if (descriptor.getElementIndex(key) == CompositeDecoder.UNKNOWN_NAME) {
                 val known = (if (discriminated) listOf(DISCRIMINATOR) else emptyList()) + descriptor.elementNames
+                val subject = if (case == null) owner else "$owner ${Messages.quote(case)}"
                 throw DecodingException(
                     path.key(key),
                     "unknown key ${Messages.quote(key)} of $subject (known: ${known.joinToString()})",

@@ -181,6 +181,11 @@ internal class StrictJson private constructor(private val text: String) {
         var runStart = offset
         while (offset < text.length) {
             val char = text[offset]
+            // The common case first: a character that is neither special nor a surrogate.
+            if (char >= ' ' && char != '"' && char != '\\' && !Character.isSurrogate(char)) {
+                offset += 1
+                continue
+            }
             when {
                 char == '"' -> {
                     offset += 1
@@ -195,8 +200,9 @@ internal class StrictJson private constructor(private val text: String) {
                 char < ' ' -> throw fail(
                     "control character U+${hex(char.code)} must be escaped inside a string (RFC 8259 §7)",
                 )
-                char.isHighSurrogate() && offset + 1 < text.length && text[offset + 1].isLowSurrogate() -> offset += 2
-                char.isSurrogate() -> throw fail(
+                Character.isHighSurrogate(char) && offset + 1 < text.length && Character.isLowSurrogate(text[offset + 1]) ->
+                    offset += 2
+                Character.isSurrogate(char) -> throw fail(
                     "lone surrogate ${unicodeEscape(char.code)} in a string is not a Unicode scalar (RFC 8259 §8.2)",
                 )
                 else -> offset += 1
