@@ -69,3 +69,109 @@ struct NamedShapes: Sendable {
   /// The named object types.
   var objects: [String: ObjectShape] = [:]
 }
+
+// MARK: - UnionShape
+
+/// A tagged union's cases with their neutral (manifest) and Swift names.
+///
+/// Constructed empty and filled once by ``CodingShapes`` (so unions may refer to each other), then only read.
+final class UnionShape: @unchecked Sendable {
+  /// One case: its names, its fields in declaration order, and their shapes.
+  final class Case: Sendable {
+    /// The manifest's discriminator, e.g. `emailChanged`.
+    let neutral: String
+    /// The Swift enum case name (the manifest's `swift` name, else the neutral name).
+    let swift: String
+    /// The fields in key order; a single unlabelled associated value (`_0`) maps onto the only one.
+    let fieldOrder: [String]
+    /// Each field's shape.
+    let fields: [String: CodingShape]
+
+    init(neutral: String, swift: String, fieldOrder: [String], fields: [String: CodingShape]) {
+      self.neutral = neutral
+      self.swift = swift
+      self.fieldOrder = fieldOrder
+      self.fields = fields
+    }
+  }
+
+  /// The union's name in messages: `action`, `effect`, or the type's name.
+  let name: String
+  /// The cases, in key order (a manifest's objects are unordered). A union has a handful: a linear scan beats hashing
+  /// the name.
+  private(set) var cases: [Case] = []
+  /// Neutral names in key order, for messages.
+  var neutralNames: [String] { cases.map(\.neutral) }
+
+  init(name: String) { self.name = name }
+
+  /// Adds a case; called only while the shapes are built.
+  func add(_ entry: Case) { cases.append(entry) }
+
+  /// The case whose neutral name is `name`, scalar for scalar: a canonically equivalent spelling (U+212A KELVIN SIGN
+  /// for `K`) is another name, as for the scenario loader (Conformance/README.md §2.4).
+  func byNeutral(_ name: String) -> Case? { cases.first { ScalarOrder.equal($0.neutral, name) } }
+
+  /// The case whose Swift name is `name`, scalar for scalar.
+  func bySwift(_ name: String) -> Case? { cases.first { ScalarOrder.equal($0.swift, name) } }
+}
+
+// MARK: - CodingShapes
+
+/// The shapes of one feature's state, actions and effects.
+struct CodingShapes: Sendable {
+  /// The state's shape.
+  var state: CodingShape
+  /// The actions' union.
+  var actions: CodingShape
+  /// The effects' union.
+  var effects: CodingShape
+  /// The one-off events' union (format v1.3); opaque when the manifest declares none.
+  var events: CodingShape = .opaque
+  /// The manifest's named types (`types`), by name: among them the result types of dependencies (runtime scenarios).
+  var named = NamedShapes()
+
+  /// No manifest: everything opaque.
+  static let opaque = CodingShapes(state: .opaque, actions: .opaque, effects: .opaque)
+
+  /// The shapes a manifest declares, with the Swift names of its `swift` platform.
+  init(manifest: FeatureManifest) {
+    var named = NamedShapes()
+    for name in manifest.types.keys { named.unions[name] = UnionShape(name: name) }
+    for name in manifest.objectTypes.keys { named.objects[name] = ObjectShape() }
+    for (name, union) in manifest.types {
+      if let shape = named.unions[name] { Self.fill(shape, with: union, named: named) }
+    }
+    for (name, fields) in manifest.objectTypes {
+      named.objects[name]?.fields = CodingShape.fields(fields, named: named)
+    }
+    let actions = UnionShape(name: "action")
+    Self.fill(actions, with: manifest.actions, named: named)
+    let effects = UnionShape(name: "effect")
+    Self.fill(effects, with: manifest.effects, named: named)
+    self.init(
+      state: .object(CodingShape.fields(manifest.stateFields, named: named)), actions: .union(actions),
+      effects: .union(effects))
+    if let declared = manifest.events {
+      let events = UnionShape(name: "event")
+      Self.fill(events, with: declared, named: named)
+      self.events = .union(events)
+    }
+    self.named = named
+  }
+
+  private init(state: CodingShape, actions: CodingShape, effects: CodingShape) {
+    self.state = state
+    self.actions = actions
+    self.effects = effects
+  }
+
+  private static func fill(_ shape: UnionShape, with union: FeatureManifest.Union, named: NamedShapes) {
+    for entry in union.cases {
+      shape.add(
+        UnionShape.Case(
+          neutral: entry.name, swift: entry.platformNames["swift"] ?? entry.name,
+          fieldOrder: entry.fields.map(\.name), fields: CodingShape.fields(entry.fields, named: named)))
+    }
+  }
+}
