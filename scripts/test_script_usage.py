@@ -40,6 +40,8 @@ SCRIPTS = [
     (["scripts/kotlin_toolchain.py"], "scripts/kotlin_toolchain.py unpack | plugin-jar | jar <argument>..."),
     (["scripts/doc-samples", "check"], "scripts/doc-samples check | write <folder> <destination>"),
     (["scripts/doc-commands", "check"], "scripts/doc-commands check"),
+    (["scripts/measure-walk", "functions"],
+     "scripts/measure-walk walk [--scratch-path DIR] [--skip-build] [--write-doc | --check-doc] | functions [--limit N]"),
     (["scripts/release"], "scripts/release"),
     (["scripts/maven-install"], "scripts/maven-install [--repo DIR]"),
 ]

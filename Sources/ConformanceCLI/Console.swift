@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 
 /// Where the command line tool reads and writes: standard streams in production, closures in tests.
@@ -103,4 +104,91 @@ package final class Console: @unchecked Sendable {
 
   /// Flushes buffered standard output.
   func flush() { flushOut() }
+}
+
+// MARK: - TerminalText
+
+/// Makes text safe to print on a terminal: control characters from untrusted input (a harness's messages, a
+/// scenario's strings, file names) are shown as `\uXXXX` instead of being executed, so a harness cannot clear the
+/// screen, move the cursor, conceal text or fake a `✓` line.
+///
+/// Kept as is: newline and tab, and printable text. Escaped: every C0 and C1 control (Unicode general category Cc),
+/// `ESC` included whatever sequence it starts, `CR`, `BEL` and `NUL`; and the invisible characters of
+/// ``ControlEscaping`` (Cf — bidi controls, zero-width characters —, Zl, Zp, noncharacters), which could reorder or
+/// hide what a line shows. The tool's own colours arrive as ``TextStyle/Mark`` stand-ins and become SGR sequences
+/// only here, after the line is escaped, and only when `colours` is on (a stand-in in a line without colours can only
+/// have come from input, and is escaped).
+enum TerminalText {
+  /// The sanitized line, with the tool's colours written as SGR sequences when `colours` is on.
+  static func sanitize(_ text: String, colours: Bool = true) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if colours, let mark = TextStyle.Mark(rawValue: scalar) {
+        result.append(contentsOf: mark.sequence.unicodeScalars)
+      } else if TextStyle.Mark(rawValue: scalar) != nil {
+        // With colours off the tool writes no stand-ins: one in the line came from input, and is shown as such.
+        result.append(contentsOf: ControlEscaping.unicodeEscape(scalar.value).unicodeScalars)
+      } else if ControlEscaping.needsEscape(scalar, keepingNewlines: true) {
+        result.append(contentsOf: ControlEscaping.unicodeEscape(scalar.value).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+}
+
+// MARK: - BufferedOutput
+
+/// A file descriptor with a 64 KiB write buffer, flushed per line on a terminal.
+final class BufferedOutput: @unchecked Sendable {
+  private let descriptor: Int32
+  private let lineBuffered: Bool
+  private var buffer: [UInt8] = []
+  private let lock = NSLock()
+  /// The `errno` of the first failed write, if any; later output is dropped. `EPIPE` means the reader went away
+  /// (`conformance … | head`), which is not an error of the run.
+  private(set) var failure: Int32?
+
+  init(descriptor: Int32, lineBuffered: Bool) {
+    self.descriptor = descriptor
+    self.lineBuffered = lineBuffered
+    buffer.reserveCapacity(65_536)
+  }
+
+  deinit { flush() }
+
+  func write(_ text: String) {
+    lock.lock()
+    if failure != nil {
+      lock.unlock()
+      return
+    }
+    buffer.append(contentsOf: text.utf8)
+    let shouldFlush = lineBuffered || buffer.count >= 65_536
+    lock.unlock()
+    if shouldFlush { flush() }
+  }
+
+  func flush() {
+    lock.lock()
+    defer { lock.unlock() }
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// `write(2)`, outside the class so the name does not collide with ``BufferedOutput/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

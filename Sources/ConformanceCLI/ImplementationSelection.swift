@@ -60,21 +60,36 @@ enum ImplementationSelection {
         "note: \(fromFile.count == 1 ? "harness" : "harnesses") from \(configFile): " + fromFile.joined(separator: ", ")
       )
     }
+    let swiftHarness = CrashSupervisor.outOfProcessSwift(swift, environment: environment, workspace: workspace)
+    return try implementations(
+      named: names, swift: swift, swiftHarness: swiftHarness, config: config,
+      overrides: (startup, timeout, restartBudget), jobs: jobs, command: command)
+  }
+
+  /// The implementation each name selects, in order and once each: the in-process `swift` (or `swiftHarness`, which
+  /// serves it out of process after a crash), else the configured harness with `overrides` applied, as a pool of
+  /// `jobs` processes when `jobs` is over 1.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` for a name that neither `swift` nor `config` declares.
+  private static func implementations(
+    named names: [String], swift: SwiftImplementation, swiftHarness: HarnessConfiguration?,
+    config: ImplementationsConfig, overrides: (startup: Double?, timeout: Double?, restartBudget: Int?), jobs: Int,
+    command: String
+  ) throws(CLIError) -> [any Implementation] {
     var seen = Set<String>()
     var result: [any Implementation] = []
-    let swiftHarness = CrashSupervisor.outOfProcessSwift(swift, environment: environment, workspace: workspace)
     for name in names where seen.insert(name).inserted {
-      let declared = name == builtIn ? swiftHarness : config.implementation(named: name)
-      if name == builtIn, declared == nil {
+      let declared = name == swift.name ? swiftHarness : config.implementation(named: name)
+      if name == swift.name, declared == nil {
         result.append(swift)
         continue
       }
       guard var entry = declared else {
-        throw unknownImplementation(name, known: [builtIn] + config.implementations.map(\.name), command: command)
+        throw unknownImplementation(name, known: [swift.name] + config.implementations.map(\.name), command: command)
       }
-      if let startup { entry.startupTimeout = startup }
-      if let timeout { entry.scenarioTimeout = timeout }
-      if let restartBudget { entry.restartBudget = restartBudget }
+      if let startup = overrides.startup { entry.startupTimeout = startup }
+      if let timeout = overrides.timeout { entry.scenarioTimeout = timeout }
+      if let restartBudget = overrides.restartBudget { entry.restartBudget = restartBudget }
       // With --jobs N, a harness gets up to N processes, each with its own restart budget and timeouts.
       result.append(
         jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))

@@ -169,3 +169,112 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     return "\(located.path): \(located.message)"
   }
 }
+
+// MARK: - Binding
+
+// MARK: - Bind-time check (format v1.2, Conformance/README.md §15.4)
+
+/// An adapter that checks, when bound to its manifest, that its platform types hold every value the manifest
+/// declares; the in-process implementation refuses to start while any ``bindingProblems`` remain.
+protocol BindingChecked {
+  /// One sentence per field the platform types cannot hold, naming the field; empty when all fit.
+  var bindingProblems: [String] { get }
+}
+
+extension CodableFeature {
+  /// Decodes the manifest's edge values (``BindingProbe``: every integer at its minimum, then at its maximum; a valid
+  /// date and UUID) as the state and as each action, and names every field the Swift types refuse, e.g.
+  /// `feature 'counter': state.count: expected Int32 for CounterState, got integer (the manifest declares integer;
+  /// …)`. The reducer is not run.
+  func probe(_ manifest: FeatureManifest) -> [String] {
+    var problems: [String] = []
+    let context = DecodingContext()
+    var spare: BridgeDecoder?
+    for high in [false, true] {
+      let probe = BindingProbe(manifest: manifest, high: high)
+      do {
+        _ = try decode(Feature.State.self, from: probe.state, shape: shapes.state, context: context, reusing: &spare)
+      } catch {
+        problems.append(problem(error, under: "state"))
+      }
+      for (name, value) in probe.actions {
+        do {
+          _ = try decode(Feature.Action.self, from: value, shape: shapes.actions, context: context, reusing: &spare)
+        } catch {
+          problems.append(problem(error, under: "actions.\(name)"))
+        }
+      }
+    }
+    // The minimum and the maximum probe often fail at the same field: say it once.
+    var seen = Set<String>()
+    return problems.filter { seen.insert($0).inserted }
+  }
+
+  private func problem(_ error: BridgeError, under prefix: String) -> String {
+    let path = error.path.components.isEmpty ? prefix : "\(prefix).\(error.path)"
+    return
+      "feature '\(feature)': \(path): \(error.message), but the manifest admits such a value there (Conformance/README.md "
+      + "§15.4); use a Swift type that holds every value the manifest declares, or narrow the manifest's type"
+  }
+}
+
+// MARK: - BindingProbe
+
+/// Values a manifest admits at the edges of its types, which the Codable bridge decodes once when a feature is bound
+/// to its manifest (format v1.2, Conformance/README.md §15.4): a Swift field whose type cannot hold a declared value
+/// (an `Int32` where the manifest declares a 64-bit `integer`, a `UUID` where it declares a plain `string`) is then an
+/// error at start-up naming the field, not a divergence found later by a scenario or the fuzzer.
+///
+/// A probe is one value per edge: every integer at its range's minimum, then every integer at its maximum; strings in
+/// a format hold a valid example, other strings `""`, enums their first value, arrays one item, nullable values their
+/// wrapped type, unions their first case, and a named type that contains itself ends at its array or `null`.
+struct BindingProbe {
+  /// The manifest whose types are probed.
+  let manifest: FeatureManifest
+  /// Whether integers take their maximum (else their minimum).
+  let high: Bool
+
+  /// A probe of the state.
+  var state: JSONValue { object(manifest.stateFields, depth: 0) }
+
+  /// A probe of each action case, in declaration order.
+  var actions: [(name: String, value: JSONValue)] {
+    manifest.actions.cases.map { item in
+      var value = object(item.fields, depth: 0)
+      if case .object(var members) = value {
+        members["type"] = .string(item.name)
+        value = .object(members)
+      }
+      return (item.name, value)
+    }
+  }
+
+  private func object(_ fields: [TypeDescriptor.Field], depth: Int) -> JSONValue {
+    var members = JSONObject()
+    for field in fields { members[field.name] = value(of: field.type, depth: depth + 1) }
+    return .object(members)
+  }
+
+  private func value(of type: TypeDescriptor, depth: Int) -> JSONValue {
+    switch type {
+    case .string: return .string("")
+    case .formatted(.dateTime): return .string(StringFormat.sampleDate)
+    case .formatted(.uuid): return .string(StringFormat.sampleUUID)
+    case .stringEnum(let values): return .string(values.first ?? "")
+    case .boolean: return .bool(false)
+    case .integer(let range):
+      let bound = high ? range.maximum?.int64Value ?? .max : range.minimum?.int64Value ?? .min
+      return .number(.integer(bound))
+    case .number(let range): return .number(high ? range.maximum ?? .integer(0) : range.minimum ?? .integer(0))
+    case .array(let items): return .array(depth > 4 ? [] : [value(of: items, depth: depth + 1)])
+    case .object(let fields): return object(fields, depth: depth)
+    case .objectRef(let name): return object(manifest.objectTypes[name] ?? [], depth: depth)
+    case .union(let name):
+      guard let item = manifest.types[name]?.cases.first else { return .null }
+      var members = object(item.fields, depth: depth).objectValue ?? JSONObject()
+      members["type"] = .string(item.name)
+      return .object(members)
+    case .nullable(let wrapped): return depth > 4 ? .null : value(of: wrapped, depth: depth)
+    }
+  }
+}

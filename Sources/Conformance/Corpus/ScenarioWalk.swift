@@ -241,3 +241,18 @@ extension ScenarioCorpus.Root {
   /// How a problem with the root folder itself names it: its display name, or `.` for the current directory.
   var folderDisplay: String { displayName.isEmpty ? "." : displayName }
 }
+
+// MARK: - FileID
+
+/// A file's identity on its device (`st_dev`, `st_ino`): the same for every path and link that reaches it.
+package struct FileID: Hashable, Sendable {
+  /// `st_dev`.
+  let device: UInt64
+  /// `st_ino`.
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+  }
+}

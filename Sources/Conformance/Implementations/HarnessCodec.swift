@@ -73,16 +73,8 @@ enum HarnessCodec {
     guard var reader = ObjectReader(value, at: .root, what: "a run reply", issues: &issues) else {
       return .failure(violation(issues))
     }
-    let replySeq = reader.required("seq", issues: &issues)
-    if let replySeq, replySeq != .number(.integer(Int64(seq))) {
-      var earlier: Int?
-      if case .number(.integer(let value)) = replySeq, value >= 0, value < Int64(seq) { earlier = Int(value) }
-      return .failure(
-        Violation(
-          message:
-            "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"
-            + (earlier != nil ? " (an earlier request's seq)" : ""),
-          earlierSeq: earlier))
+    if let replySeq = reader.required("seq", issues: &issues), let wrong = seqViolation(replySeq, expected: seq) {
+      return .failure(wrong)
     }
     let outcomes = ["trace", "errored", "skipped"].compactMap { key in reader.value(key).map { (key, $0) } }
     // Format v1.3 (§2.5.7): a runtime trace may carry the creation's entry beside it.
@@ -114,6 +106,18 @@ enum HarnessCodec {
     }
     guard issues.isEmpty, let observation else { return .failure(violation(issues)) }
     return .success(observation)
+  }
+
+  /// What is wrong with a run reply whose `seq` is not the request's, saying so when it is an earlier request's (a
+  /// reply that came too late); `nil` when it is the request's.
+  private static func seqViolation(_ replySeq: JSONValue, expected seq: Int) -> Violation? {
+    guard replySeq != .number(.integer(Int64(seq))) else { return nil }
+    var earlier: Int?
+    if case .number(.integer(let value)) = replySeq, value >= 0, value < Int64(seq) { earlier = Int(value) }
+    return Violation(
+      message: "the reply has seq \(JSONRenderer.compact(replySeq, style: .display)), but the request had seq \(seq)"
+        + (earlier != nil ? " (an earlier request's seq)" : ""),
+      earlierSeq: earlier)
   }
 
   /// The line as text for a report: invalid UTF-8 replaced, cut after ``quotedLength`` characters with a note of

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The members of a JSON object, kept sorted by key in Unicode scalar order so that rendering is stable and equality
 /// ignores the order the keys were written in.
 ///
@@ -109,5 +111,97 @@ extension JSONObject {
       sorted = unique
     }
     members = sorted
+  }
+}
+
+// MARK: - JSONMerge
+
+extension JSONValue {
+  /// Applies a scenario's `changes` to a state: a deep merge where objects merge key by key and everything else
+  /// replaces.
+  ///
+  /// This is scenario format §3.3: scalars, arrays and `null` replace the previous value, so `{"error": null}` sets
+  /// `error` to `null`. It differs from RFC 7386 (JSON Merge Patch), where `null` deletes the member: a scenario can
+  /// never delete a state field.
+  ///
+  /// ```swift
+  /// let state: JSONValue = ["email": "a", "error": "x"]
+  /// state.merging(["error": .null]) == ["email": "a", "error": .null]  // true
+  /// ```
+  ///
+  /// - Parameter changes: The partial value to lay over this one.
+  /// - Returns: The merged value.
+  package func merging(_ changes: JSONValue) -> JSONValue {
+    guard case .object(var base) = self, case .object(let patch) = changes else { return changes }
+    for member in patch.members {
+      if let existing = base[member.key] {
+        base[member.key] = existing.merging(member.value)
+      } else {
+        base[member.key] = member.value
+      }
+    }
+    return .object(base)
+  }
+
+  /// Every leaf path in this value, where a leaf is anything but a non-empty object.
+  ///
+  /// Used to list what a non-exhaustive step did not check: `{"a": {"b": 1}, "c": []}` has leaves `a.b` and `c`.
+  ///
+  /// - Parameter prefix: The path of this value.
+  /// - Returns: Paths in key order.
+  func leafPaths(prefix: JSONPath) -> [JSONPath] {
+    guard case .object(let object) = self, !object.isEmpty else { return [prefix] }
+    return object.members.flatMap { $0.value.leafPaths(prefix: prefix.appending(key: $0.key)) }
+  }
+}
+
+// MARK: - ScalarOrder
+
+/// Byte-wise comparison of strings' UTF-8, which is comparison by Unicode scalar sequence (scenario format §5).
+///
+/// Swift's `String ==` and `<` use canonical equivalence; these never do. They compare the UTF-8 buffers with
+/// `memcmp`, which is also much faster than the generic `elementsEqual` on the UTF-8 views.
+enum ScalarOrder {
+  /// Whether `a` and `b` have the same Unicode scalars.
+  @inline(__always)
+  static func equal(_ a: String, _ b: String) -> Bool {
+    if identical(a, b) { return true }
+    guard a.utf8.count == b.utf8.count else { return false }
+    return compare(a, b) == 0
+  }
+
+  /// Whether `a` sorts before `b` by Unicode scalar values.
+  @inline(__always)
+  static func less(_ a: String, _ b: String) -> Bool {
+    compare(a, b) < 0
+  }
+
+  /// Negative, zero or positive as `a` sorts before, with or after `b`.
+  static func compare(_ a: String, _ b: String) -> Int {
+    if identical(a, b) { return 0 }
+    // Most keys that differ do so in their first byte; reading it copies neither string's bytes.
+    if let first = a.utf8.first, let other = b.utf8.first, first != other { return Int(first) - Int(other) }
+    var a = a
+    var b = b
+    return a.withUTF8 { left in
+      b.withUTF8 { right in
+        let common = min(left.count, right.count)
+        if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+          let result = memcmp(l, r, common)
+          if result != 0 { return Int(result) }
+        }
+        return left.count - right.count
+      }
+    }
+  }
+
+  /// Whether `a` and `b` have the same representation: the same small string, whose bytes are stored inline (a key
+  /// such as `"email"` read from a scenario and the same key read from a manifest), or the same storage object. Such
+  /// strings are equal; strings with different representations may still be, so this only short-cuts `memcmp`.
+  @inline(__always)
+  private static func identical(_ a: String, _ b: String) -> Bool {
+    // A `String` is two words on 64-bit platforms; elsewhere there is no short cut (folded away at compile time).
+    guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
+    return unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
   }
 }

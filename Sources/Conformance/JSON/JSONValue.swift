@@ -126,3 +126,141 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     self = .object(JSONObject(unsortedMembers: unsafeBitCast(elements, to: [(key: String, value: JSONValue)].self)))
   }
 }
+
+// MARK: - JSONNumber
+
+/// A JSON number: exact when it is a 64-bit integer, a `Double` otherwise.
+///
+/// Two numbers are equal when they denote the same value (scenario format §5): `1`, `1.0` and `1e0` are equal;
+/// integers compare exactly, so `9007199254740993` differs from `9007199254740992` even though both round to the same
+/// `Double`. An integer literal outside the 64-bit signed range is kept as a `Double`.
+public enum JSONNumber: Sendable, Hashable {
+  /// An integer in `Int64.min ... Int64.max`, written without fraction or exponent.
+  case integer(Int64)
+  /// Any other finite number (IEEE 754 binary64).
+  case double(Double)
+
+  /// Whether the value is a whole number that fits `Int64` (so `2.0` counts, `2.5` does not).
+  public var isInteger: Bool { int64Value != nil }
+
+  /// The value as an `Int64` when it is a whole number in range, else `nil`.
+  public var int64Value: Int64? {
+    switch self {
+    case .integer(let value): return value
+    case .double(let value): return Int64(exactly: value)
+    }
+  }
+
+  /// The value as a `Double` (rounded for integers beyond 2^53).
+  public var doubleValue: Double {
+    switch self {
+    case .integer(let value): return Double(value)
+    case .double(let value): return value
+    }
+  }
+
+  /// Compares by value: integers exactly, and an integer equals a `Double` only when the `Double` is that exact
+  /// whole number.
+  public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+    switch (lhs, rhs) {
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
+      return Int64(exactly: b) == a
+    }
+  }
+
+  /// Hashes consistently with `==`: whole numbers hash as their `Int64` value.
+  public func hash(into hasher: inout Hasher) {
+    if let value = int64Value { hasher.combine(value) } else { hasher.combine(doubleValue) }
+  }
+}
+
+// MARK: - JSONPath
+
+/// A location inside a JSON document, rendered the way reports show it: `state.isLoading`, `effects[0].email`,
+/// `steps[2].send.type`.
+///
+/// Keys that are not plain identifiers are quoted (`state["first name"]`); the empty path renders as `(root)`, and a
+/// path deeper than 24 levels shows its first and last 8 components around an ellipsis.
+public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// One step into a document.
+  public enum Component: Sendable, Hashable {
+    /// An object member.
+    case key(String)
+    /// An array element, 0-based.
+    case index(Int)
+  }
+
+  /// The steps from the document root.
+  public var components: [Component]
+
+  /// Creates a path from components.
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The path to the root of a document.
+  public static let root = JSONPath()
+
+  /// This path extended by an object key.
+  public func appending(key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+
+  /// This path extended by an array index (0-based).
+  public func appending(index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
+
+  /// This path followed by all of `other`'s components.
+  public func appending(_ other: JSONPath) -> JSONPath { JSONPath(components + other.components) }
+
+  /// Document order: component by component, keys by Unicode scalars, indices numerically (`effects[2]` before
+  /// `effects[10]`), and a path before the paths below it.
+  public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
+    for (a, b) in zip(lhs.components, rhs.components) where a != b {
+      switch (a, b) {
+      case (.index(let x), .index(let y)): return x < y
+      case (.key(let x), .key(let y)): return ScalarOrder.less(x, y)
+      case (.key, .index): return true
+      case (.index, .key): return false
+      }
+    }
+    return lhs.components.count < rhs.components.count
+  }
+
+  /// The rendering used in every report, e.g. `effects[0].email`.
+  public var description: String {
+    if components.isEmpty { return "(root)" }
+    if components.count > 24 {
+      let head = JSONPath(Array(components.prefix(8))).description
+      let tail = JSONPath(Array(components.suffix(8))).description
+      return "\(head)…\(tail.hasPrefix("[") ? "" : ".")\(tail) (\(components.count) levels deep)"
+    }
+    var text = ""
+    for component in components {
+      switch component {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key) where Self.isIdentifier(key):
+        text += text.isEmpty ? key : ".\(key)"
+      case .key(let key):
+        text += "[\(JSONRenderer.quoted(key))]"
+      }
+    }
+    return text
+  }
+
+  /// Whether `key` can be written bare: `^[A-Za-z_][A-Za-z0-9_]*$` (Conformance/README.md §1.4); anything else,
+  /// such as `$schema` or `a-b`, is quoted.
+  private static func isIdentifier(_ key: String) -> Bool {
+    guard let first = key.utf8.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+    return key.utf8.allSatisfy {
+      $0.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+    }
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII letter.
+  var isASCIILetter: Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+  }
+}

@@ -95,3 +95,179 @@ package struct FeatureManifest: Sendable {
     package var rule: String?
   }
 }
+
+// MARK: - SpecRules
+
+/// The rule ids a feature's prose spec declares (scenario format §18.1): what a scenario's `rules` may cite and what
+/// `conformance coverage` lists as cited or not.
+///
+/// A rule is declared where its id starts a heading or a bold list item, the two ways the bundled specs number their
+/// rules:
+///
+/// ```markdown
+/// ### L3 — `{"type": "submit"}` [`Submit`]
+/// - **L3.a** If `isLoading` is true, the action is ignored …
+/// - **LR1.** The `authenticate` effect calls the dependency …
+/// - **IB1 (creation).** Creating the runtime calls `loadProfile` once …
+/// ```
+///
+/// declares `L3`, `L3.a`, `LR1` and `IB1`. An id elsewhere in the prose (a citation such as "cleared by L4.b") declares
+/// nothing. Ids follow the rule id pattern of format §1.3, `^[A-Z]+[0-9]+(\.[a-z])?$`; fenced code blocks are skipped.
+package enum SpecRules {
+  /// The ids `markdown` declares, in the order it declares them, each once.
+  ///
+  /// - Parameter markdown: The text of the spec, e.g. `Conformance/features/login.md`.
+  /// - Returns: The declared ids; empty when none is declared.
+  package static func ids(inMarkdown markdown: String) -> [String] {
+    var ids: [String] = []
+    var seen = Set<String>()
+    var inFence = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("```") {
+        inFence.toggle()
+        continue
+      }
+      guard !inFence, let id = declaredID(in: trimmed), seen.insert(id).inserted else { continue }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// The id a line declares: the first word after a heading's `#`s, or after the `**` that opens a list item.
+  private static func declaredID(in line: Substring) -> String? {
+    var rest: Substring
+    if line.hasPrefix("#") {
+      rest = line.drop { $0 == "#" }
+      guard rest.first == " " else { return nil }
+      rest = rest.drop { $0 == " " }
+    } else if line.hasPrefix("- **") || line.hasPrefix("* **") {
+      rest = line.dropFirst(4)
+    } else {
+      return nil
+    }
+    var word = String(rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") })
+    // A sentence's full stop after the id ("**LR1.**") is not part of it.
+    if word.hasSuffix(".") { word.removeLast() }
+    return ManifestNames.isRuleID(word) ? word : nil
+  }
+}
+
+// MARK: - Tolerances
+
+/// Where a feature's numbers compare within a tolerance rather than exactly (manifest `"tolerance"` on a `number`
+/// descriptor, Conformance/README.md §17.4): a tree that follows the state's and the effects' shapes down to each
+/// tolerant number.
+///
+/// Everything the tree does not reach compares exactly (§5). Two numbers `a` and `b` at a tolerant place are equal
+/// when `|a − b| ≤ tolerance`, as binary64 doubles; the judge uses this for expected against actual values, and the
+/// divergence finder for one implementation's trace against another's.
+package struct Tolerances: Sendable {
+  /// The state's tolerant fields; `nil` when it has none.
+  package var state: ToleranceNode?
+  /// The effects' tolerant fields, by effect type; `nil` when they have none.
+  package var effects: ToleranceNode?
+
+  /// No tolerance anywhere: every value compares exactly.
+  package static let exact = Tolerances(state: nil, effects: nil)
+
+  /// Creates the tree of a manifest's tolerant numbers.
+  package init(_ manifest: FeatureManifest) {
+    let builder = ToleranceNode.Builder(manifest: manifest)
+    state = builder.object(manifest.stateFields, visiting: [])
+    effects = builder.union(manifest.effects, visiting: [])
+  }
+
+  private init(state: ToleranceNode?, effects: ToleranceNode?) {
+    self.state = state
+    self.effects = effects
+  }
+
+  /// The tree of a step's observation as the divergence finder compares it, `{"state": …, "effects": [...]}`.
+  var observation: ToleranceNode? {
+    guard state != nil || effects != nil else { return nil }
+    var fields: [String: ToleranceNode] = [:]
+    fields["state"] = state
+    fields["effects"] = effects.map { ToleranceNode(items: $0) }
+    return ToleranceNode(fields: fields)
+  }
+}
+
+/// One place in a ``Tolerances`` tree: the tolerance of the number here, and the tolerant places below it.
+package final class ToleranceNode: Sendable {
+  /// The tolerance of a number at this place; `nil`: exact.
+  let here: Double?
+  /// The object's members that hold tolerant numbers, by key.
+  let fields: [String: ToleranceNode]
+  /// An array's items, when they hold tolerant numbers.
+  let items: ToleranceNode?
+  /// For a union (effects, named unions): the node of each case that holds tolerant numbers, by its `type`.
+  let cases: [String: ToleranceNode]
+
+  init(
+    here: Double? = nil, fields: [String: ToleranceNode] = [:], items: ToleranceNode? = nil,
+    cases: [String: ToleranceNode] = [:]
+  ) {
+    self.here = here
+    self.fields = fields
+    self.items = items
+    self.cases = cases
+  }
+
+  /// The node of `value`'s own members: for a union, the case named by its `type`.
+  func resolved(for value: JSONValue) -> ToleranceNode? {
+    guard !cases.isEmpty else { return self }
+    return value["type"]?.stringValue.flatMap { cases[$0] }
+  }
+
+  /// The node at `path` below this one, following `value` (to pick union cases); `nil` when nothing there is
+  /// tolerant.
+  func descend(_ path: JSONPath, through value: JSONValue) -> ToleranceNode? {
+    var node = self
+    var current = value
+    for component in path.components {
+      guard let resolved = node.resolved(for: current) else { return nil }
+      let next: ToleranceNode?
+      switch component {
+      case .key(let key): next = resolved.fields[key]
+      case .index: next = resolved.items
+      }
+      guard let next, let child = current.value(at: JSONPath([component])) else { return nil }
+      (node, current) = (next, child)
+    }
+    return node
+  }
+
+  /// Builds nodes from a manifest's descriptors; a named type met again below itself is not followed again.
+  struct Builder {
+    let manifest: FeatureManifest
+
+    func object(_ fields: [TypeDescriptor.Field], visiting: Set<String>) -> ToleranceNode? {
+      var nodes: [String: ToleranceNode] = [:]
+      for field in fields { nodes[field.name] = descriptor(field.type, visiting: visiting) }
+      return nodes.isEmpty ? nil : ToleranceNode(fields: nodes)
+    }
+
+    func union(_ union: FeatureManifest.Union, visiting: Set<String>) -> ToleranceNode? {
+      var nodes: [String: ToleranceNode] = [:]
+      for item in union.cases { nodes[item.name] = object(item.fields, visiting: visiting) }
+      return nodes.isEmpty ? nil : ToleranceNode(cases: nodes)
+    }
+
+    func descriptor(_ type: TypeDescriptor, visiting: Set<String>) -> ToleranceNode? {
+      switch type {
+      case .number(let range): return range.tolerance.map { ToleranceNode(here: $0) }
+      case .nullable(let wrapped): return descriptor(wrapped, visiting: visiting)
+      case .array(let items): return descriptor(items, visiting: visiting).map { ToleranceNode(items: $0) }
+      case .object(let fields): return object(fields, visiting: visiting)
+      case .objectRef(let name):
+        guard !visiting.contains(name), let fields = manifest.objectTypes[name] else { return nil }
+        return object(fields, visiting: visiting.union([name]))
+      case .union(let name):
+        guard !visiting.contains(name), let named = manifest.types[name] else { return nil }
+        return union(named, visiting: visiting.union([name]))
+      case .string, .stringEnum, .formatted, .boolean, .integer: return nil
+      }
+    }
+  }
+}

@@ -24,6 +24,19 @@ extension TextReporter {
       lines.append(
         "Stopped at the first failure (--fail-fast); \(ReportText.plural(remaining, "file", "files")) not run")
     }
+    lines += gateLines(summary, style: style)
+    let scenarios = ReportText.plural(summary.scenarios, "scenario", "scenarios")
+    lines.append(
+      style.dim(
+        "Ran \(scenarios) (\(ReportText.plural(steps, "step", "steps"))) in \(ReportText.seconds(summary.duration))"))
+    lines.append(closingLine(summary))
+    return lines
+  }
+
+  /// The lines that say why a run without failures can still fail, or checked nothing: flaky pairs, skips, a run on
+  /// which no implementation applied, and no scenarios (for a shard, that it holds none).
+  private static func gateLines(_ summary: RunSummary, style: TextStyle) -> [String] {
+    var lines: [String] = []
     if summary.flaky > 0 {
       let pairs = ReportText.plural(summary.flaky, "flaky pair", "flaky pairs")
       lines.append(
@@ -50,11 +63,6 @@ extension TextReporter {
       lines.append(
         style.red("No scenarios were run") + (summary.invalidFiles > 0 ? "" : "; check the paths and filters"))
     }
-    let scenarios = ReportText.plural(summary.scenarios, "scenario", "scenarios")
-    lines.append(
-      style.dim(
-        "Ran \(scenarios) (\(ReportText.plural(steps, "step", "steps"))) in \(ReportText.seconds(summary.duration))"))
-    lines.append(closingLine(summary))
     return lines
   }
 

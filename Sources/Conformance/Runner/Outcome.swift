@@ -123,3 +123,82 @@ package enum Outcome: Sendable {
     package var isRetried: Bool { self == .crashed || self == .timedOut }
   }
 }
+
+// MARK: - OutcomeTally
+
+/// How many (scenario, implementation) pairs ended in each ``Outcome/Kind``: a typed bucket per kind, as Bowtie
+/// counts its results, instead of counts keyed by label strings.
+package struct OutcomeTally: Sendable, Equatable {
+  private var counts: [Outcome.Kind: Int] = [:]
+
+  /// An empty tally.
+  package init() {}
+
+  /// The count of one kind.
+  package subscript(kind: Outcome.Kind) -> Int {
+    get { counts[kind] ?? 0 }
+    set { counts[kind] = newValue }
+  }
+
+  /// Every pair counted.
+  package var total: Int { counts.values.reduce(0, +) }
+
+  /// The kinds with a non-zero count and their counts, in report order (``Outcome/Kind/allCases``).
+  package var nonZero: [(kind: Outcome.Kind, count: Int)] {
+    Outcome.Kind.allCases.compactMap { kind in self[kind] == 0 ? nil : (kind, self[kind]) }
+  }
+
+  /// Counts one outcome.
+  package mutating func add(_ kind: Outcome.Kind) { self[kind] += 1 }
+
+}
+
+// MARK: - ScenarioVerdict
+
+/// The verdicts on one scenario for every implementation, and the divergence between them, if any.
+package struct ScenarioVerdict: Sendable {
+  /// The scenario's id.
+  package var id: String
+  /// The scenario's file.
+  package var file: String
+  /// The 1-based line of ``file`` where the scenario is (``Scenario/line``); 1 when not known (a merged report).
+  package var line = 1
+  /// The scenario's feature.
+  package var feature: String
+  /// The scenario's description.
+  package var description: String
+  /// The number of steps.
+  package var stepCount: Int
+  /// The scenario's level (README §13): reducer unless the file says runtime.
+  package var level: ScenarioLevel = .reducer
+  /// The scenario's tags, as written in its file.
+  package var tags: [String] = []
+  /// The spec rule ids the scenario cites (`rules`, format v1.4); empty when it cites none.
+  package var rules: [String] = []
+  /// What the scenario covers on each implementation, when the run collects coverage
+  /// (``ConformanceRunner/Options/coverage``); `nil` otherwise.
+  package var coverage: CoverageSample? = nil
+  /// One verdict per implementation, in implementation order.
+  package var verdicts: [Verdict]
+  /// Where the implementations' traces first differ, or `nil` when they agree (or fewer than two produced one).
+  package var divergence: Divergence?
+  /// Whether a known-divergence baseline explains ``divergence`` (every failing pair is `known`, or a `diverges`
+  /// entry records it exactly), so it does not fail the gate.
+  package var divergenceIsKnown = false
+  /// What the baseline found wrong with its entries for this scenario: a listed pair that passes (`fixed`) or fails
+  /// differently than recorded (`different`). Each fails the gate.
+  package var baselineProblems: [BaselineProblem] = []
+
+  /// Whether the scenario fails the gate: a failing verdict, a divergence the baseline does not explain, or a
+  /// baseline problem. (A skipped pair fails the run separately, unless skips are allowed.)
+  package var isFailure: Bool {
+    (divergence != nil && !divergenceIsKnown) || verdicts.contains { $0.outcome.isFailure } || !baselineProblems.isEmpty
+  }
+
+  /// Whether any implementation skipped the scenario.
+  package var hasSkip: Bool { verdicts.contains { $0.outcome.kind == .skipped } }
+
+  /// Whether some implementation did not run the scenario because it does not run the scenario's level (harness
+  /// protocol §2.5): `not applicable`.
+  package var isNotApplicable: Bool { verdicts.contains { $0.outcome.kind == .notApplicable } }
+}

@@ -164,3 +164,94 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
       isMainActor: isMainActor, reports: manifest.events == nil ? reports : reports.union([.events]))
   }
 }
+
+// MARK: - BridgeCoding
+
+// MARK: - BridgeCoding
+
+/// One-call conversions through the Codable bridge, with errors as ``CodecError``s at paths under a prefix.
+enum BridgeCoding {
+  /// Decodes `value` as `type`.
+  ///
+  /// - Parameters:
+  ///   - prefix: Where `value` sits, e.g. `steps[3].send`; error paths start with it.
+  /// - Throws: ``CodecError`` naming the path and the Swift type.
+  static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, shape: CodingShape, at prefix: JSONPath)
+    throws(CodecError) -> T
+  {
+    let context = DecodingContext()
+    let decoder = BridgeDecoder(value: value, shape: shape, owner: type, parent: nil, component: nil, context: context)
+    do {
+      return try T(from: decoder)
+    } catch {
+      throw located(BridgeError.from(error, pending: context.pending), under: prefix)
+    }
+  }
+
+  /// Encodes `value`.
+  ///
+  /// - Parameters:
+  ///   - prefix: Where the value will sit, e.g. `state`; error paths start with it.
+  /// - Throws: ``CodecError`` naming the path.
+  static func encode<T: Encodable>(_ value: T, shape: CodingShape, at prefix: JSONPath) throws(CodecError)
+    -> JSONValue
+  {
+    do {
+      return try BridgeEncoder.encode(value, shape: shape)
+    } catch {
+      throw located(BridgeError.from(error, pending: nil), under: prefix)
+    }
+  }
+
+  private static func located(_ error: BridgeError, under prefix: JSONPath) -> CodecError {
+    CodecError(path: prefix.appending(error.path), message: error.message)
+  }
+}
+
+// MARK: - RuntimeShapes
+
+// MARK: - RuntimeShapes
+
+/// What the Codable bridge needs to convert a runtime's values: the feature's shapes (state, actions, named types) and
+/// the shapes of its dependencies' arguments and results.
+struct RuntimeShapes: Sendable {
+  /// The state, action and named-type shapes.
+  var feature: CodingShapes
+  /// Each dependency's arguments object, by dependency name.
+  var arguments: [String: CodingShape]
+  /// Each dependency's result, by dependency name.
+  var results: [String: CodingShape]
+
+  /// No manifest: everything opaque.
+  static let opaque = RuntimeShapes(feature: .opaque, arguments: [:], results: [:])
+
+  /// The shapes a manifest declares, its `dependencies` included.
+  init(manifest: FeatureManifest) {
+    let feature = CodingShapes(manifest: manifest)
+    var arguments: [String: CodingShape] = [:]
+    var results: [String: CodingShape] = [:]
+    for (name, dependency) in manifest.dependencies {
+      arguments[name] = .object(CodingShape.fields(dependency.arguments, named: feature.named))
+      results[name] = CodingShape(dependency.result, named: feature.named)
+    }
+    self.init(feature: feature, arguments: arguments, results: results)
+  }
+
+  private init(feature: CodingShapes, arguments: [String: CodingShape], results: [String: CodingShape]) {
+    self.feature = feature
+    self.arguments = arguments
+    self.results = results
+  }
+
+  /// The shape of `dependency`'s arguments; ``CodingShape/opaque`` when unknown.
+  func arguments(of dependency: String) -> CodingShape { arguments[dependency] ?? .opaque }
+
+  /// The shape of `dependency`'s result, decoded as `type`: the manifest's, else (a dependency the manifest does not
+  /// declare) the named type whose name is the Swift type's (`LoginResult`), else ``CodingShape/opaque``.
+  func result(of dependency: String, as type: Any.Type) -> CodingShape {
+    if let shape = results[dependency] { return shape }
+    let name = String(describing: type)
+    if let union = feature.named.unions[name] { return .union(union) }
+    return feature.named.objects[name].map(CodingShape.named) ?? .opaque
+  }
+}

@@ -1,19 +1,5 @@
 /// Reading runtime-level steps (scenario format v1.1, Conformance/README.md "Runtime scenarios").
 extension ScenarioLoader {
-  /// The call names a runtime scenario has declared and answered so far, as its steps are read in order.
-  struct CallTable {
-    /// Name → where `expect.calls` declares it and its dependency.
-    var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
-    /// Name → the 1-based step that answered it.
-    var answered: [String: Int] = [:]
-    /// Whether an `expect.calls` entry so far has no valid name (missing, not a string, or not a call name): a name
-    /// that is not declared may be the one meant there, so that is not reported again (the entry's own error says
-    /// what to fix).
-    var hasUnnamed = false
-    /// Whether the screen shows after the steps read so far (format v1.3): not when the runtime is created.
-    var screen = ScreenState.notYetShown
-  }
-
   /// What a runtime step does: exactly one of these keys (`screen` and `emit` are format v1.3).
   static let runtimeKinds = ["send", "respond", "advance", "clear", "screen", "emit"]
   /// The largest `advance`: one day in milliseconds.

@@ -1,6 +1,21 @@
 // MARK: - Steps
 
 extension ScenarioLoader {
+  /// The call names a runtime scenario has declared and answered so far, as its steps are read in order (kept
+  /// here, where every scenario's steps create one, rather than with the runtime steps that fill it).
+  struct CallTable {
+    /// Name → where `expect.calls` declares it and its dependency.
+    var declared: [String: (path: JSONPath, step: Int, dependency: String)] = [:]
+    /// Name → the 1-based step that answered it.
+    var answered: [String: Int] = [:]
+    /// Whether an `expect.calls` entry so far has no valid name (missing, not a string, or not a call name): a name
+    /// that is not declared may be the one meant there, so that is not reported again (the entry's own error says
+    /// what to fix).
+    var hasUnnamed = false
+    /// Whether the screen shows after the steps read so far (format v1.3): not when the runtime is created.
+    var screen = ScreenState.notYetShown
+  }
+
   /// The `start` (format v1.3) and the steps, then every merged expected state checked against the manifest when they
   /// are valid.
   func readCheckedSteps(
@@ -167,5 +182,101 @@ extension ScenarioLoader {
       manifest?.checkEffect(element, at: path.appending(index: index), issues: &issues)
     }
     return elements
+  }
+}
+
+// MARK: - ScenarioLoader+Rules
+
+// MARK: - The rules a scenario cites (format v1.4)
+
+extension ScenarioLoader {
+  /// `rules` (scenario format §18): the spec rule ids the scenario tests, each declared by its feature's spec
+  /// (``FeatureManifest/ruleIDs``), no duplicates; `[]` when absent.
+  ///
+  /// An id the spec does not declare is reported at `rules[i]` with the closest declared id, as a misspelt action
+  /// is: a citation must not silently point at nothing.
+  func readRules(_ value: JSONValue?, manifest: FeatureManifest?, issues: inout IssueList) -> [String] {
+    guard let value else { return [] }
+    let path = JSONPath([.key("rules")])
+    guard case .array(let elements) = value else {
+      issues.add(path, "expected an array of spec rule ids such as \"L3.a\", got \(value.typeName)")
+      return []
+    }
+    var rules: [String] = []
+    var seen = Set<String>()
+    for (index, element) in elements.enumerated() {
+      let at = path.appending(index: index)
+      guard case .string(let rule) = element, ManifestNames.isRuleID(rule) else {
+        issues.add(
+          at,
+          "expected a spec rule id such as \"L3\" or \"L3.a\", got \(JSONRenderer.compact(element, style: .display))")
+        continue
+      }
+      guard seen.insert(rule).inserted else {
+        issues.add(at, "duplicate rule '\(rule)'")
+        continue
+      }
+      if let manifest, let declared = manifest.ruleIDs, !declared.contains(rule) {
+        let suggestion = Suggestion.closest(to: rule, among: declared).map { "; did you mean '\($0)'?" } ?? ""
+        let spec = manifest.specFile ?? manifest.spec ?? "its spec"
+        issues.add(
+          at,
+          "unknown rule '\(rule)'\(suggestion) (\(spec) declares: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
+        )
+        continue
+      }
+      rules.append(rule)
+    }
+    return rules
+  }
+}
+
+// MARK: - ScenarioLoader+Outline
+
+// MARK: - Scenario outlines (Conformance/README.md §17)
+
+extension ScenarioLoader {
+  /// Validates a parsed scenario file into its cases: the one scenario of a plain file, or one scenario per row of a
+  /// scenario outline (a file with `examples`), each validated as a plain file would be.
+  ///
+  /// A row's problems are reported at `examples[n]` (0-based, as every JSON path), with the path inside the row's
+  /// expanded scenario leading the message: `examples[2]: steps[1].expect.changes.total: …`. A problem outside
+  /// `initialState` and `steps` (the id, the feature) is the same for every row and is reported once, as in a plain
+  /// file. One invalid row makes the file invalid: no row of it runs.
+  ///
+  /// - Parameters:
+  ///   - value: The document.
+  ///   - file: The file name used in errors and reports.
+  /// - Returns: The cases in row order, or every problem found.
+  package func loadCases(_ value: JSONValue, file: String) -> Result<[Scenario], InputErrors> {
+    guard case .object(let document) = value, document["examples"] != nil else {
+      return load(value, file: file).map { [$0] }
+    }
+    var issues = IssueList()
+    guard let rows = ScenarioOutline.expand(document, issues: &issues) else {
+      return .failure(InputErrors(issues.errors(file: file)))
+    }
+    var cases: [Scenario] = []
+    var seen = Set<String>()
+    for row in rows {
+      switch load(row.document, file: file) {
+      case .success(var scenario):
+        scenario.outline = OutlineRow(outlineID: scenario.id, index: row.index, name: row.name)
+        scenario.id = scenario.outline?.caseID ?? scenario.id
+        cases.append(scenario)
+      case .failure(let failure):
+        for error in failure.errors {
+          guard let path = error.path, case .key(let root)? = path.components.first,
+            ScenarioOutline.expandedKeys.contains(root)
+          else {
+            if seen.insert(error.description).inserted { issues.add(error.path ?? .root, error.message) }
+            continue
+          }
+          issues.add(JSONPath([.key("examples"), .index(row.index - 1)]), "\(path): \(error.message)")
+        }
+      }
+    }
+    guard issues.isEmpty else { return .failure(InputErrors(issues.errors(file: file))) }
+    return .success(cases)
   }
 }

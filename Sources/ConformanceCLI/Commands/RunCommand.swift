@@ -168,8 +168,10 @@ struct RunCommand: CLICommand {
       update: baseline.updateTarget.map { _ in
         BaselineUpdate(baseline.baseline ?? Baseline(file: "", entries: []), today: baseline.today)
       },
-      json: (json, JSONReporter(sharded: sharding.shard != nil)), junit: (junit, JUnitReporter(locator: ci.locator)),
-      html: (html, HTMLReporter(locator: ci.locator)), ci: ci, events: events)
+      // A reporter only for a report asked for: the others would hold every verdict for nothing.
+      json: (json, format == "json" || json != nil ? JSONReporter(sharded: sharding.shard != nil) : nil),
+      junit: (junit, junit.map { _ in JUnitReporter(locator: ci.locator) }),
+      html: (html, html.map { _ in HTMLReporter(locator: ci.locator) }), ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -196,9 +198,9 @@ struct RunCommand: CLICommand {
     var workspace: Workspace
     var baseline: BaselineSelection
     var update: BaselineUpdate?
-    var json: (file: ReportFile?, reporter: JSONReporter)
-    var junit: (file: ReportFile?, reporter: JUnitReporter)
-    var html: (file: ReportFile?, reporter: HTMLReporter)
+    var json: (file: ReportFile?, reporter: JSONReporter?)
+    var junit: (file: ReportFile?, reporter: JUnitReporter?)
+    var html: (file: ReportFile?, reporter: HTMLReporter?)
     var ci: CIOutputs
     var events: RunEventStreams
     /// What the run's scenarios covered, with the manifests they were counted against: only with `--html`, whose
@@ -209,15 +211,13 @@ struct RunCommand: CLICommand {
     /// error), then the JSON and JUnit reporters and the baseline update when asked for, the HTML page and what its
     /// coverage section counts.
     func reporters(console: Console) -> [any RunReporter] {
-      RunCommand.reporters(
-        format: format, console: console, json: format == "json" || json.file != nil ? json.reporter : nil,
-        junit: junit.file != nil ? junit.reporter : nil, update: update) + events.reporters
-        + (html.file != nil ? [html.reporter] : []) + (coverage.map { [$0.collector] } ?? [])
+      RunCommand.reporters(format: format, console: console, json: json.reporter, junit: junit.reporter, update: update)
+        + events.reporters + [html.reporter].compactMap { $0 } + (coverage.map { [$0.collector] } ?? [])
     }
 
     /// Writes what follows the run and returns the exit status.
     func finish(after summary: RunSummary, console: Console) -> Int32 {
-      if format == "json" { console.outRaw(json.reporter.document) }
+      if format == "json", let reporter = json.reporter { console.outRaw(reporter.document) }
       // The text report says so in its totals.
       if format != "text", let shard = summary.shard?.shard, summary.scenarios == 0 {
         console.err("note: shard \(shard) holds no scenarios")
@@ -229,12 +229,13 @@ struct RunCommand: CLICommand {
         } ?? summary.exitCode
       console.flush()
       if let coverage {
-        html.reporter.sections = CoverageReport(coverage.collector, manifests: coverage.manifests).htmlSections()
+        html.reporter?.sections = CoverageReport(coverage.collector, manifests: coverage.manifests).htmlSections()
       }
       let written = RunCommand.writeReportFiles(
         [
-          (junit.file, junit.reporter.write(to:)), (json.file, json.reporter.write(to:)),
-          (events.file?.file, { try events.file?.reporter.write(to: $0) }), (html.file, html.reporter.write(to:)),
+          (junit.file, { try junit.reporter?.write(to: $0) }), (json.file, { try json.reporter?.write(to: $0) }),
+          (events.file?.file, { try events.file?.reporter.write(to: $0) }),
+          (html.file, { try html.reporter?.write(to: $0) }),
         ], console: console)
       let summarized = ci.writeSummary(console: console)
       return written && summarized ? status : ExitCode.invalidInput

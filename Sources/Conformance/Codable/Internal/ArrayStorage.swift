@@ -1,4 +1,0 @@
-/// An unkeyed container's elements.
-final class ArrayStorage {
-  var elements: [EncodedNode] = []
-}
