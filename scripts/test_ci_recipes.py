@@ -176,13 +176,17 @@ class GitHubActionsRecipe(unittest.TestCase):
 
 @unittest.skipUnless(os.path.exists(TOOL), "build the tool first: swift build")
 class GitLabRecipe(unittest.TestCase):
-    def test_the_parallel_job_and_the_gate_give_the_unsharded_verdict(self):
+    def pipeline(self, scratch):
+        """The recipe's `.gitlab-ci.yml`, parsed, and the checkout folder its jobs run in."""
         self.assertIsNotNone(yaml, "PyYAML is missing: scripts/test installs it into .build/venv")
+        recipe = os.path.join(scratch, "recipe")
+        write_samples("gitlab", recipe)
+        with open(os.path.join(recipe, ".gitlab-ci.yml"), encoding="utf-8") as handle:
+            return yaml.safe_load(handle), os.path.join(scratch, "checkout")
+
+    def test_the_parallel_job_and_the_gate_give_the_unsharded_verdict(self):
         with tempfile.TemporaryDirectory() as scratch:
-            recipe, checkout = os.path.join(scratch, "recipe"), os.path.join(scratch, "checkout")
-            write_samples("gitlab", recipe)
-            with open(os.path.join(recipe, ".gitlab-ci.yml"), encoding="utf-8") as handle:
-                pipeline = yaml.safe_load(handle)
+            pipeline, checkout = self.pipeline(scratch)
             workspace(checkout)
             expected_status, expected = unsharded_exit(checkout)
             job, gate = pipeline["parity"], pipeline["parity-gate"]
@@ -218,14 +222,10 @@ class GitLabRecipe(unittest.TestCase):
                              sorted(entry["scenario"] for entry in expected["results"]),
                              "each shard's JUnit report holds its own scenarios, and all of them together")
 
-
     def test_the_fuzz_job_searches_its_own_shard_of_the_sequences(self):
-        self.assertIsNotNone(yaml, "PyYAML is missing: scripts/test installs it into .build/venv")
         with tempfile.TemporaryDirectory() as scratch:
-            recipe, checkout = os.path.join(scratch, "recipe"), os.path.join(scratch, "checkout")
-            write_samples("gitlab", recipe)
-            with open(os.path.join(recipe, ".gitlab-ci.yml"), encoding="utf-8") as handle:
-                job = yaml.safe_load(handle)["fuzz"]
+            pipeline, checkout = self.pipeline(scratch)
+            job = pipeline["fuzz"]
             workspace(checkout, failing=False)
             total = job["parallel"]
             for index in range(1, total + 1):
