@@ -9,14 +9,13 @@ import Foundation
 /// error, an invalid scenario or manifest file, or when no scenarios were found. Help and version go to stdout,
 /// errors to stderr.
 public enum ConformanceCommand {
-  /// The subcommands, in help order; the first is the default. Each is named here as well as in its type, so that
-  /// finding the one to run reads no other command's texts (a test holds each name to its type's).
+  /// The subcommands, in help order; the first is the default.
   static var subcommands: [CommandInfo] {
     [
-      CommandInfo("run", RunCommand.self), CommandInfo("validate", ValidateCommand.self),
-      CommandInfo("list", ListCommand.self), CommandInfo("coverage", CoverageCommand.self),
-      CommandInfo("harness", HarnessCommand.self), CommandInfo("fuzz", FuzzCommand.self),
-      CommandInfo("record", RecordCommand.self), CommandInfo("merge-reports", MergeReportsCommand.self),
+      CommandInfo(RunCommand.self), CommandInfo(ValidateCommand.self), CommandInfo(ListCommand.self),
+      CommandInfo(CoverageCommand.self),
+      CommandInfo(HarnessCommand.self), CommandInfo(FuzzCommand.self), CommandInfo(RecordCommand.self),
+      CommandInfo(MergeReportsCommand.self),
     ]
   }
 
@@ -247,34 +246,25 @@ enum InterruptSources {
 
 // MARK: - CommandInfo
 
-/// A subcommand's name, its texts and its `run`, gathered without existential metatypes (which crash the Swift 6.3
-/// compiler here): the texts and `run` are closures captured in the generic initializer, so
-/// ``ConformanceCommand/subcommands`` is the only list of subcommands, and a command's texts are read only when they
-/// are shown.
+/// A subcommand's texts and its `run`, gathered without existential metatypes (which crash the Swift 6.3 compiler
+/// here): `run` is a closure captured in the generic initializer, so ``ConformanceCommand/subcommands`` is the only
+/// list of subcommands.
 struct CommandInfo {
-  /// The name the table gives the subcommand, which must be its ``CLICommand/name``.
   let name: String
-  /// The subcommand's ``CLICommand/name``, abstract, usage line, help and ``CLICommand/options`` (the latter so
-  /// that its help can be checked against what it parses).
-  private let texts:
-    () -> (name: String, abstract: String, usage: String, help: String, options: [ArgumentScanner.OptionSpec])
+  let abstract: String
+  let usage: String
+  let help: String
+  /// The subcommand's ``CLICommand/options``, so that its help can be checked against what it parses.
+  let options: [ArgumentScanner.OptionSpec]
   /// The subcommand's ``CLICommand/run(_:console:swift:)``.
   let run: ([String], Console, SwiftImplementation) async throws(CLIError) -> Int32
 
-  /// The subcommand's own ``CLICommand/name``, read from its type (a test holds it to ``name``).
-  var declaredName: String { texts().name }
-  /// The subcommand's one line in the tool's help.
-  var abstract: String { texts().abstract }
-  /// The subcommand's usage line, for usage errors.
-  var usage: String { texts().usage }
-  /// The subcommand's full help text.
-  var help: String { texts().help }
-  /// The options the subcommand's parser accepts.
-  var options: [ArgumentScanner.OptionSpec] { texts().options }
-
-  init<Command: CLICommand>(_ name: String, _ type: Command.Type) {
-    self.name = name
-    texts = { (type.name, type.abstract, type.usage, type.help, type.options) }
+  init<Command: CLICommand>(_ type: Command.Type) {
+    name = type.name
+    abstract = type.abstract
+    usage = type.usage
+    help = type.help
+    options = type.options
     run = { arguments, console, swift throws(CLIError) in
       guard try ArgumentScanner(arguments, options: type.options, command: type.name).has("help") else {
         return try await Command.run(arguments, console: console, swift: swift)

@@ -40,9 +40,8 @@ enum CrashSupervisor {
   /// pair crashes again says so in its reports (``ConformanceRunner/Options/earlierCrash``).
   static let crashVariable = "CONFORMANCE_WORKER_CRASH"
 
-  /// The subcommands run under supervision: those that run the in-process Swift implementation at length (by the
-  /// names of ``ConformanceCommand/subcommands``, so that a run reads no other command's code).
-  static let supervisedCommands: Set<String> = ["run", "fuzz", "record"]
+  /// The subcommands run under supervision: those that run the in-process Swift implementation at length.
+  static let supervisedCommands: Set<String> = [RunCommand.name, FuzzCommand.name, RecordCommand.name]
 
   /// The signals that mean the worker crashed (a trap, an abort, a bad memory access), rather than being stopped.
   static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]

@@ -49,12 +49,6 @@ struct OptionSpecTests {
     }
   }
 
-  @Test func everySubcommandIsNamedInTheTableAsItsTypeNamesIt() {
-    let table = ConformanceCommand.subcommands.map(\.name)
-    #expect(table == ConformanceCommand.subcommands.map(\.declaredName))
-    #expect(CrashSupervisor.supervisedCommands.isSubset(of: Set(table)))
-  }
-
   @Test func theInProcessImplementationIsNamedAsTheExecutableNamesIt() async {
     let help = await Self.conformance(["run", "--help"], swiftName: "ios")
     let impl = Self.optionEntries(help.stdout).first { $0.names == ["--impl"] }
