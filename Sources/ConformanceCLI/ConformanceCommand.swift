@@ -249,22 +249,25 @@ enum InterruptSources {
 /// A subcommand's texts and its `run`, gathered without existential metatypes (which crash the Swift 6.3 compiler
 /// here): `run` is a closure captured in the generic initializer, so ``ConformanceCommand/subcommands`` is the only
 /// list of subcommands.
+///
+/// The texts are read from the type when asked for, not when the table is built: finding the command to run then
+/// renders no other command's help.
 struct CommandInfo {
   let name: String
-  let abstract: String
-  let usage: String
-  let help: String
+  private let texts: () -> (abstract: String, usage: String, help: String)
+  private let optionTable: () -> [ArgumentScanner.OptionSpec]
+  var abstract: String { texts().abstract }
+  var usage: String { texts().usage }
+  var help: String { texts().help }
   /// The subcommand's ``CLICommand/options``, so that its help can be checked against what it parses.
-  let options: [ArgumentScanner.OptionSpec]
+  var options: [ArgumentScanner.OptionSpec] { optionTable() }
   /// The subcommand's ``CLICommand/run(_:console:swift:)``.
   let run: ([String], Console, SwiftImplementation) async throws(CLIError) -> Int32
 
   init<Command: CLICommand>(_ type: Command.Type) {
     name = type.name
-    abstract = type.abstract
-    usage = type.usage
-    help = type.help
-    options = type.options
+    texts = { (type.abstract, type.usage, type.help) }
+    optionTable = { type.options }
     run = { arguments, console, swift throws(CLIError) in
       guard try ArgumentScanner(arguments, options: type.options, command: type.name).has("help") else {
         return try await Command.run(arguments, console: console, swift: swift)
