@@ -78,6 +78,9 @@ struct HTMLReportCLITests {
       #expect(text.contains(shown), "the section of '\(id)' differs from the text report:\n\(shown)")
     }
     #expect(try Self.section(page, id: "login-wrong-effect-email").contains("(- expected, + actual)"))
+    // Each section is placed at the failing step's line, as the annotations and JUnit place it: here the fake's
+    // step 1 (swift's own failure, at step 3, is a known one).
+    #expect(page.contains("<p class=\"where\"><code>odd%,:dir/login-wrong-loading-flag.json:6</code>"))
     #expect(page.contains("<span class=\"r\">  - [") && page.contains("<span class=\"g\">  + []"))
     #expect(page.contains("<span class=\"r\">divergence</span> at step 1 of "))
     // The known pair, with its reason, entry and spec.

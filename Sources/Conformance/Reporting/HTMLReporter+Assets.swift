@@ -36,7 +36,7 @@ extension HTMLReporter {
     .matrix{display:inline-block;min-width:60%;border:1px solid var(--line);border-bottom:0}
     .matrix .row{display:flex;border-bottom:1px solid var(--line);content-visibility:auto;\
     contain-intrinsic-size:auto 44px}
-    .matrix .row>div{flex:0 0 112px;padding:3px 8px;border-right:1px solid var(--line)}
+    .matrix .row>div{flex:0 0 112px;min-width:0;overflow-wrap:anywhere;padding:3px 8px;border-right:1px solid var(--line)}
     .matrix .row>div:last-child{border-right:0}
     .matrix .row>div.id{flex:0 0 400px;word-break:break-all}.matrix .row>div.tags{flex:0 0 170px}
     .matrix .head{position:sticky;top:0;z-index:1;content-visibility:visible;background:var(--soft);font-weight:600}
@@ -48,7 +48,7 @@ extension HTMLReporter {
     .o.bad{background:var(--redbg);color:var(--red)}
     .o .t{display:block;font-weight:400;font-size:11px;opacity:.75}
     .tag{display:inline-block;padding:0 6px;margin:1px 0;border-radius:9px;background:#ddf4ff;color:#0550ae;\
-    font-size:12px;white-space:nowrap}
+    font-size:12px;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere}
     .detail{margin:0 0 18px}.where{margin:0 0 6px;color:var(--muted)}
     .diff .r{color:var(--red);background:var(--redbg)}.diff .g{color:var(--green);background:var(--greenbg)}
     .r{color:var(--red)}.g{color:var(--green)}.y{color:var(--yellow)}.d{color:var(--muted)}.b{font-weight:700}

@@ -161,7 +161,10 @@ package final class HTMLReporter: RunReporter {
       implementations.count > 1
       ? VerdictText.matrixLines(report, implementations: implementations, style: style)
       : VerdictText.singleLines(report, style: style, sameReasonAsAbove: false)
-    let place = "\(locator.relativePath(report.file)):\(locator.scenarioLine(id: report.id, file: report.file))"
+    // The first failing step's line, as JUnit and the annotations give it; the scenario's line for a divergence.
+    let failing = report.verdicts.first { if case .failed = $0.outcome { true } else { false } }
+    let line = failing.map(locator.line(of:)) ?? locator.scenarioLine(id: report.id, file: report.file)
+    let place = "\(locator.relativePath(report.file)):\(line)"
     var text = "<section class=\"detail\" id=\"\(anchor)\"\(attributes)>\n"
     text += "<h3>\(HTMLText.escape(report.id))</h3>\n<p class=\"where\"><code>\(HTMLText.escape(place))</code>"
     if !report.description.isEmpty { text += " — \(HTMLText.escape(ReportText.oneLine(report.description)))" }
