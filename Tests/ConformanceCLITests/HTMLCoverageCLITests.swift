@@ -126,5 +126,8 @@ struct HTMLCoverageCLITests {
 
         """)
     #expect(!page.contains("coverage-gaps"))
+    // The shards ran side by side: the time shown is the slowest shard's, and said to be.
+    #expect(page.contains("<p>The slowest shard took "))
+    #expect(!page.contains("<p>The run took "))
   }
 }

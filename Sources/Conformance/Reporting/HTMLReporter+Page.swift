@@ -139,7 +139,13 @@ extension HTMLReporter {
   /// The run's wall-clock time, each implementation's time over its pairs, and the slowest pairs.
   private func timings() -> String {
     var text = "<section id=\"timings\"><h2>Timings</h2>\n"
-    if let summary { text += "<p>The run took \(ReportText.seconds(summary.duration)) (wall clock).</p>\n" }
+    if let summary {
+      let took = ReportText.seconds(summary.duration)
+      text +=
+        joinsShards
+        ? "<p>The slowest shard took \(took) (wall clock); pairs are timed in the shard that ran them.</p>\n"
+        : "<p>The run took \(took) (wall clock).</p>\n"
+    }
     text +=
       "<table class=\"list\"><thead><tr><th>Implementation</th><th>Pairs</th><th>Time</th><th>Mean</th></tr>"
       + "</thead><tbody>\n"

@@ -44,6 +44,10 @@ package final class HTMLReporter: RunReporter {
   /// features by implementations), so one writer renders and escapes the whole page.
   package var sections: [HTMLReportSection] = []
 
+  /// Whether the page joins the JSON reports of shards (`merge-reports`): the run's time is then the slowest
+  /// shard's, since the shards ran side by side, and the page says so.
+  package var joinsShards = false
+
   /// Creates a reporter.
   ///
   /// - Parameter locator: Places scenarios and invalid files in their files (repository-relative paths, lines).

@@ -96,7 +96,7 @@ struct MergeReportsCommand: CLICommand {
       return ExitCode.invalidInput
     }
     let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator), html = HTMLReporter(locator: ci.locator)
-    html.sections = [CoverageReport.notInMergedReport]
+    (html.sections, html.joinsShards) = ([CoverageReport.notInMergedReport], true)
     let reporters =
       RunCommand.reporters(
         format: format, console: console, json: format == "json" || jsonFile != nil ? json : nil,
