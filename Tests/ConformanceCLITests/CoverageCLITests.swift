@@ -165,10 +165,10 @@ struct CoverageCLITests {
     let differences = try #require(result.lines.firstIndex(of: "  missed by some implementations:"))
     #expect(
       Array(result.lines[(differences + 1)...]) == [
-        "    Conformance/features/login.json: effects.authenticate: swift, not frozen",
-        "    Conformance/features/login.json: state.email (no trace changes it): swift, not frozen",
-        "    Conformance/features/login.json: state.isLoading (no trace changes it): swift, not frozen",
-        "    Conformance/features/login.json: state.password (no trace changes it): swift, not frozen",
+        "    Conformance/features/login.json: effects.authenticate: covered by swift; missed by frozen",
+        "    Conformance/features/login.json: state.email (no trace changes it): covered by swift; missed by frozen",
+        "    Conformance/features/login.json: state.isLoading (no trace changes it): covered by swift; missed by frozen",
+        "    Conformance/features/login.json: state.password (no trace changes it): covered by swift; missed by frozen",
         "",
         "Coverage: swift 30.7% (12 of 39 items), frozen 20.5% (8 of 39 items)",
       ])

@@ -106,7 +106,8 @@ extension CoverageReport {
       if gap.coveredBy.isEmpty {
         gaps.append("\(gap.file): \(gap.item)")
       } else {
-        let who = "\(gap.coveredBy.joined(separator: ", ")), not \(gap.missedBy.joined(separator: ", "))"
+        let who =
+          "covered by \(gap.coveredBy.joined(separator: ", ")); missed by \(gap.missedBy.joined(separator: ", "))"
         differences.append("\(gap.file): \(gap.item): \(who)")
       }
     }
