@@ -112,6 +112,14 @@ class OutputMatchesTests(unittest.TestCase):
         self.assertFalse(doc_commands.output_matches(["a", "b", "c"], self.PRINTED))
         self.assertFalse(doc_commands.output_matches(["…", "0 passed, 1 failed", "extra"], self.PRINTED))
 
+    def test_a_shards_timing_line_is_compared_but_its_time(self):
+        printed = ["Ran 2 scenarios (10 steps) in 0.005 s (shard 1/3 of 12 files)"]
+        self.assertTrue(doc_commands.output_matches(["Ran 2 scenarios (10 steps) in 0.1 s (shard 1/3 of 12 files)"],
+                                                    printed))
+        self.assertFalse(doc_commands.output_matches(["Ran 2 scenarios (10 steps) in 0.1 s (shard 2/3 of 12 files)"],
+                                                     printed))
+        self.assertFalse(doc_commands.output_matches(["Ran 2 scenarios (10 steps) in 0.1 s"], printed))
+
     def test_the_time_is_compared_only_on_the_timing_line(self):
         self.assertFalse(doc_commands.output_matches(["1.0 s"], ["2.0 s"]))
 

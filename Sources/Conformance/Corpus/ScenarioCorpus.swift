@@ -141,6 +141,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     package private(set) var walkProblemCount = 0
     /// Scenario files and walk problems walked so far, in every shard (the whole corpus's count, for a shard's report).
     package private(set) var walkedBeforeSharding = 0
+    /// The FNV-1a 64 hash of the names walked so far in every shard, each followed by a line feed, in walk order: the
+    /// whole corpus's file list, for a shard's report (``ShardRun/Selection/corpus``).
+    package private(set) var namesBeforeSharding: UInt64 = Shard.fnv1a64("")
     /// Hidden files and folders passed over so far.
     package var ignoredCount: Int { walk.ignoredCount }
 
@@ -247,7 +250,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Walks to the next file, or to a problem of the walk; `nil` when the walk is over. Nothing is opened.
     package mutating func nextItem() -> Item? {
       while let entry = walk.next() {
-        walkedBeforeSharding += 1
+        tally(entry)
         switch entry {
         case .problem(let error):
           if let shard, !shard.holds(key: Shard.key(ofFile: error.file)) { continue }
@@ -262,6 +265,15 @@ package struct ScenarioCorpus: Sequence, Sendable {
         }
       }
       return nil
+    }
+
+    /// Counts a walked entry, in every shard, into ``walkedBeforeSharding`` and ``namesBeforeSharding``.
+    private mutating func tally(_ entry: ScenarioWalk.Entry) {
+      walkedBeforeSharding += 1
+      switch entry {
+      case .problem(let error): namesBeforeSharding = Shard.fnv1a64(error.file + "\n", from: namesBeforeSharding)
+      case .file(_, let name): namesBeforeSharding = Shard.fnv1a64(name + "\n", from: namesBeforeSharding)
+      }
     }
 
     /// Counts a loaded file, in walk order: `false` for a file already read through another path (a symbolic link),
@@ -295,7 +307,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     package mutating func skipRemainingFiles() -> Int {
       var count = 0
       while let found = walk.next() {
-        walkedBeforeSharding += 1
+        tally(found)
         if case .file(_, let name) = found, shard?.holds(key: Shard.key(ofFile: name)) ?? true { count += 1 }
       }
       return count

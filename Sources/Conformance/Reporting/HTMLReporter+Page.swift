@@ -49,6 +49,11 @@ extension HTMLReporter {
 
   // MARK: - Parts
 
+  /// `Conformance`, and for a shard which one (`Conformance (shard 2/3 of 12 files)`), as the title and heading begin.
+  private var title: String {
+    "Conformance" + (summary.flatMap(ReportText.shard(of:)).map { " (\($0))" } ?? "")
+  }
+
   private func headElement() -> String {
     let policy =
       "default-src 'none'; script-src '\(Self.hash(Self.script))'; style-src '\(Self.hash(Self.style))'; "
@@ -56,7 +61,7 @@ extension HTMLReporter {
     return "<head>\n<meta charset=\"utf-8\">\n"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
       + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      + "<title>Conformance: \(HTMLText.escape(summary.map(TextReporter.closingLine) ?? "report"))</title>\n"
+      + "<title>\(HTMLText.escape(title)): \(HTMLText.escape(summary.map(TextReporter.closingLine) ?? "report"))</title>\n"
       + "<style>\(Self.style)</style>\n</head>\n"
   }
 
@@ -76,7 +81,8 @@ extension HTMLReporter {
       .filter { !$0.isEmpty }.map {
         HTMLText.styledLine($0.replacingOccurrences(of: " (see the errors above)", with: ""))
       }
-    return "<header class=\"\(passed ? "pass" : "fail")\">\n<h1>Conformance: \(passed ? "passed" : "failed")</h1>\n"
+    return "<header class=\"\(passed ? "pass" : "fail")\">\n"
+      + "<h1>\(HTMLText.escape(title)): \(passed ? "passed" : "failed")</h1>\n"
       + "<p class=\"closing\">\(HTMLText.escape(TextReporter.closingLine(summary)))</p>\n<ul class=\"tiles\">"
       + tiles.map { "<li class=\"\($0.2)\"><b>\($0.1)</b> \($0.0)</li>" }.joined()
       + "<li><b>\(HTMLText.escape(ReportText.seconds(summary.duration)))</b> total</li></ul>\n</header>\n"

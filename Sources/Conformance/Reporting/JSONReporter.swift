@@ -308,14 +308,26 @@ package final class JSONReporter: RunReporter {
   // MARK: - A shard's record
 
   /// What a shard adds for `merge-reports` (README §11.2): `{"index", "total", "filesBeforeSharding", "allowSkipped",
-  /// "unmatchedBaseline": [invalid entry] | null, "expiredBaseline": [problem with "index"]}`; `items` (the scenarios,
+  /// "unmatchedBaseline": [invalid entry] | null, "expiredBaseline": [problem with "index"], "selection"}`; `items` (the scenarios,
   /// and `{"invalid": file}` for each invalid file, in run order) is spliced in by ``write(to:)``.
   static func encode(_ run: ShardRun, allowsSkipped: Bool) -> JSONValue {
-    [
+    var object = members([
       "index": .number(.integer(Int64(run.shard.index))), "total": .number(.integer(Int64(run.shard.total))),
       "filesBeforeSharding": .number(.integer(Int64(run.filesBeforeSharding))), "allowSkipped": .bool(allowsSkipped),
       "unmatchedBaseline": run.unmatchedBaseline.map { .array($0.map(encode)) } ?? .null,
       "expiredBaseline": .array(run.expiredBaseline.map { encode($0, withIndex: true) }),
+    ])
+    if let selection = run.selection { object["selection"] = encode(selection) }
+    return .object(object)
+  }
+
+  /// What a shard is a shard of (README §11.6): `{"corpus": "fnv1a64:…", "filter": string | null, "tags": [string],
+  /// "retries": integer, "noFlaky": boolean}`.
+  static func encode(_ selection: ShardRun.Selection) -> JSONValue {
+    [
+      "corpus": .string(selection.corpus), "filter": selection.filter.map(JSONValue.string) ?? .null,
+      "tags": .array(selection.tags.map(JSONValue.string)), "retries": .number(.integer(Int64(selection.retries))),
+      "noFlaky": .bool(selection.noFlaky),
     ]
   }
 

@@ -26,6 +26,8 @@ package final class JUnitReporter: RunReporter {
   private var counts: [String: (tests: Int, failures: Int, errors: Int, skipped: Int, time: Double)] = [:]
   private var order: [String] = []
   private let locator: ScenarioLocator?
+  /// The `testsuites` name: `conformance`, and for a shard which one (`conformance (shard 2/3 of 12 files)`).
+  private var name = "conformance"
 
   /// Creates an empty reporter; with a `locator`, testcases carry `file` and `line`.
   package init(locator: ScenarioLocator? = nil) { self.locator = locator }
@@ -35,6 +37,7 @@ package final class JUnitReporter: RunReporter {
     switch event {
     case .started: break
     case .finished(let summary):
+      name = "conformance" + (ReportText.shard(of: summary).map { " (\($0))" } ?? "")
       addBaseline(summary)
       for failure in summary.runFailures {
         add(
@@ -118,7 +121,7 @@ package final class JUnitReporter: RunReporter {
     try sink(
       Data(
         ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          + "<testsuites name=\"conformance\" tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n")
+          + "<testsuites name=\(attribute(name)) tests=\"\(total.0)\" failures=\"\(total.1)\" errors=\"\(total.2)\" skipped=\"\(total.3)\">\n")
           .utf8))
     for name in order {
       let count = counts[name] ?? (0, 0, 0, 0, 0)

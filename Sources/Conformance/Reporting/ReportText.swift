@@ -38,6 +38,13 @@ package enum ReportText {
     return [Self.error(headline, style: style)] + lines.dropFirst().map { "  \(oneLine(String($0)))" }
   }
 
+  /// What a shard's reports add to their titles, `shard 2/3 of 12 files` (the whole corpus's files and walk problems,
+  /// ``ShardRun/filesBeforeSharding``), so that no report of a part reads as the whole run's; `nil` when the run is
+  /// not a shard, whose reports, a merged run's included, say nothing of shards.
+  package static func shard(of summary: RunSummary) -> String? {
+    summary.shard.map { "shard \($0.shard) of \(plural($0.filesBeforeSharding, "file", "files"))" }
+  }
+
   /// `1 scenario`, `2 scenarios`.
   package static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
     "\(count) \(count == 1 ? singular : plural)"

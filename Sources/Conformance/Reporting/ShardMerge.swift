@@ -22,8 +22,9 @@ package struct ShardMerge {
   /// Checks that `runs` are the shards of one run, every shard once, and merges them.
   ///
   /// - Throws: ``Problems`` listing every reason they are not: a report of an unsharded run, different tool or
-  ///   format versions, implementations, shard counts, corpora, baselines or `--allow-skipped`, a shard given twice or
-  ///   missing, or a scenario reported by two shards.
+  ///   format versions, implementations, shard counts, corpora (file counts or file lists), baselines, `--allow-skipped`,
+  ///   `--filter`, `--tag`, `--retries` or `--no-flaky`, a shard report that does not record its selection (an older
+  ///   version's), a shard given twice or missing, or a scenario reported by two shards.
   package init(_ runs: [RecordedRun]) throws(Problems) {
     try Self.check(runs)
     let shards = runs.compactMap { run in run.shard.map { (run, $0) } }.sorted { $0.1.shard.index < $1.1.shard.index }
@@ -147,6 +148,21 @@ package struct ShardMerge {
     differ("corpora of", { $0.shard?.filesBeforeSharding ?? 0 }) { "\($0) files" }
     differ("baselines", \.baselineFile) { $0.map { "'\($0)'" } ?? "none" }
     differ("--allow-skipped settings", \.allowsSkipped) { $0 ? "on" : "off" }
+    let unrecorded = shards.filter { $0.shard?.selection == nil }.map { "'\($0.displayName)'" }
+    if !unrecorded.isEmpty {
+      problems.append(
+        "\(unrecorded.joined(separator: ", ")) \(unrecorded.count == 1 ? "does" : "do") not record what selection "
+          + "\(unrecorded.count == 1 ? "it is a shard" : "they are shards") of (written by an older version); re-run "
+          + "the shards with this version")
+    } else {
+      differ("corpus file lists", { $0.shard?.selection?.corpus }) { "'\($0 ?? "")'" }
+      differ("--filter settings", { $0.shard?.selection?.filter }) { $0.map { "'\($0)'" } ?? "none" }
+      differ("--tag settings", { $0.shard?.selection?.tags ?? [] }) {
+        $0.isEmpty ? "none" : $0.map { "'\($0)'" }.joined(separator: ", ")
+      }
+      differ("--retries settings", { $0.shard?.selection?.retries ?? 0 }) { "\($0)" }
+      differ("--no-flaky settings", { $0.shard?.selection?.noFlaky ?? false }) { $0 ? "on" : "off" }
+    }
     guard problems.isEmpty else { throw Problems(messages: problems) }
     var byIndex: [Int: [String]] = [:]
     for run in shards { byIndex[run.shard?.shard.index ?? 0, default: []].append(run.displayName) }

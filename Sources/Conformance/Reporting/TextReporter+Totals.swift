@@ -28,7 +28,8 @@ extension TextReporter {
     let scenarios = ReportText.plural(summary.scenarios, "scenario", "scenarios")
     lines.append(
       style.dim(
-        "Ran \(scenarios) (\(ReportText.plural(steps, "step", "steps"))) in \(ReportText.seconds(summary.duration))"))
+        "Ran \(scenarios) (\(ReportText.plural(steps, "step", "steps"))) in \(ReportText.seconds(summary.duration))"
+          + (ReportText.shard(of: summary).map { " (\($0))" } ?? "")))
     lines.append(closingLine(summary))
     return lines
   }

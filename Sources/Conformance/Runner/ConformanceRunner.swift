@@ -132,6 +132,9 @@ package struct ConformanceRunner: Sendable {
     for implementation in implementations { await implementation.shutdown() }
     if let shard = corpus.shard {
       summary.shard = ShardRun(shard: shard, filesBeforeSharding: progress.walk.walkedBeforeSharding)
+      summary.shard?.selection = ShardRun.Selection(
+        corpus: ShardRun.Selection.corpus(hash: progress.walk.namesBeforeSharding), filter: options.filter,
+        tags: options.tags, retries: options.retries, noFlaky: !options.allowFlaky)
     }
     // Unread files (--fail-fast) and invalid ones may hold the scenarios an entry names: no verdict on them then. A
     // shard leaves both judgements to merge-reports (ShardRun): an entry may name another shard's scenario.

@@ -63,9 +63,10 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// The shard key of a file as reports name it: its name without the folders and without `.json`.
   package static func key(ofFile name: String) -> String { String(PathParts(name).baseName) }
 
-  /// FNV-1a, 64 bits, over the UTF-8 bytes of `text` (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-  static func fnv1a64(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// FNV-1a, 64 bits, over the UTF-8 bytes of `text` (offset basis 0xcbf29ce484222325, prime 0x100000001b3), going on
+  /// from `hash` (the offset basis: a hash of `text` alone) so that a list can be hashed one element at a time.
+  static func fnv1a64(_ text: String, from hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = hash
     for byte in text.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3

@@ -15,6 +15,37 @@ package struct ShardRun: Sendable {
   package var unmatchedBaseline: [InputError]? = []
   /// The expired baseline entries that match a scenario of this shard.
   package var expiredBaseline: [BaselineProblem] = []
+  /// What the run is a shard of, for `merge-reports` to check that every shard split the same selection; `nil` in
+  /// the report of a tool that did not record it.
+  package var selection: Selection?
+
+  /// What a sharded run selected before it took its part: the corpus and the options that narrow or judge it
+  /// (the `shard.selection` object of the JSON report, Conformance/README.md §11.6). Equal in every shard of one run.
+  package struct Selection: Sendable, Equatable {
+    /// The whole corpus's file list, before sharding: `fnv1a64:` and 16 lower-case hexadecimal digits, the FNV-1a
+    /// 64-bit hash of every walked file's and walk problem's name, each followed by a line feed, in walk order (names
+    /// sorted, ``ScenarioWalk``). A file renamed, added or removed changes it even when the count stays the same.
+    package var corpus: String
+    /// `--filter`, or `nil`.
+    package var filter: String?
+    /// `--tag`, in the order given.
+    package var tags: [String]
+    /// `--retries`: 0 to 10.
+    package var retries: Int
+    /// Whether a flaky pair fails the run (`--no-flaky`).
+    package var noFlaky: Bool
+
+    /// Creates a shard's selection record.
+    package init(corpus: String, filter: String?, tags: [String], retries: Int, noFlaky: Bool) {
+      (self.corpus, self.filter, self.tags, self.retries, self.noFlaky) = (corpus, filter, tags, retries, noFlaky)
+    }
+
+    /// The ``corpus`` text for a hash of the file list: `fnv1a64:` and the hash in 16 hexadecimal digits.
+    package static func corpus(hash: UInt64) -> String {
+      let hex = String(hash, radix: 16)
+      return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+  }
 
   /// Creates the record of a shard's run, with no baseline findings yet.
   package init(shard: Shard, filesBeforeSharding: Int) {

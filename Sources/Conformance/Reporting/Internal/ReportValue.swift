@@ -294,6 +294,14 @@ extension ReportValue {
     run.expiredBaseline = try value.member("expiredBaseline").array().map { entry throws(InputError) in
       try entry.baselineProblem()
     }
+    // Absent in the reports of tools before it was recorded: merge-reports refuses those (ShardMerge).
+    run.selection = try value.optionalMember("selection").map { selection throws(InputError) in
+      ShardRun.Selection(
+        corpus: try selection.member("corpus").string(),
+        filter: try selection.member("filter").optional { filter throws(InputError) in try filter.string() },
+        tags: try selection.member("tags").array().map { tag throws(InputError) in try tag.string() },
+        retries: try selection.member("retries").int(), noFlaky: try selection.member("noFlaky").bool())
+    }
     return (run, try value.member("allowSkipped").bool(), try value.member("items").array())
   }
 }
