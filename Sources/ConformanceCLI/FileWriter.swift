@@ -59,7 +59,7 @@ enum FileWriter {
     }
     let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
     let descriptor = TemporaryFiles.create(temporary.path, mode: existing?.mode ?? 0o666)
-    guard descriptor >= 0 else { throw systemFailure(display, "cannot create a temporary file beside it") }
+    guard descriptor >= 0 else { throw systemFailure(display, "cannot create a temporary file beside") }
     defer {
       unlink(temporary.path)
       TemporaryFiles.unregister(temporary.path)
@@ -94,6 +94,19 @@ enum FileWriter {
     var links: Int
     var owner: uid_t
     var group: gid_t
+  }
+
+  /// Why a file cannot be created in `folder`, as an `errno` value, or `nil` when it can: tried by creating and
+  /// removing a registered temporary file there, as a write would, so root, read-only mounts and folders such as
+  /// `/proc` answer truly where `access(2)` would not. Report options call it before the run.
+  static func cannotCreateFile(in folder: URL) -> Int32? {
+    let probe = folder.appendingPathComponent(".conformance-check.\(UUID().uuidString).tmp")
+    let descriptor = TemporaryFiles.create(probe.path, mode: 0o600)
+    guard descriptor >= 0 else { return errno }
+    close(descriptor)
+    unlink(probe.path)
+    TemporaryFiles.unregister(probe.path)
+    return nil
   }
 
   /// The file `url` names once its symbolic links are followed, even to a file that does not exist yet (where a

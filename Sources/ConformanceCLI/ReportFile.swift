@@ -4,72 +4,169 @@ import Foundation
 /// A report file named on the command line (`--junit`, `--json`, `--events`, `--html`), checked before the run and written atomically
 /// after it.
 ///
+/// Every check a write could fail is made before any scenario runs, and each error names the option and the path
+/// (`--html 'ro/r.html': cannot write in the folder 'ro': Permission denied`, exit status 2): an empty path, a folder,
+/// a pipe or device, a file standing where a folder must be, a folder the tool cannot create a file in, a read-only
+/// file, and an existing file that is not a report of this kind. Missing folders are created when the report is
+/// written (`--junit build/reports/parity.xml` in a fresh checkout), as Jest and Playwright do for their output files.
+///
 /// An existing file is replaced only when it is a report of the same kind from an earlier run (a JUnit document that
 /// starts with this tool's header, a JSON document whose `format` is `udf-conformance-report`, an event stream, or an
-/// HTML page that starts with this tool's head); anything else — a scenario, a manifest, a folder — is refused before
-/// the run starts, so a typo never overwrites a file by surprise.
+/// HTML page that starts with this tool's head); anything else — a scenario, a manifest, another kind of report — is
+/// refused, saying what it is, so a typo never overwrites a file by surprise.
 struct ReportFile {
-  enum Kind {
+  enum Kind: CaseIterable {
     case junit
     case json
     /// An `--events` file: its first line is a `header` record (README §11.5).
     case events
     /// An `--html` page: it starts with ``HTMLReporter/head`` and ends with ``HTMLReporter/tail``.
     case html
+
+    /// The option that names a file of this kind, e.g. `--junit`.
+    var option: String {
+      switch self {
+      case .junit: "--junit"
+      case .json: "--json"
+      case .events: "--events"
+      case .html: "--html"
+      }
+    }
+
+    /// What a file of this kind is, with its article, e.g. `an HTML report`.
+    var noun: String {
+      switch self {
+      case .junit: "a JUnit report"
+      case .json: "a JSON report"
+      case .events: "an event stream"
+      case .html: "an HTML report"
+      }
+    }
   }
 
   let url: URL
   let display: String
   let kind: Kind
 
-  /// Checks the target.
+  /// Checks the target, before the run.
   ///
-  /// - Throws: ``CLIError/input(_:)`` when it is a folder, an existing file that is not a report of this kind, or its
-  ///   folder does not exist.
+  /// - Parameters:
+  ///   - path: The path as the user gave it; messages quote it.
+  ///   - kind: The report's kind, which also names the option in messages.
+  ///   - workspace: Resolves a relative path against the current directory.
+  /// - Throws: ``CLIError/input(_:)`` naming the option and the path when the path is empty, a folder or not a regular
+  ///   file, below a file, in a folder the tool cannot create a file in, a read-only file, or an existing file that is
+  ///   not a report of this kind (saying what it is).
   init(_ path: String, kind: Kind, workspace: Workspace) throws(CLIError) {
     // The file a link names (even one not written yet) is checked and written; the link stays a link.
-    url = FileWriter.target(of: workspace.url(for: path))
+    let given = workspace.url(for: path)
+    url = FileWriter.target(of: given)
     display = path
     self.kind = kind
+    try Self.checkName(path, url: url, option: kind.option)
+    if Self.exists(url) { try checkExisting() }
+    try Self.checkFolder(of: path, url: url, option: kind.option, followedLink: url != given)
+  }
+
+  /// Refuses an existing file this report may not replace: one it cannot read, one that is not a report of this kind
+  /// (saying what it is), or a read-only one.
+  private func checkExisting() throws(CLIError) {
+    let (path, kind) = (display, self.kind)
+    // A file that cannot be opened cannot be told to be a report: say why, rather than that it is not one.
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw .input(
+        "\(kind.option) '\(path)': cannot read it to check that it is a conformance report: "
+          + "\(String(cString: strerror(errno))); refusing to overwrite it")
+    }
+    close(descriptor)
+    if let refusal = Self.refusal(at: url, kind: kind) { throw .input("\(kind.option) '\(path)': \(refusal)") }
+    var info = stat()
+    // A file with no write permission for anyone is read-only on purpose, even to root, whom access(2) lets through.
+    guard stat(url.path, &info) == 0, access(url.path, W_OK) == 0, info.st_mode & 0o222 != 0 else {
+      throw .input("\(kind.option) '\(path)': the file is read-only; make it writable or choose another name")
+    }
+  }
+
+  /// Checks that a file can be created or replaced at `url`, whatever is in it now: the rule every report option shares
+  /// (`--summary` too, which appends rather than replaces).
+  ///
+  /// - Parameters:
+  ///   - path: The path as the user gave it; messages quote it, and name folders as parts of it.
+  ///   - url: The file to write, links followed.
+  ///   - option: How messages name the option, e.g. `--summary`.
+  ///   - followedLink: Whether `url` is where a link led, so folders are named by their full path.
+  /// - Throws: ``CLIError/input(_:)`` when the path is empty, names a folder or something else that is not a regular
+  ///   file, lies below a file, or its nearest existing folder does not let the tool create a file (with the system's
+  ///   reason).
+  static func checkPlace(_ path: String, url: URL, option: String, followedLink: Bool = false) throws(CLIError) {
+    try checkName(path, url: url, option: option)
+    try checkFolder(of: path, url: url, option: option, followedLink: followedLink)
+  }
+
+  /// Refuses an empty path, and one that names a folder or anything else that is not a regular file.
+  private static func checkName(_ path: String, url: URL, option: String) throws(CLIError) {
+    guard !path.isEmpty else { throw .input("\(option) '': the path is empty; give a file name for the report") }
     var info = stat()
     if stat(url.path, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFREG: break
-      case S_IFDIR: throw .input("'\(path)' is a folder; give a file name for the report")
+      case S_IFDIR: throw .input("\(option) '\(path)': it is a folder; give a file name for the report")
       default:
-        throw .input("'\(path)' is not a regular file (a pipe, socket or device); give a file name for the report")
-      }
-      // A file that cannot be opened cannot be told to be a report: say why, rather than that it is not one.
-      let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      guard descriptor >= 0 else {
         throw .input(
-          "cannot read '\(path)' to check that it is a conformance report: \(String(cString: strerror(errno))); "
-            + "refusing to overwrite it")
-      }
-      let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-      let isReport =
-        switch kind {
-        case .junit: Self.isJUnitReport(handle)
-        case .json: Self.isJSONReport(handle)
-        case .events: Self.isEventStream(handle)
-        case .html: Self.isHTMLReport(handle)
-        }
-      guard isReport else {
-        throw .input(
-          "'\(path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
-        )
+          "\(option) '\(path)': it is not a regular file (a pipe, socket or device); give a file name for the report")
       }
     }
-    // A missing folder is created when the report is written (`--junit build/reports/parity.xml` in a fresh
-    // checkout); a file standing where a folder must be is an error now, before anything runs.
+  }
+
+  /// Refuses a path below a file, or whose nearest existing folder does not let the tool create a file.
+  private static func checkFolder(of path: String, url: URL, option: String, followedLink: Bool) throws(CLIError) {
+    // The nearest folder that exists, named as the user would: missing ones below it are created at the write.
     var folder = url.deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+    var shown = followedLink ? folder.path : Self.parent(of: path)
+    let missing = shown
+    while !exists(folder), folder.path != "/" {
       folder = folder.deletingLastPathComponent()
+      shown = followedLink ? folder.path : Self.parent(of: shown)
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .input("cannot create the folder of '\(path)': '\(folder.path)' is a file")
+      throw .input(
+        missing == shown
+          ? "\(option) '\(path)': cannot write in '\(shown)': it is a file, not a folder"
+          : "\(option) '\(path)': cannot create the folder '\(missing)': '\(shown)' is a file")
     }
+    if let error = FileWriter.cannotCreateFile(in: folder) {
+      // Creating a file in a folder that exists fails with ENOENT in /proc and similar: say what it means.
+      let reason = error == ENOENT ? "it does not accept new files" : String(cString: strerror(error))
+      throw .input("\(option) '\(path)': cannot write in the folder '\(shown)': \(reason)")
+    }
+  }
+
+  /// The folder part of a path as the user gave it: `ro` for `ro/r.html`, `.` for `r.html`, `/` for `/r.html`.
+  private static func parent(of path: String) -> String {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// Whether anything (a file, a folder, a broken link's target aside) is at `url`.
+  private static func exists(_ url: URL) -> Bool {
+    var info = stat()
+    return stat(url.path, &info) == 0
+  }
+
+  /// Why the existing file at `url` may not be replaced by a report of `kind`, or `nil` when it is such a report.
+  ///
+  /// A report of another kind is named (`it is a JSON report from this tool, not an HTML report`), so the user sees
+  /// which option was given the wrong file.
+  private static func refusal(at url: URL, kind: Kind) -> String? {
+    if isReport(at: url, kind: kind) { return nil }
+    let remedy = "refusing to overwrite it (remove it or choose another name)"
+    if let other = Kind.allCases.first(where: { $0 != kind && isReport(at: url, kind: $0) }) {
+      return "it is \(other.noun) from this tool, not \(kind.noun); \(remedy)"
+    }
+    return "it exists and is not \(kind.noun) from this tool; \(remedy)"
   }
 
   /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes and
@@ -127,10 +224,7 @@ struct ReportFile {
       try FileWriter.write(
         to: url, display: display,
         expect: .satisfies { url in
-          Self.isReport(at: url, kind: kind)
-            ? nil
-            : "'\(display)' exists and is not a conformance report; refusing to overwrite it (remove it or choose "
-              + "another name)"
+          Self.refusal(at: url, kind: kind).map { "\(kind.option) '\(display)': \($0)" }
         }, write)
     } catch {
       throw .input(error.message)

@@ -124,7 +124,8 @@ struct CLITests {
     #expect(refused.status == 2)
     #expect(
       refused.errorLines.first
-        == "error: cannot create the folder of '\(blocked.path)/x/parity.xml': '\(blocked.path)' is a file")
+        == "error: --junit '\(blocked.path)/x/parity.xml': cannot create the folder '\(blocked.path)/x': "
+        + "'\(blocked.path)' is a file")
   }
 
   @Test func aPathAloneMeansRun() throws {
@@ -268,7 +269,8 @@ struct CLITests {
     #expect(refused.status == 2)
     #expect(
       refused.errorLines == [
-        "error: '\(precious.path)' exists and is not a conformance report; refusing to overwrite it (remove it or choose another name)"
+        "error: --junit '\(precious.path)': it exists and is not a JUnit report from this tool; refusing to overwrite "
+          + "it (remove it or choose another name)"
       ])
     #expect(try String(contentsOf: precious, encoding: .utf8) == "keep me")
   }

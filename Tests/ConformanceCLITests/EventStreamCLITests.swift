@@ -129,7 +129,7 @@ import Testing
     #expect(refused.status == 2)
     #expect(
       refused.errorLines == [
-        "error: '\(other.path)' exists and is not a conformance report; refusing to overwrite it "
+        "error: --events '\(other.path)': it exists and is not an event stream from this tool; refusing to overwrite it "
           + "(remove it or choose another name)"
       ])
     #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")

@@ -163,7 +163,8 @@ struct ScenarioCorpusCLITests {
     #expect(result.status == 2)
     #expect(
       result.errorLines == [
-        "error: cannot read 'locked.json' to check that it is a conformance report: Permission denied; refusing to overwrite it"
+        "error: --json 'locked.json': cannot read it to check that it is a conformance report: Permission denied; "
+          + "refusing to overwrite it"
       ])
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: report.path)
     #expect(try String(contentsOf: report, encoding: .utf8) == "{}")

@@ -16,6 +16,9 @@ extension RunCommand {
     /// - Returns: Whether it was written (or not asked for); an error line naming the file otherwise.
     func writeSummary(console: Console) -> Bool {
       guard let summary else { return true }
+      // Missing folders are created, as for every report file (see ``ReportFile``).
+      try? FileManager.default.createDirectory(
+        at: summary.url.deletingLastPathComponent(), withIntermediateDirectories: true)
       let descriptor = open(summary.url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
         console.error("cannot write the step summary '\(summary.display)': \(String(cString: strerror(errno)))")
@@ -47,6 +50,9 @@ extension RunCommand {
   /// The CI outputs asked for: GitHub annotations (see ``annotations(_:environment:)``), written to standard output,
   /// or to standard error when the JSON report or the event stream owns standard output (the runner reads workflow commands from both);
   /// and the step summary, appended to `--summary <file>` or, without it, to `$GITHUB_STEP_SUMMARY` when set.
+  ///
+  /// - Throws: ``CLIError`` for a wrong `--annotations` value, or a summary path that cannot be written
+  ///   (``ReportFile/checkPlace(_:url:option:followedLink:)``).
   static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
     let locator = ScenarioLocator(
       currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
@@ -58,6 +64,11 @@ extension RunCommand {
     }
     let path = scanner.value("summary") ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
     if let path {
+      // Checked before the run, as every report file is.
+      let option = scanner.value("summary") == nil ? "$GITHUB_STEP_SUMMARY" : "--summary"
+      try ReportFile.checkPlace(
+        path, url: URL(fileURLWithPath: path, relativeTo: console.currentDirectory).standardizedFileURL,
+        option: option)
       let reporter = StepSummaryReporter(locator: locator)
       outputs.reporters.append(reporter)
       outputs.summary = (path, URL(fileURLWithPath: path, relativeTo: console.currentDirectory), reporter)
