@@ -1,10 +1,10 @@
 import Foundation
 
 extension StepSummaryReporter {
-  /// The document: a heading with the closing line, the totals, then each section that has entries.
+  /// The document: the ``marker``, a heading with the closing line, the totals, then each section that has entries.
   func render(_ summary: RunSummary) -> String {
     let totals = TextReporter.totalsLines(summary, steps: steps, style: .plain)
-    var lines = ["## Conformance: \(totals.last ?? "")", "", "```text"]
+    var lines = [Self.marker, "## Conformance: \(totals.last ?? "")", "", "```text"]
     lines += totals.dropLast().filter { !$0.isEmpty }.map {
       $0.replacingOccurrences(of: " (see the errors above)", with: "").replacingOccurrences(of: "```", with: "'''")
     }
