@@ -52,7 +52,8 @@ struct ShardSelection {
   /// - Parameters:
   ///   - note: Receives what `auto` found, as a `note:` line.
   /// - Throws: ``CLIError/usage(_:command:)`` for a value that is not `i/n` with `1 ≤ i ≤ n ≤ 1000` or `auto`; under
-  ///   `auto`, for a CI variable that is malformed or set without its partner, or two CIs that name different shards.
+  ///   `auto`, for a CI variable that is malformed or set without its partner (a total of 1 alone is no split:
+  ///   GitLab sets `CI_NODE_TOTAL=1` on every job), or two CIs that name different shards.
   static func resolve(
     _ scanner: ArgumentScanner, environment: [String: String], command: String, note: (String) -> Void
   ) throws(CLIError) -> ShardSelection {
@@ -64,10 +65,20 @@ struct ShardSelection {
       return ShardSelection(shard: shard)
     }
     var found: [(source: Source, shard: Shard)] = []
+    var unsplit = false
     for source in sources {
       let index = environment[source.index].flatMap { $0.isEmpty ? nil : $0 }
       let total = environment[source.total].flatMap { $0.isEmpty ? nil : $0 }
       guard index != nil || total != nil else { continue }
+      // GitLab sets CI_NODE_TOTAL=1 on every job and CI_NODE_INDEX only under `parallel:`: a total of 1 alone is a
+      // job that is not split, as the docs promise the whole selection with no variables.
+      if index == nil, total == "1" {
+        note(
+          "note: --shard auto: \(source.name)'s \(source.total) is 1 and \(source.index) is not set (a job that is "
+            + "not split); running the whole selection")
+        unsplit = true
+        continue
+      }
       guard let index, let total else {
         let (set, unset) = index == nil ? (source.total, source.index) : (source.index, source.total)
         throw .usage(
@@ -94,7 +105,7 @@ struct ShardSelection {
     var selection = ShardSelection(shard: found.first?.shard)
     if let first = found.first {
       note("note: --shard auto: shard \(first.shard) from \(found.map(\.source.name).joined(separator: " and "))")
-    } else {
+    } else if !unsplit {
       note(
         "note: --shard auto found no shard variables ("
           + sources.map { "\($0.index)/\($0.total)" }.joined(separator: ", ") + "); running the whole selection")

@@ -167,7 +167,7 @@ struct GitHubCLITests {
     #expect(result.status == 2)
     // Appended, as GitHub's toolkit does: what an earlier command of the step wrote stays.
     let text = try String(contentsOf: summary, encoding: .utf8)
-    #expect(text.hasPrefix("earlier step\n## Conformance: 0 passed, 6 failed"))
+    #expect(text.hasPrefix("earlier step\n<!-- udf-conformance step summary -->\n## Conformance: 0 passed, 6 failed"))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let header = try #require(lines.firstIndex(of: "### Not passed"))
     #expect(Self.cells(lines[header + 2]) == ["Scenario", "swift", "fake"])

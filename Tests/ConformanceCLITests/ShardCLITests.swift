@@ -149,6 +149,17 @@ struct ShardCLITests {
     #expect(unasked.stdout.contains("\"shard\"") == false)
   }
 
+  @Test func autoOnAGitLabJobWithoutParallelRunsEverythingAndSaysSo() throws {
+    // GitLab sets CI_NODE_TOTAL=1 on every job and CI_NODE_INDEX only under `parallel:`.
+    let (shard, status, stderr) = try Self.autoShard(["CI_NODE_TOTAL": "1"])
+    #expect(status == 0)
+    #expect(shard == nil)
+    #expect(
+      stderr
+        == "note: --shard auto: GitLab's CI_NODE_TOTAL is 1 and CI_NODE_INDEX is not set (a job that is not split); "
+        + "running the whole selection\n")
+  }
+
   @Test(arguments: [
     (
       ["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"],

@@ -1,11 +1,11 @@
 import Foundation
 
 extension StepSummaryReporter {
-  /// The document: a heading with the closing line, the totals, then each section that has entries.
+  /// The document: the ``marker``, a heading with the closing line, the totals, then each section that has entries.
   func render(_ summary: RunSummary) -> String {
     let totals = TextReporter.totalsLines(summary, steps: steps, style: .plain)
     let title = "Conformance" + (ReportText.shard(of: summary).map { " (\($0))" } ?? "")
-    var lines = ["## \(title): \(totals.last ?? "")", "", "```text"]
+    var lines = [Self.marker, "## \(title): \(totals.last ?? "")", "", "```text"]
     lines += totals.dropLast().filter { !$0.isEmpty }.map {
       $0.replacingOccurrences(of: " (see the errors above)", with: "").replacingOccurrences(of: "```", with: "'''")
     }

@@ -12,6 +12,9 @@ import Foundation
 package final class StepSummaryReporter: RunReporter {
   /// The most bytes the document takes.
   package static let budget = 512 << 10
+  /// The document's first line: an HTML comment, which GitHub does not render, by which `--summary` recognises a
+  /// file this tool wrote and may append to (anything else is refused, so a typo never damages a file).
+  package static let marker = "<!-- udf-conformance step summary -->"
 
   private let locator: ScenarioLocator
   private(set) var implementations: [String] = []

@@ -46,7 +46,9 @@ struct MergeReportsCommand: CLICommand {
     ),
     .option(
       "summary", "<file>",
-      help: "Append the Markdown summary to <file> (default: $GITHUB_STEP_SUMMARY when set)."),
+      help:
+        "Append the Markdown summary to <file> (default: $GITHUB_STEP_SUMMARY when set). An existing <file> that is not empty must be a summary this tool wrote."
+    ),
     .help,
   ]
 
@@ -66,15 +68,15 @@ struct MergeReportsCommand: CLICommand {
       FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
     }
     // An input is a report this tool wrote, which --json may replace: refused here, or a shard would be lost.
-    for option in ["json", "junit", "html"] {
+    for option in ["json", "junit", "html", "summary"] {
       guard let path = scanner.value(option),
         let input = scanner.positionals.first(where: { target($0) == target(path) })
       else { continue }
       throw .usage(
         "'--\(option)' names the input report '\(input)'; write the merged report to a file of its own", command: name)
     }
-    let ci = try RunCommand.ciOutputs(scanner, format: format, console: console)
     let (junitFile, jsonFile, htmlFile) = try RunCommand.reportFiles(scanner, workspace: workspace, command: name)
+    let ci = try RunCommand.ciOutputs(scanner, format: format, console: console)
     var runs: [RecordedRun] = []
     var unreadable: [InputError] = []
     for path in scanner.positionals {

@@ -51,8 +51,9 @@ extension RunCommand {
   /// or to standard error when the JSON report or the event stream owns standard output (the runner reads workflow commands from both);
   /// and the step summary, appended to `--summary <file>` or, without it, to `$GITHUB_STEP_SUMMARY` when set.
   ///
-  /// - Throws: ``CLIError`` for a wrong `--annotations` value, or a summary path that cannot be written
-  ///   (``ReportFile/checkPlace(_:url:option:followedLink:)``).
+  /// - Throws: ``CLIError`` for a wrong `--annotations` value, a summary path that cannot be written
+  ///   (``ReportFile/checkPlace(_:url:option:followedLink:)``), or a `--summary` file this tool may not append to
+  ///   (see ``checkSummaryFile(_:url:)``).
   static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
     let locator = ScenarioLocator(
       currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
@@ -62,17 +63,40 @@ extension RunCommand {
       outputs.reporters.append(
         GitHubAnnotationReporter(locator: locator) { line in toErrors ? console.err(line) : console.out(line) })
     }
-    let path = scanner.value("summary") ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+    let given = scanner.value("summary")
+    let path = given ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
     if let path {
-      // Checked before the run, as every report file is.
-      let option = scanner.value("summary") == nil ? "$GITHUB_STEP_SUMMARY" : "--summary"
+      // Checked before the run, as every report file is: where it goes, then (for --summary) what is there.
       try ReportFile.checkPlace(
         path, url: URL(fileURLWithPath: path, relativeTo: console.currentDirectory).standardizedFileURL,
-        option: option)
+        option: given == nil ? "$GITHUB_STEP_SUMMARY" : "--summary")
+      if given != nil {
+        try checkSummaryFile(path, url: URL(fileURLWithPath: path, relativeTo: console.currentDirectory))
+      }
       let reporter = StepSummaryReporter(locator: locator)
       outputs.reporters.append(reporter)
       outputs.summary = (path, URL(fileURLWithPath: path, relativeTo: console.currentDirectory), reporter)
     }
     return outputs
+  }
+
+  /// Checks, before the run, that `--summary` names a file the summary may be appended to: a missing or empty file,
+  /// one that starts with ``StepSummaryReporter/marker`` (a summary this tool wrote), or something that is not a
+  /// regular file (a folder is an error when written; a pipe or device is written as given).
+  /// `$GITHUB_STEP_SUMMARY` is not checked: GitHub's runner gives each step a file of its own, and earlier commands
+  /// of the step append to it too.
+  ///
+  /// - Throws: ``CLIError/usage(_:command:)`` naming the option and the file for anything else, so that a typo never
+  ///   appends Markdown to a scenario or a report.
+  static func checkSummaryFile(_ path: String, url: URL) throws(CLIError) {
+    var info = stat()
+    guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return }
+    let marker = Data((StepSummaryReporter.marker + "\n").utf8)
+    let start = FileHandle(forReadingAtPath: url.path).flatMap { try? $0.read(upToCount: marker.count) }
+    guard start != marker else { return }
+    throw .usage(
+      "option '--summary' names '\(path)', which exists and is not a step summary this tool wrote; "
+        + "refusing to append to it (remove it or choose another name)",
+      command: name)
   }
 }

@@ -37,7 +37,7 @@ struct RunEventStreams {
     }
     guard let path = scanner.value("events") else { return }
     let target = FileWriter.target(of: workspace.url(for: path)).resolvingSymlinksInPath().path
-    for other in ["json", "junit", "html"] {
+    for other in ["json", "junit", "html", "summary"] {
       guard let given = scanner.value(other),
         FileWriter.target(of: workspace.url(for: given)).resolvingSymlinksInPath().path == target
       else { continue }

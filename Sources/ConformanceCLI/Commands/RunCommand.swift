@@ -78,7 +78,7 @@ struct RunCommand: CLICommand {
     .option(
       "summary", "<file>",
       help:
-        "Append a Markdown summary (totals, what did not pass, divergences, known pairs, invalid files; under 512 KiB) to <file> (default: $GITHUB_STEP_SUMMARY when set)."
+        "Append a Markdown summary (totals, what did not pass, divergences, known pairs, invalid files; under 512 KiB) to <file> (default: $GITHUB_STEP_SUMMARY when set). An existing <file> that is not empty must be a summary this tool wrote."
     ),
     .option(
       "jobs", "<n>",
@@ -147,10 +147,10 @@ struct RunCommand: CLICommand {
           + "run it without '--shard'",
         command: name)
     }
-    let ci = try ciOutputs(scanner, format: format, console: console)
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
     let (junit, json, html) = try reportFiles(
       scanner, workspace: workspace, defaults: (sharding.junit, sharding.json), command: name)
+    let ci = try ciOutputs(scanner, format: format, console: console)
     let (loader, manifestErrors) = workspace.scenarioLoader()
     let implementations = try ImplementationSelection.resolve(
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
@@ -293,7 +293,7 @@ struct RunCommand: CLICommand {
       ?? 0
   }
 
-  /// The `--junit`, `--json` and `--html` report files, checked before the run.
+  /// The `--junit`, `--json` and `--html` report files, checked before the run, none of them the `--summary` file.
   ///
   /// - Parameters:
   ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
@@ -305,7 +305,7 @@ struct RunCommand: CLICommand {
   ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
     let values: [(option: String, path: String?)] = [
       ("junit", scanner.value("junit") ?? defaults.junit), ("json", scanner.value("json") ?? defaults.json),
-      ("html", scanner.value("html")),
+      ("html", scanner.value("html")), ("summary", scanner.value("summary")),
     ]
     // The same file twice is said first: otherwise the second option would find a report there and refuse it.
     let given = values.compactMap { entry in entry.path.map { (entry.option, $0) } }
