@@ -90,17 +90,19 @@ import Testing
   }
 
   /// A reader (the JUnit library) points an editor at `file` and `line`: a plain scenario's `id` (line 3 of the bundled
-  /// files, under `$schema`), an outline row's object in `examples`.
-  /// A reader (the JUnit library) points an editor at `file` and `line`: a plain scenario's `id` (line 3 of the bundled
-  /// files, under `$schema`), an outline row's object in `examples`.
-  @Test func eachScenarioRecordGivesTheLineOfItsIdOrOfItsOutlineRow() throws {
-    let result = try CLI.run([
-      "run", "--format", "ndjson", "Conformance/scenarios/login/login-double-submit-is-ignored.json",
-      "Conformance/scenarios/signup/signup-age-refused-on-submit.json",
-    ])
+  /// files, under `$schema`), an outline row's object in `examples`. The lines are found only when a stream is asked
+  /// for, so both ways of asking are checked: on standard output and in an `--events` file beside the text report.
+  @Test(arguments: [false, true]) func eachScenarioRecordGivesTheLineOfItsIdOrOfItsOutlineRow(inFile: Bool) throws {
+    let events = try CLI.temporaryFolder().appendingPathComponent("events.ndjson")
+    let result = try CLI.run(
+      ["run"] + (inFile ? ["--events", events.path] : ["--format", "ndjson"]) + [
+        "Conformance/scenarios/login/login-double-submit-is-ignored.json",
+        "Conformance/scenarios/signup/signup-age-refused-on-submit.json",
+      ])
     #expect(result.status == 0, "\(result.stderr)")
+    let stream = inFile ? String(decoding: try Data(contentsOf: events), as: UTF8.self) : result.stdout
     var lines: [String: Int] = [:]
-    for record in try Self.records(result.stdout) where record["kind"] as? String == "scenario" {
+    for record in try Self.records(stream) where record["kind"] as? String == "scenario" {
       lines[record["scenario"] as? String ?? "?"] = record["line"] as? Int
     }
     #expect(lines.count == 14)

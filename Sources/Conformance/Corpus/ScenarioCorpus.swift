@@ -62,6 +62,10 @@ package struct ScenarioCorpus: Sequence, Sendable {
   /// The part of the corpus to read (`--shard`), or `nil` for all of it: the walk passes over every file and walk
   /// problem whose shard key (``Shard/key(ofFile:)``) another shard holds, before anything is opened.
   package var shard: Shard?
+  /// Whether each scenario's ``Scenario/line`` is found as its file is read (`false`: every line is 1). Only the event
+  /// stream shows it, and finding it parses the file a second time, up to the `id` (for an outline, to the end), which
+  /// costs more than the file's first parse when the `id` comes last.
+  package var locatesScenarios = false
 
   /// Creates a corpus over files and folders.
   ///
@@ -78,43 +82,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     self.init(roots: files.map { Root(path: $0.url.path, displayName: $0.displayName) }, loader: loader)
   }
 
-  /// The corpus's files without reading them: each scenario file by its name in reports (its path, when the roots
-  /// are named by their paths), or a problem of the walk, in the order ``makeIterator()`` reads them.
-  package func files() -> Files { Files(roots: roots) }
-
-  /// The scenario files of a corpus, found by the same walk but not read (``ScenarioCorpus/files()``).
-  package struct Files: Sequence {
-    /// A scenario file, or a problem of the walk.
-    package enum Element {
-      /// A scenario file, by its name in reports.
-      case file(String)
-      /// A folder that cannot be walked, a broken link, a loop, a name that is not UTF-8…
-      case problem(InputError)
-    }
-
-    let roots: [Root]
-
-    /// Starts the walk.
-    package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots)) }
-
-    /// Walks the files.
-    package struct Iterator: IteratorProtocol {
-      let walk: ScenarioWalk
-
-      /// The next file or problem; `nil` when the walk is over.
-      package mutating func next() -> Element? {
-        switch walk.next() {
-        case .file(_, let displayName): return .file(displayName)
-        case .problem(let error): return .problem(error)
-        case nil: return nil
-        }
-      }
-    }
-  }
-
   /// Starts a walk of the corpus.
   package func makeIterator() -> Iterator {
-    Iterator(walk: ScenarioWalk(roots: roots), loader: loader, shard: shard)
+    Iterator(walk: ScenarioWalk(roots: roots), loader: loader, shard: shard, locatesScenarios: locatesScenarios)
   }
 
   /// Walks the corpus, reading one file per call of ``next()``.
@@ -126,6 +96,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     private let walk: ScenarioWalk
     private let loader: ScenarioLoader
     private let shard: Shard?
+    private let locatesScenarios: Bool
     private let parser = JSONParser()
     /// The files read so far, by device and inode: a file reached again through another path is set aside.
     private var readFiles: Set<FileID> = []
@@ -147,10 +118,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Hidden files and folders passed over so far.
     package var ignoredCount: Int { walk.ignoredCount }
 
-    init(walk: ScenarioWalk, loader: ScenarioLoader, shard: Shard? = nil) {
-      self.walk = walk
-      self.loader = loader
-      self.shard = shard
+    init(walk: ScenarioWalk, loader: ScenarioLoader, shard: Shard?, locatesScenarios: Bool) {
+      (self.walk, self.loader, self.shard, self.locatesScenarios) = (walk, loader, shard, locatesScenarios)
     }
 
     /// The next scenario or file's problems; `nil` when the walk is over. A scenario outline yields each of its rows
@@ -193,6 +162,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
       /// and it can run before the files ahead of it are read. A file whose name was walked before runs only once
       /// ``admit(_:file:)`` has taken it.
       package let hasNewName: Bool
+      /// Whether loading finds each case's line (``ScenarioCorpus/locatesScenarios``).
+      let locatesScenarios: Bool
 
       /// Opens, reads and validates the file. Touches nothing shared, so files can be loaded on any task.
       ///
@@ -213,20 +184,22 @@ package struct ScenarioCorpus: Sequence, Sendable {
           switch read {
           case .failure(let error): return (.failure(InputErrors([error])), FileID(info))
           case .success(let (bytes, value)):
-            return (Self.locating(loader.loadCases(value, file: name), of: value, in: bytes), FileID(info))
+            let loaded = loader.loadCases(value, file: name)
+            return (Self.locating(loaded, of: value, in: bytes, lines: locatesScenarios), FileID(info))
           }
         }
       }
 
-      /// The cases with the line of each (``Scenario/line``), or an invalid outline's errors with the line and column
-      /// of each path (README §17): its rows' errors point at the row, its table's at the placeholder or parameter.
-      /// A plain scenario's `id` is found by parsing the file only up to it (it is near the top); an outline's rows
-      /// all in one parse, however many there are.
+      /// The cases with the line of each (``Scenario/line``) when `lines` is set, or an invalid outline's errors with
+      /// the line and column of each path (README §17): its rows' errors point at the row, its table's at the
+      /// placeholder or parameter. A plain scenario's `id` is found by parsing the file only up to it; an outline's
+      /// rows all in one parse, however many there are.
       private static func locating(
-        _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8]
+        _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8], lines: Bool
       ) -> Result<[Scenario], InputErrors> {
         bytes.withUnsafeBytes { raw in
           switch loaded {
+          case .success where !lines: return loaded
           case .success(var cases):
             guard cases.contains(where: { $0.outline != nil }) else {
               let line = JSONParser.location(of: JSONPath([.key("id")]), in: raw)?.line ?? 1
@@ -261,7 +234,8 @@ package struct ScenarioCorpus: Sequence, Sendable {
           if let shard, !shard.holds(key: baseName) { continue }
           let hasNewName = names[baseName] == nil
           if hasNewName { names[baseName] = .some(nil) }
-          return .file(FileToRead(path: path, name: name, hasNewName: hasNewName))
+          return .file(
+            FileToRead(path: path, name: name, hasNewName: hasNewName, locatesScenarios: locatesScenarios))
         }
       }
       return nil

@@ -256,3 +256,42 @@ package struct FileID: Hashable, Sendable {
     inode = UInt64(truncatingIfNeeded: info.st_ino)
   }
 }
+
+// MARK: - ScenarioCorpus.Files
+
+/// The walk seen from outside the module: the corpus's file names and walk problems, nothing read.
+extension ScenarioCorpus {
+  /// The corpus's files without reading them: each scenario file by its name in reports (its path, when the roots
+  /// are named by their paths), or a problem of the walk, in the order ``makeIterator()`` reads them.
+  package func files() -> Files { Files(roots: roots) }
+
+  /// The scenario files of a corpus, found by the same walk but not read (``ScenarioCorpus/files()``).
+  package struct Files: Sequence {
+    /// A scenario file, or a problem of the walk.
+    package enum Element {
+      /// A scenario file, by its name in reports.
+      case file(String)
+      /// A folder that cannot be walked, a broken link, a loop, a name that is not UTF-8…
+      case problem(InputError)
+    }
+
+    let roots: [Root]
+
+    /// Starts the walk.
+    package func makeIterator() -> Iterator { Iterator(walk: ScenarioWalk(roots: roots)) }
+
+    /// Walks the files.
+    package struct Iterator: IteratorProtocol {
+      let walk: ScenarioWalk
+
+      /// The next file or problem; `nil` when the walk is over.
+      package mutating func next() -> Element? {
+        switch walk.next() {
+        case .file(_, let displayName): return .file(displayName)
+        case .problem(let error): return .problem(error)
+        case nil: return nil
+        }
+      }
+    }
+  }
+}

@@ -20,8 +20,9 @@ package struct Scenario: Sendable {
   package var file: String
   /// The 1-based line of ``file`` where the scenario is: that of its `id` value, or for a row of an outline that of
   /// its object in `examples` (README §17). Set when the corpus reads the file
-  /// (``ScenarioCorpus/Iterator/FileToRead/load(with:parser:)``), so that reports can point an editor at it; 1 for a
-  /// scenario made in memory.
+  /// (``ScenarioCorpus/Iterator/FileToRead/load(with:parser:)``) and is asked for it
+  /// (``ScenarioCorpus/locatesScenarios``, for the event stream), so that a reader can point an editor at it; 1
+  /// otherwise, and for a scenario made in memory.
   package var line = 1
   /// The state before the first step: the scenario's `initialState` or the manifest's.
   package var initialState: JSONValue
