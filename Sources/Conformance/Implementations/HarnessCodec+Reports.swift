@@ -41,22 +41,37 @@ extension HarnessCodec {
   /// "not reported" and a step is never quietly not applicable.
   static func checkReports(_ observation: Observation, declared: Set<RuntimeReport>) -> Result<Observation, Violation> {
     guard case .trace(let entries, let start) = observation else { return .success(observation) }
-    let located =
-      (start.map { [(JSONPath([.key("start")]), $0)] } ?? [])
-      + entries.enumerated().map { (JSONPath([.key("trace"), .index($0.offset)]), $0.element) }
-    for (path, entry) in located {
-      let presence: [(RuntimeReport, Bool)] = [
-        (.received, entry.received != nil), (.inFlight, entry.inFlight != nil), (.events, entry.events != nil),
-      ]
-      for (report, present) in presence where present != declared.contains(report) {
-        return .failure(
-          Violation(
-            message: present
-              ? "\(path.appending(key: report.rawValue)): not declared in the hello reply's 'reports' for this feature"
-              : "\(path): missing '\(report.rawValue)', which the hello reply's 'reports' declare for this feature"))
+    // Paths are built only for the entry at fault: a good trace, the common case, allocates nothing here.
+    if let start, let violation = reportViolation(start, declared: declared, at: { JSONPath([.key("start")]) }) {
+      return .failure(violation)
+    }
+    for (index, entry) in entries.enumerated() {
+      if let violation = reportViolation(entry, declared: declared, at: { JSONPath([.key("trace"), .index(index)]) }) {
+        return .failure(violation)
       }
     }
     return .success(observation)
+  }
+
+  /// Whether `entry` carries exactly the `declared` reports: the violation for the first one it lacks or carries
+  /// undeclared, at the path `path()` gives, or `nil`.
+  private static func reportViolation(_ entry: TraceEntry, declared: Set<RuntimeReport>, at path: () -> JSONPath)
+    -> Violation?
+  {
+    for report in RuntimeReport.allCases {
+      let present: Bool
+      switch report {
+      case .received: present = entry.received != nil
+      case .inFlight: present = entry.inFlight != nil
+      case .events: present = entry.events != nil
+      }
+      guard present != declared.contains(report) else { continue }
+      return Violation(
+        message: present
+          ? "\(path().appending(key: report.rawValue)): not declared in the hello reply's 'reports' for this feature"
+          : "\(path()): missing '\(report.rawValue)', which the hello reply's 'reports' declare for this feature")
+    }
+    return nil
   }
 
   /// A feature's `reports` in the hello reply: distinct names, each `"received"`, `"inFlight"` or `"events"`.

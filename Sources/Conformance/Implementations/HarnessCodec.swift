@@ -26,27 +26,42 @@ enum HarnessCodec {
 
   // MARK: - Requests
 
-  /// `{"cmd":"hello","protocol":1}` and a newline.
-  static let helloLine = "{\"cmd\":\"hello\",\"protocol\":\(protocolVersion)}\n"
-  /// `{"cmd":"bye"}` and a newline.
-  static let byeLine = "{\"cmd\":\"bye\"}\n"
+  /// `{"cmd":"hello","protocol":1}` and a newline, in UTF-8.
+  static let helloLine = Array("{\"cmd\":\"hello\",\"protocol\":\(protocolVersion)}\n".utf8)
+  /// `{"cmd":"bye"}` and a newline, in UTF-8.
+  static let byeLine = Array("{\"cmd\":\"bye\"}\n".utf8)
 
-  /// The `run` request for `request` with sequence number `seq`, and a newline. A reducer-level request carries
-  /// `actions` (harness protocol §2.2); a runtime-level one carries `"level": "runtime"` and `steps` (§2.5).
-  static func runLine(seq: Int, _ request: RunRequest) -> String {
-    if request.level == .runtime {
-      let message: JSONValue = [
-        "cmd": "run", "seq": .number(.integer(Int64(seq))), "id": .string(request.id),
-        "feature": .string(request.feature), "level": .string(request.level.rawValue),
-        "initialState": request.initialState, "steps": .array(request.steps.map(encode)),
-      ]
-      return JSONRenderer.compact(message) + "\n"
+  /// Appends the `run` request for `request` with sequence number `seq`, and a newline, to `output` in UTF-8. A
+  /// reducer-level request carries `actions` (harness protocol §2.2); a runtime-level one carries
+  /// `"level": "runtime"` and `steps` (§2.5).
+  ///
+  /// The members are written in sorted key order, as ``JSONRenderer`` writes every object, without building the
+  /// message as a ``JSONValue`` first: the requests of a batch go into one buffer, written to the pipe in few calls.
+  static func writeRunLine(seq: Int, _ request: RunRequest, to output: inout [UInt8]) {
+    let runtime = request.level == .runtime
+    output.append(UInt8(ascii: "{"))
+    if !runtime {
+      output.append(contentsOf: #""actions":"#.utf8)
+      JSONRenderer.write(.array(request.actions), style: .wire, to: &output)
+      output.append(UInt8(ascii: ","))
     }
-    let message: JSONValue = [
-      "cmd": "run", "seq": .number(.integer(Int64(seq))), "id": .string(request.id),
-      "feature": .string(request.feature), "initialState": request.initialState, "actions": .array(request.actions),
-    ]
-    return JSONRenderer.compact(message) + "\n"
+    output.append(contentsOf: #""cmd":"run","feature":"#.utf8)
+    JSONRenderer.writeString(request.feature, style: .wire, to: &output)
+    output.append(contentsOf: #","id":"#.utf8)
+    JSONRenderer.writeString(request.id, style: .wire, to: &output)
+    output.append(contentsOf: #","initialState":"#.utf8)
+    JSONRenderer.write(request.initialState, style: .wire, to: &output)
+    if runtime {
+      output.append(contentsOf: #","level":"#.utf8)
+      JSONRenderer.writeString(request.level.rawValue, style: .wire, to: &output)
+    }
+    output.append(contentsOf: #","seq":"#.utf8)
+    output.append(contentsOf: String(seq).utf8)
+    if runtime {
+      output.append(contentsOf: #","steps":"#.utf8)
+      JSONRenderer.write(.array(request.steps.map(encode)), style: .wire, to: &output)
+    }
+    output.append(contentsOf: "}\n".utf8)
   }
 
   // MARK: - Replies
@@ -165,6 +180,10 @@ enum HarnessCodec {
     var entries: [TraceEntry] = []
     entries.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
+      if let entry = wellFormedEntry(element) {
+        entries.append(entry)
+        continue
+      }
       let entryPath = path.appending(index: index)
       guard var entry = ObjectReader(element, at: entryPath, what: "a trace entry", issues: &issues) else { continue }
       let state = entry.object("state", required: true, issues: &issues)
@@ -178,6 +197,18 @@ enum HarnessCodec {
       }
     }
     return .trace(entries)
+  }
+
+  /// The entry a correct harness sends, `{"effects":[…],"state":{…}}` and nothing else, read without building paths
+  /// or key lists; `nil` for anything else, which the checks of ``decodeTrace(_:at:actionCount:issues:)`` then
+  /// describe.
+  private static func wellFormedEntry(_ element: JSONValue) -> TraceEntry? {
+    // Members are sorted by key, so `effects` comes before `state`.
+    guard case .object(let object) = element, object.count == 2,
+      case .array(let effects) = object.members[0].value, case .object(let state) = object.members[1].value,
+      ScalarOrder.equal(object.members[0].key, "effects"), ScalarOrder.equal(object.members[1].key, "state")
+    else { return nil }
+    return TraceEntry(state: .object(state), effects: effects)
   }
 
   private static func decodeErrored(

@@ -88,10 +88,9 @@ final class HarnessProcess: @unchecked Sendable {
     case timedOut
   }
 
-  /// Writes `text` to the process's stdin. Fast path: one non-blocking `write`; a full pipe is retried every
-  /// millisecond until `deadline`.
-  func write(_ text: String, until deadline: DispatchTime) async -> WriteResult {
-    let bytes = Array(text.utf8)
+  /// Writes `bytes` (UTF-8 lines) to the process's stdin. Fast path: one non-blocking `write`; a full pipe is retried
+  /// every millisecond until `deadline`.
+  func write(_ bytes: [UInt8], until deadline: DispatchTime) async -> WriteResult {
     var offset = 0
     while offset < bytes.count {
       let (count, code) = writeSome(bytes, from: offset)

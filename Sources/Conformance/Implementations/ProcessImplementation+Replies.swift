@@ -48,8 +48,7 @@ extension ProcessImplementation {
     let firstSeq = sequence + 1
     sequence += requests.count
     process.setMaximumLineLength(requests.map(replyLimit).max() ?? configuration.maximumLineLength)
-    let writer = startWriting(
-      requests.enumerated().map { HarnessCodec.runLine(seq: firstSeq + $0.offset, $0.element) }, to: process)
+    let writer = startWriting(requests, firstSeq: firstSeq, to: process)
     var previous = ContinuousClock.now
     for (index, request) in requests.enumerated() {
       let fault: Observation
@@ -85,20 +84,34 @@ extension ProcessImplementation {
     _ = await writer.value
   }
 
-  /// Writes `lines` from a detached task, so that replies are read while requests are still being written.
+  /// Renders and writes the `run` requests from a detached task, so that replies are read while requests are still
+  /// being written. The requests go into one reused buffer, written whenever it holds ``writeChunk`` bytes and at the
+  /// end: a few `write` calls per batch rather than one per request, and the first requests reach the harness before
+  /// the last are rendered.
   ///
   /// A hung harness is caught by the reply timeout, which kills it and so ends a blocked write with EPIPE; the
   /// deadline here only bounds a harness that stops reading but keeps answering.
-  private func startWriting(_ lines: [String], to process: HarnessProcess) -> Task<HarnessProcess.WriteResult, Never> {
-    let writeDeadline = DispatchTime.now() + configuration.scenarioTimeout * Double(lines.count + 1)
+  private func startWriting(_ requests: [RunRequest], firstSeq: Int, to process: HarnessProcess)
+    -> Task<HarnessProcess.WriteResult, Never>
+  {
+    let writeDeadline = DispatchTime.now() + configuration.scenarioTimeout * Double(requests.count + 1)
     return Task.detached { () -> HarnessProcess.WriteResult in
-      for line in lines {
-        let result = await process.write(line, until: writeDeadline)
+      var buffer: [UInt8] = []
+      buffer.reserveCapacity(Self.writeChunk + Self.writeChunk / 4)
+      for (offset, request) in requests.enumerated() {
+        HarnessCodec.writeRunLine(seq: firstSeq + offset, request, to: &buffer)
+        guard buffer.count >= Self.writeChunk || offset == requests.count - 1 else { continue }
+        let result = await process.write(buffer, until: writeDeadline)
         if result != .written { return result }
+        buffer.removeAll(keepingCapacity: buffer.count <= Self.writeChunk * 4)
       }
       return .written
     }
   }
+
+  /// How many bytes of rendered requests are gathered before they are written: 16 KiB, a quarter of a Linux pipe's
+  /// buffer, so a write rarely waits for the harness to read.
+  static let writeChunk = 16 * 1024
 
   /// A run reply read as an observation, with the runtime reports the harness declared for the feature in `hello`
   /// (harness protocol §2.5.6), or the protocol violation it is.

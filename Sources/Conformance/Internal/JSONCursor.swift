@@ -268,22 +268,28 @@ extension JSONCursor {
     var result = ""
     var sawEscape = false
     var runStart = offset
+    // Whether the run since `runStart` is all ASCII, noted during the scan so the run is not read again to find out.
+    var runIsASCII = true
     while offset < bytes.count {
       let byte = bytes[offset]
       switch byte {
       case UInt8(ascii: "\""):
-        let tail = try decodeRun(from: runStart, to: offset, stringStart: start)
+        let tail = try decodeRun(from: runStart, to: offset, stringStart: start, isASCII: runIsASCII)
         offset += 1
         guard sawEscape else { return tail }
         result += tail
         return result
       case UInt8(ascii: "\\"):
         sawEscape = true
-        result += try decodeRun(from: runStart, to: offset, stringStart: start)
+        result += try decodeRun(from: runStart, to: offset, stringStart: start, isASCII: runIsASCII)
         result.unicodeScalars.append(try parseEscape())
         runStart = offset
+        runIsASCII = true
       case 0x00..<0x20:
         throw fail("control character U+\(hex(byte)) must be escaped inside a string (RFC 8259 §7)")
+      case 0x80...:
+        runIsASCII = false
+        offset += 1
       default:
         offset += 1
       }
@@ -292,10 +298,10 @@ extension JSONCursor {
     throw fail("unterminated string (no closing '\"' before the end of file)")
   }
 
-  /// Decodes the raw bytes between escapes, validating UTF-8.
-  mutating func decodeRun(from start: Int, to end: Int, stringStart: Int) throws(Failure) -> String {
+  /// Decodes the raw bytes between escapes, validating UTF-8; `isASCII` says the scan found no byte over 0x7F.
+  mutating func decodeRun(from start: Int, to end: Int, stringStart: Int, isASCII: Bool) throws(Failure) -> String {
     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+    if isASCII { return String(decoding: slice, as: UTF8.self) }
     if let string = String(validating: slice, as: UTF8.self) { return string }
     var index = start
     var valid = UTF8.ForwardParser()

@@ -73,9 +73,12 @@ struct ObjectReader {
   /// (typo protection). Keys in `reportedElsewhere` are passed over without being offered in the hint: the caller
   /// reports them with a message of their own.
   func reportUnknownKeys(allowed: [String], reportedElsewhere: [String] = [], issues: inout IssueList) {
-    let known = allowed + reportedElsewhere
+    // Two look-ups rather than one in a joined list: this runs for every object of every document, and the join
+    // would allocate each time.
     for member in object.members
-    where member.key != "$schema" && !known.contains(where: { ScalarOrder.equal($0, member.key) }) {
+    where member.key != "$schema" && !allowed.contains(where: { ScalarOrder.equal($0, member.key) })
+      && !reportedElsewhere.contains(where: { ScalarOrder.equal($0, member.key) })
+    {
       let key = member.key
       let suggestion = Suggestion.closest(to: key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
       issues.add(

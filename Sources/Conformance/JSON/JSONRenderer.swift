@@ -28,42 +28,44 @@ package enum JSONRenderer {
   ///   - style: ``Style/wire`` (default) or ``Style/display``.
   /// - Returns: JSON text, e.g. `{"email":"a@b.co","isLoading":true}`.
   package static func compact(_ value: JSONValue, style: Style = .wire) -> String {
-    var output = ""
+    var output: [UInt8] = []
     write(value, style: style, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Renders a string as a JSON string literal in the ``Style/display`` style, e.g. `"a\u200Bb"`.
   package static func quoted(_ string: String) -> String {
-    var output = ""
+    var output: [UInt8] = []
     writeString(string, style: .display, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   // MARK: - Writing
 
-  static func write(_ value: JSONValue, style: Style, to output: inout String) {
+  /// Appends `value`, rendered as ``compact(_:style:)`` renders it, to `output` as UTF-8: the one writer behind every
+  /// rendering, which the harness protocol's requests use directly (no `String` between the value and the pipe).
+  static func write(_ value: JSONValue, style: Style, to output: inout [UInt8]) {
     switch value {
-    case .null: output += "null"
-    case .bool(let bool): output += bool ? "true" : "false"
-    case .number(let number): output += render(number)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let bool): output.append(contentsOf: bool ? "true".utf8 : "false".utf8)
+    case .number(let number): output.append(contentsOf: render(number).utf8)
     case .string(let string): writeString(string, style: style, to: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         write(element, style: style, to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let object):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, member) in object.members.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         writeString(member.key, style: style, to: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         write(member.value, style: style, to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
@@ -82,14 +84,23 @@ package enum JSONRenderer {
     }
   }
 
-  static func writeString(_ string: String, style: Style, to output: inout String) {
-    output += "\""
-    if needsNoEscaping(string, style: style) {
-      output += string
-      output += "\""
-      return
+  /// Appends `string` as a JSON string literal escaped for `style`. The common case, a string with nothing to escape,
+  /// is checked on its UTF-8 bytes and copied in one append.
+  static func writeString(_ string: String, style: Style, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var string = string
+    let plain = string.withUTF8 { bytes in
+      guard needsNoEscaping(bytes, style: style) else { return false }
+      output.append(contentsOf: bytes)
+      return true
     }
-    output.reserveCapacity(output.utf8.count + string.utf8.count + 16)
+    if !plain { writeEscaped(string, style: style, to: &output) }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// The scalar-by-scalar path of ``writeString(_:style:to:)``, for a string with something to escape.
+  private static func writeEscaped(_ string: String, style: Style, to output: inout [UInt8]) {
+    output.reserveCapacity(output.count + string.utf8.count + 16)
     // Unicode property look-ups cost a binary search each: remember the verdict for recently seen scalars (a small
     // direct-mapped cache). Runs of scalars written as they are go in with one append each, not scalar by scalar.
     var verdicts = [UInt64](repeating: .max, count: 256)
@@ -115,14 +126,13 @@ package enum JSONRenderer {
       }
       let next = scalars.index(after: index)
       if let replacement {
-        output += Substring(string.utf8[runStart..<index])
-        output += replacement
+        output.append(contentsOf: string.utf8[runStart..<index])
+        output.append(contentsOf: replacement.utf8)
         runStart = next
       }
       index = next
     }
-    output += Substring(string.utf8[runStart..<scalars.endIndex])
-    output += "\""
+    output.append(contentsOf: string.utf8[runStart..<scalars.endIndex])
   }
 
   /// A C1 control or a bidirectional control: escaped in every style (see ``Style/wire``).
@@ -136,10 +146,10 @@ package enum JSONRenderer {
   /// Whether every byte can be written as is: printable ASCII other than `"` and `\\`, or (wire style) any
   /// non-ASCII byte except those of U+2028, U+2029 and the scalars of ``isTerminalHazard(_:)``. The common case,
   /// checked without decoding scalars.
-  private static func needsNoEscaping(_ string: String, style: Style) -> Bool {
+  private static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) -> Bool {
     var previous: UInt8 = 0
     var beforePrevious: UInt8 = 0
-    for byte in string.utf8 {
+    for byte in bytes {
       switch byte {
       case 0x22, 0x5C, 0x00..<0x20, 0x7F: return false
       case 0x80...:

@@ -10,6 +10,13 @@ struct RuntimeProtocolTests {
   static let hello =
     #"{"protocol":1,"implementation":{"name":"h","language":"Kotlin","version":"1"},"features":{"login":{"initialState":{}"#
 
+  /// The `run` line the runner writes for `request`, as text.
+  func runLine(seq: Int, _ request: RunRequest) -> String {
+    var bytes: [UInt8] = []
+    HarnessCodec.writeRunLine(seq: seq, request, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   func hello(_ feature: String) -> Result<ImplementationInfo, HarnessCodec.Violation> {
     HarnessCodec.decodeHello(Data((Self.hello + feature + "}}}").utf8))
   }
@@ -25,14 +32,14 @@ struct RuntimeProtocolTests {
     let request = RunRequest(
       id: "r", feature: "login", initialState: ["email": ""], steps: scenario.runtimeSteps)
     #expect(
-      HarnessCodec.runLine(seq: 3, request)
+      runLine(seq: 3, request)
         == #"{"cmd":"run","feature":"login","id":"r","initialState":{"email":""},"level":"runtime","seq":3,"steps":[{"send":{"type":"emailChanged","value":"a@b.c"}},{"send":{"type":"passwordChanged","value":"pw"}},{"send":{"type":"submit"}},{"respond":{"call":{"index":1,"step":3},"result":{"type":"success","userId":"u1"}}},{"advance":9999},{"clear":true}]}"#
         + "\n")
     let error = RunRequest(
       id: "r", feature: "login", initialState: [:],
       steps: [.respond(CallReference(step: 3, index: 1), .error(message: "connection reset"))])
     #expect(
-      HarnessCodec.runLine(seq: 4, error)
+      runLine(seq: 4, error)
         == #"{"cmd":"run","feature":"login","id":"r","initialState":{},"level":"runtime","seq":4,"steps":[{"respond":{"call":{"index":1,"step":3},"error":{"message":"connection reset"}}}]}"#
         + "\n")
   }
@@ -42,7 +49,7 @@ struct RuntimeProtocolTests {
       id: "r", feature: "login", initialState: [:],
       steps: [.respond(CallReference(step: 3, index: 1), .cancellation(message: "Timed out waiting for 5000 ms"))])
     #expect(
-      HarnessCodec.runLine(seq: 4, request)
+      runLine(seq: 4, request)
         == #"{"cmd":"run","feature":"login","id":"r","initialState":{},"level":"runtime","seq":4,"steps":[{"respond":{"call":{"index":1,"step":3},"error":{"cancellation":true,"message":"Timed out waiting for 5000 ms"}}}]}"#
         + "\n")
   }
@@ -71,7 +78,7 @@ struct RuntimeProtocolTests {
   @Test func aReducerRequestIsUnchanged() {
     let request = RunRequest(id: "r", feature: "login", initialState: [:], actions: [["type": "submit"]])
     #expect(
-      HarnessCodec.runLine(seq: 1, request)
+      runLine(seq: 1, request)
         == #"{"actions":[{"type":"submit"}],"cmd":"run","feature":"login","id":"r","initialState":{},"seq":1}"# + "\n")
   }
 
