@@ -306,6 +306,7 @@ public class Harness(
         /** A JSON number with no fractional part in 0…2^63−1 (`1` and `1.0` both give 1), else `null`. */
         internal fun sequenceNumber(element: JsonElement?): Long? {
             if (element !is JsonPrimitive || element.isString) return null
+            Messages.plainLong(element.content)?.let { return it.takeIf { seq -> seq >= 0 } }
             val number = element.content.toBigDecimalOrNull() ?: return null
             if (number.signum() < 0 || number > BigDecimal.valueOf(Long.MAX_VALUE)) return null
             return try {

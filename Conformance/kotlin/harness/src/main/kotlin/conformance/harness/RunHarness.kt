@@ -1,6 +1,6 @@
 package conformance.harness
 
-import java.io.BufferedWriter
+import conformance.harness.internal.Utf8Writer
 import java.io.FileDescriptor
 import java.io.FileInputStream
 import java.io.FileOutputStream
@@ -41,7 +41,7 @@ public fun runHarness(
 ) {
     val harness = Harness(features, implementation, version, runtimes)
     val input = FileInputStream(FileDescriptor.`in`)
-    val output = BufferedWriter(OutputStreamWriter(FileOutputStream(FileDescriptor.out), Charsets.UTF_8), 1 shl 16)
+    val output = Utf8Writer(FileOutputStream(FileDescriptor.out))
     val diagnostics = OutputStreamWriter(FileOutputStream(FileDescriptor.err), Charsets.UTF_8)
     try {
         harness.serve(input, output, diagnostics)

@@ -29,8 +29,30 @@ internal object Messages {
         }
     }
 
+    /**
+     * The value of [literal] when it is a plain JSON integer of at most 18 digits, without a sign on zero, a
+     * fraction or an exponent (`0`, `42`, `-7`), else `null`.
+     *
+     * Such a literal, the common case, is read without a `BigDecimal`; callers read every other literal (`1.0`,
+     * `1e2`, `-0`, 19 digits and more) with one, so the result is the same either way, and a literal this returns
+     * is exactly `value.toString()`.
+     */
+    fun plainLong(literal: String): Long? {
+        val start = if (literal.startsWith('-')) 1 else 0
+        val digits = literal.length - start
+        if (digits < 1 || digits > 18 || (literal[start] == '0' && (digits > 1 || start == 1))) return null
+        var value = 0L
+        for (index in start until literal.length) {
+            val digit = literal[index] - '0'
+            if (digit < 0 || digit > 9) return null
+            value = value * 10 + digit
+        }
+        return if (start == 1) -value else value
+    }
+
     /** Whether the JSON number literal [literal] has no fractional part (`1`, `1.0` and `1e2` do). */
     fun isInteger(literal: String): Boolean {
+        if (plainLong(literal) != null) return true
         val number = literal.toBigDecimalOrNull() ?: return false
         return number.signum() == 0 || number.stripTrailingZeros().scale() <= 0
     }

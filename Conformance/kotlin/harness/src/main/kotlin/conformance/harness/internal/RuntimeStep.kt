@@ -164,6 +164,7 @@ internal sealed interface RuntimeStep {
         /** The integer value of [element] when it is a JSON number with no fractional part in [minimum]…[maximum]. */
         private fun integer(element: JsonElement, minimum: Long, maximum: Long): Long? {
             if (element !is JsonPrimitive || element.isString) return null
+            Messages.plainLong(element.content)?.let { return it.takeIf { value -> value in minimum..maximum } }
             val number = element.content.toBigDecimalOrNull() ?: return null
             if (number < BigDecimal.valueOf(minimum) || number > BigDecimal.valueOf(maximum)) return null
             return try {

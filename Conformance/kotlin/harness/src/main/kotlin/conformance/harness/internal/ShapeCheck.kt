@@ -214,6 +214,9 @@ internal object ShapeCheck {
         minimum: Long,
         maximum: Long,
     ): JsonElement {
+        // A plain integer in range, the common case, needs neither a BigDecimal nor a rewrite.
+        val plain = (element as? JsonPrimitive)?.takeIf { !it.isString }?.let { Messages.plainLong(it.content) }
+        if (plain != null && plain in minimum..maximum) return element
         if (!isNumber(element)) throw mismatch(element, descriptor, path, owner)
         val literal = (element as JsonPrimitive).content
         if (!Messages.isInteger(literal)) throw mismatch(element, descriptor, path, owner)
