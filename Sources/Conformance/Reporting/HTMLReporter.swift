@@ -64,7 +64,8 @@ package final class HTMLReporter: RunReporter {
           implementation: entry.name, error: error, style: TextStyle(enabled: true))
       }
     case .implementationStarted(let name, _, let startError?):
-      startErrors += ReportText.startErrorLines(implementation: name, error: startError, style: TextStyle(enabled: true))
+      startErrors += ReportText.startErrorLines(
+        implementation: name, error: startError, style: TextStyle(enabled: true))
     case .implementationStarted: break
     case .invalid(let file, let errors): for error in errors { addInvalid(error, file: file) }
     case .scenario(let report): collect(report)

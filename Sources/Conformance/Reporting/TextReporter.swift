@@ -81,7 +81,8 @@ package final class TextReporter: RunReporter {
   /// `Implementation 'kotlin': Kotlin 1.0.0`, for a run of one implementation other than the in-process Swift one.
   private func writeDescription(name: String, info: ImplementationInfo) {
     guard name != SwiftImplementation.defaultName else { return }
-    output(style.dim("Implementation '\(name)': \(ReportText.oneLine(info.language)) \(ReportText.oneLine(info.version))"))
+    output(
+      style.dim("Implementation '\(name)': \(ReportText.oneLine(info.language)) \(ReportText.oneLine(info.version))"))
   }
 
   private func isSameNotRunReason(_ verdict: Verdict) -> Bool {

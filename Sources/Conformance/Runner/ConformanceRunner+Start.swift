@@ -2,10 +2,10 @@ import Foundation
 
 // Starting the implementations: up front, or with the first scenario that needs them.
 //
-// An implementation whose user declared the levels or features it serves (`levels`, `features` in the implementations
-// config, or `--harness NAME:LEVEL=…`) is started only when a batch holds a scenario that declaration admits: the
-// declaration alone makes every other pair `not applicable` (Conformance/README.md §13.7), so a run of reducer-level
-// scenarios never starts a runtime-only harness (a JVM, a process per `--jobs` worker). An implementation with no
+// An implementation whose user declared the levels or features it serves, leaving some out (`levels`, `features` in
+// the implementations config, or `--harness NAME:LEVEL=…`), is started only when a batch holds a scenario that
+// declaration admits: the declaration alone makes every other pair `not applicable` (Conformance/README.md §13.7), so
+// a run of reducer-level scenarios never starts a runtime-only harness (a JVM, a process per `--jobs` worker). An implementation with no
 // declaration may be needed by any scenario, and only its `hello` says which, so it is started before the run, as
 // before. The reporter announces a late start (``RunEvent/implementationStarted(name:info:startError:)``) just
 // before the first scenario that needed it, in walk order, so every event is the same whatever `--jobs` is.
@@ -19,8 +19,8 @@ extension ConformanceRunner {
     /// Set when the implementation starts with the first scenario its declaration admits, not before the run.
     var deferred: DeferredStart? = nil
 
-    /// The `not applicable` of a pair the user's declaration rules out (``Applicability/ruledOut(level:feature:implementation:intendedLevels:intendedFeatures:)``),
-    /// or `nil` when the implementation is needed for it.
+    /// The `not applicable` of a pair the user's declaration rules out, or `nil` when the implementation is needed
+    /// for it (``Applicability/ruledOut(level:feature:implementation:intendedLevels:intendedFeatures:)``).
     func ruledOut(level: ScenarioLevel, feature: String) -> Applicability? {
       Applicability.ruledOut(
         level: level, feature: feature, implementation: implementation.name,
@@ -33,7 +33,7 @@ extension ConformanceRunner {
   func startImplementations() async -> [Started] {
     var started: [Started] = []
     for implementation in implementations {
-      if implementation.intendedLevels != nil || implementation.intendedFeatures != nil {
+      if Self.startsWithFirstScenario(implementation) {
         let deferred = DeferredStart(implementation, manifests: loader.manifests)
         started.append(Started(implementation: implementation, deferred: deferred))
         continue
@@ -47,6 +47,13 @@ extension ConformanceRunner {
       }
     }
     return started
+  }
+
+  /// Whether the user's declaration leaves out a feature or a level, so that some scenarios need no start: only then
+  /// is the implementation started with its first scenario (`levels` naming every level leaves nothing out).
+  static func startsWithFirstScenario(_ implementation: any Implementation) -> Bool {
+    implementation.intendedFeatures != nil
+      || implementation.intendedLevels.map { !$0.isSuperset(of: ScenarioLevel.allCases) } ?? false
   }
 
   /// Emits, before each verdict, the start of each deferred implementation the verdict's scenario is the first to

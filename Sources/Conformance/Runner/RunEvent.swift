@@ -1,5 +1,6 @@
 /// What a run reports as it goes, in order: ``started``, then any mix of ``invalid`` and ``scenario`` (each late
-/// ``implementationStarted`` just before the first scenario that needed it), then ``finished``. Reporters consume these (``RunReporter``).
+/// ``implementationStarted`` just before the first scenario that needed it), then ``finished``. Reporters consume
+/// these (``RunReporter``).
 package enum RunEvent: Sendable {
   /// The run began with these implementations (name and what each said about itself, `nil` if it failed to start,
   /// or if it starts with its first scenario (``implementationStarted(name:info:startError:)``): then its start
