@@ -37,7 +37,10 @@ import Testing
   /// Checks the schema's required keys and the ordering rule on every record.
   static func check(_ records: [[String: Any]]) throws {
     let (always, byKind) = try requiredKeys()
-    #expect(byKind.keys.sorted() == ["divergence", "finished", "header", "invalid", "scenario", "started", "summary"])
+    #expect(
+      byKind.keys.sorted() == [
+        "divergence", "finished", "header", "implementation", "invalid", "scenario", "started", "summary",
+      ])
     var declared: Set<String> = []
     for (index, record) in records.enumerated() {
       let kind = record["kind"] as? String ?? ""

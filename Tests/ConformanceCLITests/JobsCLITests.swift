@@ -73,6 +73,11 @@ import Testing
       "mixed, two implementations that diverge",
       ["--harness", "fake=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good"]
     ),
+    // Started with the first runtime scenario, by whichever worker reaches one first: announced at the same place.
+    (
+      "mixed, a harness that starts with its first runtime scenario",
+      ["--harness", "fake:runtime=Tests/ConformanceTests/Fixtures/harnesses/fake-harness.py good"]
+    ),
   ])
   func jobsTwoGivesExactlyWhatJobsOneGives(name: String, arguments: [String]) throws {
     let folder = try Self.mixedCorpus()

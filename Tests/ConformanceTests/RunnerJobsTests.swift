@@ -44,6 +44,7 @@ struct RunnerJobsTests {
     _ = await runner.run(files: files(duplicate: duplicate)) { event in
       switch event {
       case .started(let implementations): events.append("started \(implementations.map(\.name))")
+      case .implementationStarted(let name, _, let error): events.append("implementation \(name) \(error ?? "")")
       case .invalid(let file, let errors): events.append("invalid \(file) \(errors.map(\.description))")
       case .scenario(let verdict):
         events.append("scenario \(verdict.id) \(verdict.verdicts.map { "\($0.outcome)" })")

@@ -57,7 +57,7 @@ package final class BaselineUpdate: RunReporter {
         if case .index(let index)? = error.path?.components.last { removed[index] = "unmatched" }
       }
     case .started(let implementations): ran = Set(implementations.map(\.name))
-    case .invalid: break
+    case .invalid, .implementationStarted: break
     }
   }
 

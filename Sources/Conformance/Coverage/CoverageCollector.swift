@@ -39,6 +39,8 @@ package final class CoverageCollector: RunReporter {
         }
       }
       scenarios[verdict.feature] = counts
+    case .implementationStarted(let name, _, let startError):
+      if startError != nil { notStarted.append(name) }
     case .finished(let summary): self.summary = summary
     case .invalid: return
     }

@@ -165,12 +165,11 @@ package struct ImplementationInfo: Sendable, Equatable {
   ) -> Applicability {
     // The user's declaration comes first: a feature or level they left out is never sent, whatever the harness
     // announces.
-    if let intendedFeatures, !intendedFeatures.contains(feature) {
-      return .notApplicable(SkipReason.featureNotIntended(implementation: implementation, intended: intendedFeatures))
-    }
-    if let intendedLevels, !intendedLevels.contains(level) {
-      return .notApplicable(
-        SkipReason.levelNotIntended(level, implementation: implementation, intended: intendedLevels))
+    if let ruledOut = Applicability.ruledOut(
+      level: level, feature: feature, implementation: implementation, intendedLevels: intendedLevels,
+      intendedFeatures: intendedFeatures)
+    {
+      return ruledOut
     }
     if features[feature] != nil, levels(of: feature).contains(level) { return .runs }
     if features[feature] != nil {
@@ -191,6 +190,33 @@ package enum Applicability: Sendable, Equatable {
   case skipped(String)
   /// `not applicable`, with the reason: the implementation does not run scenarios of that level for the feature.
   case notApplicable(String)
+
+  /// The `not applicable` of a pair the user's declaration alone leaves out, or `nil` when the declaration admits it
+  /// (or there is none): the first test of ``ImplementationInfo/applicability(of:feature:implementation:intendedLevels:intendedFeatures:)``,
+  /// which needs nothing the implementation says, so the runner can tell a pair that needs a harness before starting
+  /// it (Conformance/README.md §13.7).
+  ///
+  /// - Parameters:
+  ///   - level: The scenario's level.
+  ///   - feature: The scenario's feature.
+  ///   - implementation: The implementation's name as the user selected it, which the reason quotes.
+  ///   - intendedLevels: The levels the user declared the implementation runs (`levels` in the implementations
+  ///     config, or `--harness NAME:LEVEL=…`), or `nil` for none declared.
+  ///   - intendedFeatures: The features the user declared it implements (`features`), or `nil` for none declared.
+  /// - Returns: `not applicable` with the reason, the feature tested first; `nil` when the pair is not ruled out.
+  package static func ruledOut(
+    level: ScenarioLevel, feature: String, implementation: String, intendedLevels: Set<ScenarioLevel>?,
+    intendedFeatures: Set<String>?
+  ) -> Applicability? {
+    if let intendedFeatures, !intendedFeatures.contains(feature) {
+      return .notApplicable(SkipReason.featureNotIntended(implementation: implementation, intended: intendedFeatures))
+    }
+    if let intendedLevels, !intendedLevels.contains(level) {
+      return .notApplicable(
+        SkipReason.levelNotIntended(level, implementation: implementation, intended: intendedLevels))
+    }
+    return nil
+  }
 
   /// The observation reported for a scenario that is not sent, or `nil` when it is sent.
   package var observation: Observation? {

@@ -8,8 +8,9 @@ import Foundation
 /// ```json
 /// {"kind":"header","format":"udf-conformance-events","version":1,"tool":{"name":"conformance","version":"1.0.0"},
 ///  "implementations":[{"name":"swift","language":"Swift","version":"1.0.0","features":["login"],
-///                      "levels":{"login":["reducer"]},"startError":null}],"baseline":null,"options":{…},
-///  "shard":{"index":2,"total":3}}
+///                      "levels":{"login":["reducer"]},"started":true,"startError":null}],"baseline":null,
+///  "options":{…},"shard":{"index":2,"total":3}}
+/// {"kind":"implementation","version":1,"name":"kotlin-viewmodel","language":"Kotlin",…,"started":true,…}
 /// {"kind":"scenario","version":1,"scenario":"login-ok","feature":"login","level":"reducer","file":"…","line":3,"tags":[],
 ///  "text":"✓ login-ok"}
 /// {"kind":"started","version":1,"scenario":"login-ok","implementation":"swift","attempt":1}
@@ -79,6 +80,8 @@ package final class EventStreamReporter: RunReporter {
     case .started(let started):
       implementations = started.map(\.name)
       line("header", header(started))
+    case .implementationStarted(let name, let info, let startError):
+      line("implementation", Self.implementation((name, info, startError)))
     case .invalid(_, let errors):
       for error in errors { line("invalid", invalid(error)) }
     case .scenario(let report):
@@ -99,19 +102,7 @@ package final class EventStreamReporter: RunReporter {
   }
 
   private func header(_ started: [(name: String, info: ImplementationInfo?, startError: String?)]) -> JSONValue {
-    let implementations: [JSONValue] = started.map { entry in
-      var levels = JSONObject()
-      for feature in (entry.info?.features.keys).map(Array.init) ?? [] {
-        let declared = entry.info?.levels(of: feature).sorted() ?? []
-        levels[feature] = .array(declared.map { .string($0.rawValue) })
-      }
-      return [
-        "name": .string(entry.name), "language": entry.info.map { .string($0.language) } ?? .null,
-        "version": entry.info.map { .string($0.version) } ?? .null,
-        "features": .array((entry.info?.features.keys.sorted() ?? []).map(JSONValue.string)),
-        "levels": .object(levels), "startError": entry.startError.map(JSONValue.string) ?? .null,
-      ]
-    }
+    let implementations = started.map(Self.implementation)
     var header = JSONReporter.members([
       "format": .string(Self.format),
       "tool": ["name": "conformance", "version": .string(ConformanceVersion.current)],
@@ -123,6 +114,26 @@ package final class EventStreamReporter: RunReporter {
       ["index": .number(.integer(Int64($0.index))), "total": .number(.integer(Int64($0.total)))]
     }
     return .object(header)
+  }
+
+  /// One implementation as the `header` lists it and an `implementation` record (a late start) gives it: `started`
+  /// is whether it has answered `hello`; `false` with a `null` `startError` in the header for one that starts with
+  /// the first scenario that needs it (then an `implementation` record comes just before that scenario's).
+  private static func implementation(_ entry: (name: String, info: ImplementationInfo?, startError: String?))
+    -> JSONValue
+  {
+    var levels = JSONObject()
+    for feature in (entry.info?.features.keys).map(Array.init) ?? [] {
+      let declared = entry.info?.levels(of: feature).sorted() ?? []
+      levels[feature] = .array(declared.map { .string($0.rawValue) })
+    }
+    return [
+      "name": .string(entry.name), "language": entry.info.map { .string($0.language) } ?? .null,
+      "version": entry.info.map { .string($0.version) } ?? .null,
+      "features": .array((entry.info?.features.keys.sorted() ?? []).map(JSONValue.string)),
+      "levels": .object(levels), "started": .bool(entry.info != nil),
+      "startError": entry.startError.map(JSONValue.string) ?? .null,
+    ]
   }
 
   /// The `scenario` record, then `started` and `finished` for each implementation, then its divergence, if any.

@@ -34,7 +34,7 @@ package final class GitHubAnnotationReporter: RunReporter {
   /// Collects one event's annotations; writes them all when the run finishes.
   package func handle(_ event: RunEvent) {
     switch event {
-    case .started: break
+    case .started, .implementationStarted: break
     case .invalid(let file, let inputErrors):
       for error in inputErrors {
         errors[2].append(

@@ -63,6 +63,10 @@ package final class HTMLReporter: RunReporter {
         startErrors += ReportText.startErrorLines(
           implementation: entry.name, error: error, style: TextStyle(enabled: true))
       }
+    case .implementationStarted(let name, _, let startError?):
+      startErrors += ReportText.startErrorLines(
+        implementation: name, error: startError, style: TextStyle(enabled: true))
+    case .implementationStarted: break
     case .invalid(let file, let errors): for error in errors { addInvalid(error, file: file) }
     case .scenario(let report): collect(report)
     case .finished(let summary):

@@ -6,7 +6,7 @@ import Foundation
 /// Shape:
 /// ```json
 /// {"format": "udf-conformance-report", "version": 1, "tool": {"name": "conformance", "version": "1.0.0"},
-///  "implementations": [{"name": "swift", "language": "Swift", "version": "1.0.0", "startError": null}],
+///  "implementations": [{"name": "swift", "language": "Swift", "version": "1.0.0", "started": true, "startError": null}],
 ///  "results": [{"scenario": "login-…", "feature": "login", "file": "…", "implementation": "swift",
 ///               "outcome": "passed", "durationSeconds": 0.0001, "failure": null, "notChecked": [],
 ///               "attempts": 1, "failedAttempts": []}],
@@ -36,7 +36,8 @@ import Foundation
 /// Results, divergences and invalid files are rendered as they come and spooled to temporary files (``Spool``), so
 /// memory stays flat however many scenarios run; ``write(to:)`` puts the document together.
 package final class JSONReporter: RunReporter {
-  private var implementations: [JSONValue] = []
+  /// The implementations, as the `started` event gave them, each updated by its late start, if any.
+  private var implementations: [(name: String, info: ImplementationInfo?, startError: String?)] = []
   private let results = Spool()
   private let divergences = Spool()
   private let invalid = Spool()
@@ -58,13 +59,10 @@ package final class JSONReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started):
-      implementations = started.map { entry in
-        [
-          "name": .string(entry.name), "language": entry.info.map { .string($0.language) } ?? .null,
-          "version": entry.info.map { .string($0.version) } ?? .null,
-          "startError": entry.startError.map(JSONValue.string) ?? .null,
-        ]
-      }
+      implementations = started
+    case .implementationStarted(let name, let info, let startError):
+      guard let index = implementations.firstIndex(where: { $0.name == name }) else { return }
+      implementations[index] = (name, info, startError)
     case .invalid(let file, let errors):
       for error in errors { Self.append(Self.encode(error), to: invalid) }
       if let items { Self.append(["invalid": .string(file)], to: items) }
@@ -95,7 +93,7 @@ package final class JSONReporter: RunReporter {
     try text("{\"divergences\":[")
     try divergences.copy(to: sink)
     try text("],\"format\":\"udf-conformance-report\",\"implementations\":")
-    try text(JSONRenderer.compact(.array(implementations)))
+    try text(JSONRenderer.compact(.array(implementations.map(Self.encode(implementation:)))))
     try text(",\"invalid\":[")
     try invalid.copy(to: sink)
     try text("],\"results\":[")
@@ -113,6 +111,18 @@ package final class JSONReporter: RunReporter {
     try text(
       ",\"tool\":" + JSONRenderer.compact(["name": "conformance", "version": .string(ConformanceVersion.current)]))
     try text(",\"version\":1}\n")
+  }
+
+  /// One entry of `implementations`: `started` is whether it answered `hello`; `false` with a `null` `startError` when
+  /// no scenario of the run needed it, so it was never started (``RunSummary/notStarted``).
+  private static func encode(implementation entry: (name: String, info: ImplementationInfo?, startError: String?))
+    -> JSONValue
+  {
+    [
+      "name": .string(entry.name), "language": entry.info.map { .string($0.language) } ?? .null,
+      "version": entry.info.map { .string($0.version) } ?? .null, "started": .bool(entry.info != nil),
+      "startError": entry.startError.map(JSONValue.string) ?? .null,
+    ]
   }
 
   /// Appends one array element, with a comma before every element but the first.

@@ -35,7 +35,7 @@ package final class JUnitReporter: RunReporter {
   /// Records one event.
   package func handle(_ event: RunEvent) {
     switch event {
-    case .started: break
+    case .started, .implementationStarted: break
     case .finished(let summary):
       name = "conformance" + (ReportText.shard(of: summary).map { " (\($0))" } ?? "")
       addBaseline(summary)

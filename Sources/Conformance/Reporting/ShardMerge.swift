@@ -12,7 +12,8 @@
 /// merge.replay { event in reporter.handle(event) }
 /// ```
 package struct ShardMerge {
-  /// The implementations, as the first shard's `started` event gave them.
+  /// The implementations, each as the first shard that started it, or failed to, gave it: a harness that starts with
+  /// its first scenario may have started in some shards only (``RunSummary/notStarted``).
   package var implementations: [(name: String, info: ImplementationInfo?, startError: String?)]
   /// The invalid files and scenarios, in run order.
   package var items: [RecordedRun.Item]
@@ -29,13 +30,16 @@ package struct ShardMerge {
     try Self.check(runs)
     let shards = runs.compactMap { run in run.shard.map { (run, $0) } }.sorted { $0.1.shard.index < $1.1.shard.index }
     let first = shards[0].0
-    implementations = first.implementations
+    implementations = first.implementations.enumerated().map { index, entry in
+      shards.lazy.map { $0.0.implementations[index] }.first { $0.info != nil || $0.startError != nil } ?? entry
+    }
     items = Self.ordered(shards.map(\.0.items))
     summary = RunSummary(
       tallies: [:], implementations: implementations.map(\.name), scenarios: 0, divergences: 0, invalidFiles: 0,
       stoppedEarlyWithRemaining: nil, duration: shards.map(\.0.duration).max() ?? 0,
       allowsSkipped: first.allowsSkipped)
     summary.baselineFile = first.baselineFile
+    summary.notStarted = implementations.filter { $0.info == nil && $0.startError == nil }.map(\.name)
     for item in items {
       switch item {
       case .invalid: summary.invalidFiles += 1

@@ -38,6 +38,7 @@ package final class StepSummaryReporter: RunReporter {
   package func handle(_ event: RunEvent) {
     switch event {
     case .started(let started): implementations = started.map(\.name)
+    case .implementationStarted: break
     case .invalid(let file, let errors):
       for error in errors {
         let path = locator.relativePath(error.file.isEmpty ? file : error.file)

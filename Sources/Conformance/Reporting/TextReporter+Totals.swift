@@ -126,6 +126,10 @@ extension TextReporter {
   private static func unsentLines(_ summary: RunSummary, style: TextStyle) -> [String] {
     var lines: [String] = []
     for name in summary.implementations {
+      if summary.notStarted.contains(name) {
+        lines.append(
+          style.dim("\(name): not started, as no scenario in the run needs it (see its declared levels and features)"))
+      }
       guard let reasons = summary.unsentReasons[name], !reasons.isEmpty else { continue }
       let sorted = reasons.sorted { $0.key < $1.key }
       for (key, count) in sorted.prefix(unsentReasonLimit) {

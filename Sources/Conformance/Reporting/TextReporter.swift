@@ -32,6 +32,8 @@ package final class TextReporter: RunReporter {
     switch event {
     case .started(let started):
       writeStart(started)
+    case .implementationStarted(let name, let info, let startError):
+      writeStart(name: name, info: info, startError: startError)
     case .invalid(_, let errors):
       for error in errors { errorOutput(ReportText.error(error.description, style: style)) }
     case .scenario(let scenario):
@@ -61,11 +63,26 @@ package final class TextReporter: RunReporter {
     }
     if implementations.count > 1 {
       output(style.bold(implementations.map(ReportText.pad).joined() + "scenario"))
-    } else if let only = started.first, only.name != SwiftImplementation.defaultName, let info = only.info {
-      output(
-        style.dim(
-          "Implementation '\(only.name)': \(ReportText.oneLine(info.language)) \(ReportText.oneLine(info.version))"))
+    } else if let only = started.first, let info = only.info {
+      writeDescription(name: only.name, info: info)
     }
+  }
+
+  /// A late start, just before the first scenario that needed it: its error, or, as the run's only implementation,
+  /// what it said about itself, as the start of the run shows it.
+  private func writeStart(name: String, info: ImplementationInfo?, startError: String?) {
+    if let startError {
+      ReportText.startErrorLines(implementation: name, error: startError, style: style).forEach(errorOutput)
+    } else if implementations.count == 1, let info {
+      writeDescription(name: name, info: info)
+    }
+  }
+
+  /// `Implementation 'kotlin': Kotlin 1.0.0`, for a run of one implementation other than the in-process Swift one.
+  private func writeDescription(name: String, info: ImplementationInfo) {
+    guard name != SwiftImplementation.defaultName else { return }
+    output(
+      style.dim("Implementation '\(name)': \(ReportText.oneLine(info.language)) \(ReportText.oneLine(info.version))"))
   }
 
   private func isSameNotRunReason(_ verdict: Verdict) -> Bool {

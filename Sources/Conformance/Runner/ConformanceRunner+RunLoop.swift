@@ -84,7 +84,9 @@ extension ConformanceRunner {
         }
       }
     }
-    if !progress.verdicts.isEmpty { _ = report(progress.verdicts, into: &progress.summary, emit: emit) }
+    if !progress.verdicts.isEmpty {
+      _ = report(progress.verdicts, on: started, into: &progress.summary, emit: emit)
+    }
     if progress.stopped {
       let remaining = progress.walk.skipRemainingFiles()
       if remaining > 0 { progress.summary.stoppedEarlyWithRemaining = remaining }
@@ -156,21 +158,23 @@ extension ConformanceRunner {
         progress.check?.noteRead(admitted.id)
         switch admitted.run {
         case .notSelected: continue
-        case .judged(let judged): queue(judged, &progress, emit: emit)
+        case .judged(let judged): queue(judged, &progress, on: started, emit: emit)
         case .waiting(let scenario):  // Admitted now, so it may run.
           let verdicts = await Self.evaluate(
             [scenario], on: started, baseline: progress.check, retries: options.retries, coverage: options.coverage)
-          queue(verdicts[0], &progress, emit: emit)
+          queue(verdicts[0], &progress, on: started, emit: emit)
         }
       }
     }
   }
 
   /// Adds a verdict to the batch being reported, and reports the batch once it is full.
-  private func queue(_ verdict: ScenarioVerdict, _ progress: inout Progress, emit: (RunEvent) -> Void) {
+  private func queue(
+    _ verdict: ScenarioVerdict, _ progress: inout Progress, on started: [Started], emit: (RunEvent) -> Void
+  ) {
     progress.verdicts.append(verdict)
     guard progress.verdicts.count == (options.failFast ? 1 : Self.batchSize) else { return }
-    let failed = report(progress.verdicts, into: &progress.summary, emit: emit)
+    let failed = report(progress.verdicts, on: started, into: &progress.summary, emit: emit)
     progress.verdicts.removeAll(keepingCapacity: true)
     progress.stopped = options.failFast && failed
   }

@@ -129,6 +129,7 @@ package struct ConformanceRunner: Sendable {
       summary: summary)
     await runLoop(&progress, on: started, emit: emit)
     summary = progress.summary
+    summary.notStarted = started.filter { $0.deferred?.wasAnnounced == false }.map(\.implementation.name)
     for implementation in implementations { await implementation.shutdown() }
     if let shard = corpus.shard {
       summary.shard = ShardRun(shard: shard, filesBeforeSharding: progress.walk.walkedBeforeSharding)
@@ -154,42 +155,9 @@ package struct ConformanceRunner: Sendable {
 
   // MARK: - Steps of a run
 
-  /// An implementation after `start`: what it said about itself, or why it did not start.
-  struct Started: Sendable {
-    var implementation: any Implementation
-    var info: ImplementationInfo?
-    var error: String?
-  }
-
-  private func startImplementations() async -> [Started] {
-    var started: [Started] = []
-    for implementation in implementations {
-      do {
-        // A drifted default state stops the implementation here (Implementation.start(expectingInitialStatesOf:)).
-        let info = try await implementation.start(expectingInitialStatesOf: loader.manifests)
-        started.append(Started(implementation: implementation, info: info))
-      } catch {
-        started.append(Started(implementation: implementation, error: error.description))
-      }
-    }
-    return started
-  }
-
   /// How many scenarios are sent to the implementations at a time (harnesses pipeline a batch's requests); small
   /// enough that memory stays flat and output streams.
   static let batchSize = 32
-
-  /// Runs a batch on every implementation, then judges and reports each scenario in order. Returns whether any
-  /// scenario failed the gate.
-  private func run(
-    _ batch: [Scenario], on started: [Started], baseline: BaselineCheck?, into summary: inout RunSummary,
-    emit: (RunEvent) -> Void
-  ) async -> Bool {
-    report(
-      await Self.evaluate(
-        batch, on: started, baseline: baseline, retries: options.retries, coverage: options.coverage),
-      into: &summary, emit: emit)
-  }
 
   /// Runs a batch on every implementation (concurrently across implementations), runs again each pair that
   /// crashed or timed out, up to `retries` times, and judges each scenario. Touches nothing shared, so several
@@ -264,11 +232,12 @@ package struct ConformanceRunner: Sendable {
   }
 
   /// Counts and emits judged scenarios in order. Returns whether any failed the gate.
-  func report(_ verdicts: [ScenarioVerdict], into summary: inout RunSummary, emit: (RunEvent) -> Void)
-    -> Bool
-  {
+  func report(
+    _ verdicts: [ScenarioVerdict], on started: [Started], into summary: inout RunSummary, emit: (RunEvent) -> Void
+  ) -> Bool {
     var failed = false
     for verdict in verdicts {
+      Self.announceStarts(before: verdict, on: started, emit: emit)
       summary.record(verdict)
       emit(.scenario(verdict))
       failed =
@@ -292,9 +261,17 @@ package struct ConformanceRunner: Sendable {
     -> [Attempted]
   {
     let name = entry.implementation.name
-    guard let info = entry.info, entry.error == nil else {
-      let reason = "the implementation '\(name)' did not start (see the error above)"
-      return Array(repeating: Attempted(observation: .notRun(reason: reason), seconds: 0), count: requests.count)
+    // Pairs the user's declaration rules out are not applicable without the implementation: a deferred one starts
+    // only for a batch that holds a pair it admits (ConformanceRunner+Start.swift).
+    let ruledOut = requests.map { entry.ruledOut(level: $0.level, feature: $0.feature) }
+    var (info, error) = (entry.info, entry.error)
+    if let deferred = entry.deferred, ruledOut.contains(where: { $0 == nil }) {
+      let result = await deferred.start()
+      (info, error) = (result.info, result.error)
+    }
+    guard let info, error == nil else {
+      let notRun = Observation.notRun(reason: "the implementation '\(name)' did not start (see the error above)")
+      return ruledOut.map { Attempted(observation: $0?.observation ?? notRun, seconds: 0) }
     }
     // Scenarios the implementation does not run are reported without being sent: skipped or not applicable
     // (ImplementationInfo.applicability, harness protocol §2.5.1).

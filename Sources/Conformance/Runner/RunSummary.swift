@@ -45,6 +45,12 @@ package struct RunSummary: Sendable {
     }
   }
 
+  /// The implementations no scenario of the run needed, in report order, so they were never started: their declared
+  /// levels and features (Conformance/README.md §13.7) rule out every scenario run, which is not a failure. Only an
+  /// implementation with such a declaration waits for its first scenario
+  /// (``RunEvent/implementationStarted(name:info:startError:)``).
+  package var notStarted: [String] = []
+
   /// The shard this run covered (`--shard`) and what `merge-reports` needs to judge the whole run, or `nil` for a
   /// run of the whole selection.
   package var shard: ShardRun? = nil

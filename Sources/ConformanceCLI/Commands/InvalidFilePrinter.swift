@@ -14,6 +14,8 @@ final class InvalidFilePrinter: RunReporter {
         guard let error = entry.startError else { continue }
         ReportText.startErrorLines(implementation: entry.name, error: error).forEach(console.err)
       }
+    case .implementationStarted(let name, _, let startError?):
+      ReportText.startErrorLines(implementation: name, error: startError).forEach(console.err)
     case .finished(let summary):
       for error in summary.invalidBaseline { console.error("\(error)") }
     default: break
