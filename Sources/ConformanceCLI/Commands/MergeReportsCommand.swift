@@ -97,7 +97,8 @@ struct MergeReportsCommand: CLICommand {
       for message in error.messages { console.error(message) }
       return ExitCode.invalidInput
     }
-    let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator), html = HTMLReporter(locator: ci.locator)
+    let locator = RunCommand.locator(console)
+    let json = JSONReporter(), junit = JUnitReporter(locator: locator), html = HTMLReporter(locator: locator)
     (html.sections, html.joinsShards) = ([CoverageReport.notInMergedReport], true)
     let reporters =
       RunCommand.reporters(

@@ -157,9 +157,12 @@ struct RunCommand: CLICommand {
       jobs: jobs, command: name, note: console.err)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
-    let events = try RunEventStreams(
-      scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file, shard: sharding.shard,
-      workspace: workspace, console: console)
+    // No stream asked for: the header's options are not even gathered.
+    let events =
+      format == "ndjson" || scanner.value("events") != nil
+      ? try RunEventStreams(
+        scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file, shard: sharding.shard,
+        workspace: workspace, console: console) : nil
     var corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     let filter = sharding.select(&corpus, filter: scanner.value("filter"))
@@ -170,8 +173,8 @@ struct RunCommand: CLICommand {
       },
       // A reporter only for a report asked for: the others would hold every verdict for nothing.
       json: (json, format == "json" || json != nil ? JSONReporter(sharded: sharding.shard != nil) : nil),
-      junit: (junit, junit.map { _ in JUnitReporter(locator: ci.locator) }),
-      html: (html, html.map { _ in HTMLReporter(locator: ci.locator) }), ci: ci, events: events)
+      junit: (junit, junit.map { _ in JUnitReporter(locator: locator(console)) }),
+      html: (html, html.map { _ in HTMLReporter(locator: locator(console)) }), ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -202,7 +205,7 @@ struct RunCommand: CLICommand {
     var junit: (file: ReportFile?, reporter: JUnitReporter?)
     var html: (file: ReportFile?, reporter: HTMLReporter?)
     var ci: CIOutputs
-    var events: RunEventStreams
+    var events: RunEventStreams?
     /// What the run's scenarios covered, with the manifests they were counted against: only with `--html`, whose
     /// page shows it.
     var coverage: (collector: CoverageCollector, manifests: [String: FeatureManifest])? = nil
@@ -212,7 +215,7 @@ struct RunCommand: CLICommand {
     /// coverage section counts.
     func reporters(console: Console) -> [any RunReporter] {
       RunCommand.reporters(format: format, console: console, json: json.reporter, junit: junit.reporter, update: update)
-        + events.reporters + [html.reporter].compactMap { $0 } + (coverage.map { [$0.collector] } ?? [])
+        + (events?.reporters ?? []) + [html.reporter].compactMap { $0 } + (coverage.map { [$0.collector] } ?? [])
     }
 
     /// Writes what follows the run and returns the exit status.
@@ -234,7 +237,7 @@ struct RunCommand: CLICommand {
       let written = RunCommand.writeReportFiles(
         [
           (junit.file, { try junit.reporter?.write(to: $0) }), (json.file, { try json.reporter?.write(to: $0) }),
-          (events.file?.file, { try events.file?.reporter.write(to: $0) }),
+          (events?.file?.file, { try events?.file?.reporter.write(to: $0) }),
           (html.file, { try html.reporter?.write(to: $0) }),
         ], console: console)
       let summarized = ci.writeSummary(console: console)
