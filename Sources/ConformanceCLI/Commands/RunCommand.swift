@@ -148,7 +148,7 @@ struct RunCommand: CLICommand {
         command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let (junit, json, html) = try reportFiles(
+    let (junit, json, html) = try ReportFile.files(
       scanner, workspace: workspace, defaults: (sharding.junit, sharding.json), command: name)
     let ci = try ciOutputs(scanner, format: format, console: console)
     let (loader, manifestErrors) = workspace.scenarioLoader()
@@ -234,7 +234,7 @@ struct RunCommand: CLICommand {
       if let coverage {
         html.reporter?.sections = CoverageReport(coverage.collector, manifests: coverage.manifests).htmlSections()
       }
-      let written = RunCommand.writeReportFiles(
+      let written = ReportFile.writeAll(
         [
           (junit.file, { try junit.reporter?.write(to: $0) }), (json.file, { try json.reporter?.write(to: $0) }),
           (events?.file?.file, { try events?.file?.reporter.write(to: $0) }),
@@ -294,57 +294,5 @@ struct RunCommand: CLICommand {
   static func retries(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
     try scanner.value("retries", command: name, takes: "a whole number from 0 to 10", ArgumentScanner.whole(0...10))
       ?? 0
-  }
-
-  /// The `--junit`, `--json` and `--html` report files, checked before the run, none of them the `--summary` file.
-  ///
-  /// - Parameters:
-  ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
-  ///   - command: The command, for usage errors.
-  /// - Throws: ``CLIError`` when a path cannot be written or two of them name the same file.
-  static func reportFiles(
-    _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
-    command: String
-  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
-    let values: [(option: String, path: String?)] = [
-      ("junit", scanner.value("junit") ?? defaults.junit), ("json", scanner.value("json") ?? defaults.json),
-      ("html", scanner.value("html")), ("summary", scanner.value("summary")),
-    ]
-    // The same file twice is said first: otherwise the second option would find a report there and refuse it.
-    let given = values.compactMap { entry in entry.path.map { (entry.option, $0) } }
-    for (index, first) in given.enumerated() {
-      for second in given.dropFirst(index + 1)
-      where FileWriter.target(of: workspace.url(for: first.1)).resolvingSymlinksInPath().path
-        == FileWriter.target(of: workspace.url(for: second.1)).resolvingSymlinksInPath().path
-      {
-        throw .usage(
-          "'--\(first.0)' and '--\(second.0)' name the same file '\(first.1)'; give each report its own file",
-          command: command)
-      }
-    }
-    func file(_ option: String, _ kind: ReportFile.Kind) throws(CLIError) -> ReportFile? {
-      let path = values.first { $0.option == option }?.path ?? nil
-      return try path.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
-    }
-    return (try file("junit", .junit), try file("json", .json), try file("html", .html))
-  }
-
-  /// Writes each requested report file after the run; an error line for each that could not be written.
-  ///
-  /// - Returns: Whether every file was written.
-  static func writeReportFiles(
-    _ writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)], console: Console
-  ) -> Bool {
-    var written = true
-    for (file, write) in writers {
-      guard let file else { continue }
-      do {
-        try file.write(write)
-      } catch {
-        console.error(error.message)
-        written = false
-      }
-    }
-    return written
   }
 }
