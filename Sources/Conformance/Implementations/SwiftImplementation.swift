@@ -21,6 +21,8 @@ package struct SwiftImplementation: Implementation {
   private let prepared: [String: LazyValue<Prepared<any FeatureAdapter>>]
   /// Each feature's runtime adapter bound to its manifest and checked, made at the feature's first scenario.
   private let preparedRuntimes: [String: LazyValue<Prepared<any RuntimeAdapter>>]
+  /// The manifests the features are bound to.
+  private let manifests: [String: FeatureManifest]
 
   /// Creates the implementation with the given features.
   ///
@@ -47,6 +49,7 @@ package struct SwiftImplementation: Implementation {
     self.name = name
     self.adapters = adapters
     self.runtimes = runtimes
+    self.manifests = manifests
     prepared = adapters.mapValues { adapter in
       LazyValue {
         let manifest = manifests[adapter.feature]
@@ -88,7 +91,9 @@ package struct SwiftImplementation: Implementation {
     for feature in adapters.keys { levels[feature] = [.reducer] }
     for (feature, runtime) in runtimes {
       levels[feature, default: []].insert(.runtime)
-      reports[feature] = (runtime as? any RuntimeReporting)?.reports ?? []
+      // What a runtime reports depends on its manifest (events, format v1.3): bound, which makes nothing.
+      let bound = manifests[feature].flatMap { (runtime as? any RuntimeManifestBindable)?.bound(to: $0) } ?? runtime
+      reports[feature] = (bound as? any RuntimeReporting)?.reports ?? []
     }
     for feature in levels.keys { features[feature] = initialState(feature) }
     return ImplementationInfo(
