@@ -73,8 +73,7 @@ extension Baseline {
   ///     the file once and skips that scan.
   /// - Returns: The baseline, or every problem found, each naming the file and JSON path (line and column for
   ///   syntax errors).
-  package static func load(_ url: URL, displayName: String, keepingText: Bool = true) -> Result<Baseline, InputErrors>
-  {
+  package static func load(_ url: URL, displayName: String, keepingText: Bool = true) -> Result<Baseline, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value):

@@ -143,8 +143,10 @@ package struct SwiftImplementation: Implementation {
       if let reason = runtime.reason(implementation: name) { return .notRun(reason: reason) }
       return RuntimeDriver.observe(runtime.adapter, initialState: request.initialState, steps: request.steps)
     }
-    return announcement { _ in .null }.applicability(of: request.level, feature: request.feature, implementation: name)
-      .observation ?? .errored(step: 0, message: "feature '\(request.feature)' has no \(request.level.rawValue) adapter")
+    let applicability = announcement { _ in .null }.applicability(
+      of: request.level, feature: request.feature, implementation: name)
+    return applicability.observation
+      ?? .errored(step: 0, message: "feature '\(request.feature)' has no \(request.level.rawValue) adapter")
   }
 
   /// Nothing to release.

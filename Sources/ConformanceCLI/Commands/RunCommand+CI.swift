@@ -64,7 +64,8 @@ extension RunCommand {
     if try annotations(scanner, environment: console.environment) {
       let toErrors = format != "text"
       outputs.reporters.append(
-        GitHubAnnotationReporter(locator: locator(console)) { line in toErrors ? console.err(line) : console.out(line) })
+        GitHubAnnotationReporter(locator: locator(console)) { line in toErrors ? console.err(line) : console.out(line) }
+      )
     }
     let given = scanner.value("summary")
     let path = given ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
