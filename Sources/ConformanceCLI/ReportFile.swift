@@ -169,15 +169,15 @@ struct ReportFile {
     return "it exists and is not \(kind.noun) from this tool; \(remedy)"
   }
 
-  /// Whether the file is a JUnit report written by this tool: it starts with the exact header this tool writes and
-  /// ends as its reports end (`</testsuites>` and a newline). Only its first and last bytes are read.
-  private static func isJUnitReport(_ handle: FileHandle) -> Bool {
-    let header = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\"".utf8)
-    let footer = Data("</testsuites>\n".utf8)
-    guard (try? handle.read(upToCount: header.count)) == header, let size = try? handle.seekToEnd(),
-      size >= UInt64(header.count + footer.count), (try? handle.seek(toOffset: size - UInt64(footer.count))) != nil
+  /// Whether the file starts with `head` and ends with `tail`, as this tool's JUnit reports (their header, then
+  /// `</testsuites>` and a newline) and HTML pages (``HTMLReporter/head`` and ``HTMLReporter/tail``) do. Only its
+  /// first and last bytes are read.
+  private static func isWritten(_ handle: FileHandle, head: String, tail: String) -> Bool {
+    let (head, tail) = (Data(head.utf8), Data(tail.utf8))
+    guard (try? handle.read(upToCount: head.count)) == head, let size = try? handle.seekToEnd(),
+      size >= UInt64(head.count + tail.count), (try? handle.seek(toOffset: size - UInt64(tail.count))) != nil
     else { return false }
-    return (try? handle.readToEnd()) == footer
+    return (try? handle.readToEnd()) == tail
   }
 
   /// Whether the file is a JSON report written by this tool: it starts as this tool's reports start
@@ -190,17 +190,6 @@ struct ReportFile {
     guard (try? handle.seek(toOffset: size - 160)) != nil, let tail = try? handle.readToEnd() else { return false }
     let text = String(decoding: tail, as: UTF8.self)
     return text.contains(#","tool":{"name":"conformance","version":""#) && text.hasSuffix(#","version":1}"# + "\n")
-  }
-
-  /// Whether the file is an HTML report written by this tool: it starts with the page head this tool writes and ends
-  /// as its pages end. Only its first and last bytes are read.
-  private static func isHTMLReport(_ handle: FileHandle) -> Bool {
-    let head = Data(HTMLReporter.head.utf8)
-    let tail = Data(HTMLReporter.tail.utf8)
-    guard (try? handle.read(upToCount: head.count)) == head, let size = try? handle.seekToEnd(),
-      size >= UInt64(head.count + tail.count), (try? handle.seek(toOffset: size - UInt64(tail.count))) != nil
-    else { return false }
-    return (try? handle.readToEnd()) == tail
   }
 
   /// Whether the file starts with the `header` record of an event stream (keys sorted: `baseline` comes first).
@@ -237,10 +226,69 @@ struct ReportFile {
     guard descriptor >= 0 else { return false }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     switch kind {
-    case .junit: return isJUnitReport(handle)
+    case .junit:
+      return isWritten(
+        handle, head: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conformance\"",
+        tail: "</testsuites>\n")
     case .json: return isJSONReport(handle)
     case .events: return isEventStream(handle)
-    case .html: return isHTMLReport(handle)
+    case .html: return isWritten(handle, head: HTMLReporter.head, tail: HTMLReporter.tail)
     }
+  }
+}
+
+// MARK: - A command's report files
+
+extension ReportFile {
+  /// The `--junit`, `--json` and `--html` report files, checked before the run, none of them the `--summary` file.
+  ///
+  /// - Parameters:
+  ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
+  ///   - command: The command, for usage errors.
+  /// - Throws: ``CLIError`` when a path cannot be written or two of them name the same file.
+  static func files(
+    _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
+    command: String
+  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
+    let values: [(option: String, path: String?)] = [
+      ("junit", scanner.value("junit") ?? defaults.junit), ("json", scanner.value("json") ?? defaults.json),
+      ("html", scanner.value("html")), ("summary", scanner.value("summary")),
+    ]
+    // The same file twice is said first: otherwise the second option would find a report there and refuse it.
+    let given = values.compactMap { entry in entry.path.map { (entry.option, $0) } }
+    for (index, first) in given.enumerated() {
+      for second in given.dropFirst(index + 1)
+      where FileWriter.target(of: workspace.url(for: first.1)).resolvingSymlinksInPath().path
+        == FileWriter.target(of: workspace.url(for: second.1)).resolvingSymlinksInPath().path
+      {
+        throw .usage(
+          "'--\(first.0)' and '--\(second.0)' name the same file '\(first.1)'; give each report its own file",
+          command: command)
+      }
+    }
+    func file(_ option: String, _ kind: ReportFile.Kind) throws(CLIError) -> ReportFile? {
+      let path = values.first { $0.option == option }?.path ?? nil
+      return try path.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
+    }
+    return (try file("junit", .junit), try file("json", .json), try file("html", .html))
+  }
+
+  /// Writes each requested report file after the run; an error line for each that could not be written.
+  ///
+  /// - Returns: Whether every file was written.
+  static func writeAll(
+    _ writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)], console: Console
+  ) -> Bool {
+    var written = true
+    for (file, write) in writers {
+      guard let file else { continue }
+      do {
+        try file.write(write)
+      } catch {
+        console.error(error.message)
+        written = false
+      }
+    }
+    return written
   }
 }

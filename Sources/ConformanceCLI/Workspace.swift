@@ -197,7 +197,7 @@ struct BaselineSelection {
     let display = workspace.displayName(url)
     var baseline: Baseline?
     if FileManager.default.fileExists(atPath: url.path) {
-      switch Baseline.load(url, displayName: display) {
+      switch Baseline.load(url, displayName: display, keepingText: update) {
       case .failure(let failure):
         throw .invalidFile(failure.errors)
       case .success(let loaded): baseline = loaded

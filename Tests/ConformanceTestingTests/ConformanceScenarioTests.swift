@@ -137,16 +137,25 @@ struct ConformanceScenarioTests {
       ])
   }
 
-  @Test func anImplementationThatDoesNotStartSaysWhy() async throws {
+  /// The feature is checked against its manifest at its first scenario; a drifted initial state is that scenario's
+  /// reason for not running, with every differing path.
+  @Test func aFeatureThatDoesNotStartSaysWhy() async throws {
     let scenario = #"{"id":"login-submit","feature":"login","description":"d","steps":[{"send":{"type":"submit"}}]}"#
     let root = try Self.root(["login-submit.json": scenario])
     let found = try #require(ConformanceScenario.all(feature: "login", root: root).first)
     let drifted = CodableFeature("login", reducer: LoginReducer(), initialState: LoginState(email: "drift"))
     let failures = await found.run(drifted)
+    let file = root.appendingPathComponent("scenarios/login/login-submit.json").path
+    let manifest = root.appendingPathComponent("features/login.json").path
     #expect(
-      failures.first?.message.hasPrefix(
-        "error: the implementation 'swift' did not start: its initial state of feature 'login' differs") == true)
-    #expect(failures.count == 2)
+      failures.map(\.message) == [
+        """
+        ✗ login-submit (not run)
+            file: \(file)
+            not run: the implementation 'swift' did not start feature 'login': its initial state of feature 'login' \
+        differs from \(manifest): initialState.email: expected "", got "drift"
+        """
+      ])
   }
 
   @Test func anInvalidFileIsReportedAtTheProblemsLineAndColumn() async throws {

@@ -153,10 +153,61 @@ struct CodableFeatureBindingTests {
     }
   }
 
+  /// A run binds each feature at its first scenario: a narrow feature's scenarios are not run, with the problems as
+  /// the reason, and the implementation starts for the others.
+  @Test func aRunReportsANarrowFeaturesScenariosAsNotRun() async throws {
+    let manifests = ["narrow": Narrow.manifest(count: #"{"type":"integer"}"#)]
+    let swift = SwiftImplementation(
+      features: [CodableFeature("narrow", reducer: Narrow.Reducer(), initialState: Narrow.State())]
+    ).bound(to: manifests)
+    _ = try await swift.start(expectingInitialStatesOf: manifests)
+    let request = RunRequest(id: "narrow-set", feature: "narrow", initialState: ["count": 0], actions: [])
+    let why =
+      "but the manifest admits such a value there (Conformance/README.md §15.4); use a Swift type that holds "
+      + "every value the manifest declares, or narrow the manifest's type"
+    #expect(
+      await swift.run(request)
+        == .notRun(
+          reason: "the implementation 'swift' did not start feature 'narrow': feature 'narrow': state.count: "
+            + "expected Int32, got integer, \(why); feature 'narrow': actions.tag.id: expected UUID as uuid (lower-case "
+            + #"8-4-4-4-12 hexadecimal, e.g. "0b6c3f4e-8d1a-4c2b-9f3e-5a7d2c1b0e9f") for Action, got "", "# + why))
+  }
+
+  /// Neither the reducer nor the initial state is made when the feature is registered or the implementation starts:
+  /// only the feature's first scenario makes them, once.
+  @Test func aFeatureIsMadeAtItsFirstScenarioOnly() async throws {
+    let made = MadeCount()
+    let manifests = ["narrow": Narrow.manifest(count: #"{"type":"integer","format":"int32"}"#)]
+    let feature = CodableFeature("narrow", reducer: made.reducer(), initialState: Narrow.State())
+    let swift = SwiftImplementation(features: [feature]).bound(to: manifests)
+    _ = try await swift.start(expectingInitialStatesOf: manifests)
+    #expect(made.count == 0)
+    let request = RunRequest(
+      id: "narrow-set", feature: "narrow", initialState: ["count": 0], actions: [["type": "set", "count": 1]])
+    _ = await swift.run(request)
+    _ = await swift.run(request)
+    #expect(made.count == 1)
+  }
+
   @Test func anInt32FieldDeclaredInt32Binds() {
     let feature = CodableFeature("narrow", reducer: Narrow.Reducer(), initialState: Narrow.State())
     let bound = feature.bound(to: Narrow.manifest(count: #"{"type":"integer","format":"int32"}"#))
     #expect((bound as? any BindingChecked)?.bindingProblems.filter { $0.contains("count") } == [])
+  }
+}
+
+/// Counts the reducers made, to show when a registration is evaluated.
+private final class MadeCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var made = 0
+
+  /// How many reducers were made.
+  var count: Int { lock.withLock { made } }
+
+  /// A reducer, counted.
+  func reducer() -> Narrow.Reducer {
+    lock.withLock { made += 1 }
+    return Narrow.Reducer()
   }
 }
 

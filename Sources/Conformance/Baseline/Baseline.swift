@@ -36,90 +36,6 @@ package struct Baseline: Sendable, Equatable {
   /// The file name used for the default baseline, next to the `scenarios` folder.
   package static let defaultFileName = "known-divergences.json"
 
-  /// What an entry expects.
-  package enum Expectation: String, Sendable, Equatable, CaseIterable {
-    /// Each listed implementation fails the scenario's expectation at ``Entry/step`` with ``Entry/paths``.
-    case fails
-    /// The listed implementations' traces differ at ``Entry/step`` in ``Entry/paths``, none failing.
-    case diverges
-  }
-
-  /// One entry of the file.
-  package struct Entry: Sendable, Equatable {
-    /// A scenario id or a `*` pattern.
-    package var scenario: String
-    /// The implementations it covers.
-    package var implementations: [String]
-    /// What is expected.
-    package var expect: Expectation
-    /// The 1-based step.
-    package var step: Int
-    /// The differing JSON paths, sorted.
-    package var paths: [String]
-    /// The paths later steps also fail at, beyond ``paths`` (`fails` entries), sorted; empty when the file has none.
-    package var laterPaths: [String]
-    /// Why the pair is expected to fail or diverge.
-    package var reason: String
-    /// The spec section, e.g. `login.md §3.3`.
-    package var spec: String
-    /// The last day the entry holds, `YYYY-MM-DD`, or `nil`.
-    package var expires: String?
-
-    /// Creates an entry; `paths` and `laterPaths` are sorted.
-    package init(
-      scenario: String, implementations: [String], expect: Expectation, step: Int, paths: [String],
-      laterPaths: [String] = [], reason: String, spec: String, expires: String? = nil
-    ) {
-      self.scenario = scenario
-      self.implementations = implementations
-      self.expect = expect
-      self.step = step
-      self.paths = paths.sorted()
-      self.laterPaths = laterPaths.sorted()
-      self.reason = reason
-      self.spec = spec
-      self.expires = expires
-    }
-
-    /// Whether `id` matches ``scenario``: equal, or matched by its `*` wildcards.
-    package func matches(_ id: String) -> Bool {
-      guard scenario.contains("*") else { return scenario == id }
-      return Self.glob(Array(scenario.unicodeScalars), Array(id.unicodeScalars))
-    }
-
-    /// Whether the entry has expired on `today` (`YYYY-MM-DD`): true from the day after ``expires``.
-    package func hasExpired(today: String) -> Bool {
-      guard let expires else { return false }
-      return expires < today
-    }
-
-    private static func glob(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
-      // Iterative wildcard match with one backtrack point: linear in practice.
-      var p = 0
-      var t = 0
-      var star: Int?
-      var mark = 0
-      while t < text.count {
-        if p < pattern.count, pattern[p] != "*", pattern[p] == text[t] {
-          p += 1
-          t += 1
-        } else if p < pattern.count, pattern[p] == "*" {
-          star = p
-          mark = t
-          p += 1
-        } else if let star {
-          p = star + 1
-          mark += 1
-          t = mark
-        } else {
-          return false
-        }
-      }
-      while p < pattern.count, pattern[p] == "*" { p += 1 }
-      return p == pattern.count
-    }
-  }
-
   /// The file, as reports name it.
   package var file: String
   /// The entries, in file order (their index is their JSON path, `entries[i]`).
@@ -144,53 +60,6 @@ package struct Baseline: Sendable, Equatable {
   package func name(of index: Int) -> String { "\(file): entries[\(index)]" }
 }
 
-// MARK: - BaselineLayout
-
-/// Where each entry of a baseline file lies in its text, so `--update-baseline` can rewrite the file keeping the
-/// text of every entry it keeps (its layout and key order as written by hand) and the rest
-/// of the file (`$schema` included) byte for byte, cutting the removed entries and appending the added ones.
-package struct BaselineLayout: Sendable, Equatable {
-  /// The file's text.
-  var text: String
-  /// The text of each element of the `entries` array, in file order.
-  var spans: [Range<String.Index>]
-  /// For each entry of the baseline this layout belongs to, its index in the file, or `nil` for an entry added since.
-  var origins: [Int?]
-
-  /// The layout of `text`, a baseline file with `count` entries, or `nil` when its `entries` array cannot be found
-  /// with that many elements (the rewrite then renders the whole file).
-  init?(text: String, count: Int) {
-    guard let spans = JSONArraySpans.spans(of: "entries", in: text), spans.count == count else { return nil }
-    self.text = text
-    self.spans = spans
-    self.origins = Array(0..<count)
-  }
-
-  /// The file with only the entries whose origin is given (in that order, which must be file order) and `added`
-  /// (rendered by `render`, with `\n` line ends) after them, in the file's own line ending (CRLF when the file uses
-  /// it); `nil` when no entry is kept, or the kept ones are not in file order.
-  func splice(_ origins: [Int?], _ added: [String]) -> String? {
-    let kept = origins.compactMap { $0 }
-    guard let last = spans.last, !kept.isEmpty, zip(kept, kept.dropFirst()).allSatisfy({ $0 < $1 }) else {
-      return nil
-    }
-    let newline = text.utf8.contains(13) ? "\r\n" : "\n"
-    let arrayStart = text[..<spans[0].lowerBound]
-    var out = String(arrayStart)
-    for (position, index) in kept.enumerated() {
-      if position > 0 { out += text[spans[index - 1].upperBound..<spans[index].lowerBound] }
-      out += text[spans[index]]
-    }
-    for entry in added {
-      out += "," + newline + (newline == "\n" ? entry : entry.replacingOccurrences(of: "\n", with: newline))
-    }
-    out += text[last.upperBound...]
-    return out
-  }
-}
-
-// MARK: - Loading
-
 // MARK: - Loading
 
 extension Baseline {
@@ -199,15 +68,18 @@ extension Baseline {
   /// - Parameters:
   ///   - url: The file.
   ///   - displayName: How errors and reports name it.
+  ///   - keepingText: Whether to keep the file's bytes and the text of each entry (``source``, ``layout``), which only
+  ///     `--update-baseline` needs to rewrite the file as written by hand; a run that only applies the baseline reads
+  ///     the file once and skips that scan.
   /// - Returns: The baseline, or every problem found, each naming the file and JSON path (line and column for
   ///   syntax errors).
-  package static func load(_ url: URL, displayName: String) -> Result<Baseline, InputErrors> {
+  package static func load(_ url: URL, displayName: String, keepingText: Bool = true) -> Result<Baseline, InputErrors> {
     switch JSONFile.read(url, displayName: displayName) {
     case .failure(let error): return .failure(InputErrors([error]))
     case .success(let value):
       return load(value, file: displayName).map { baseline in
         var baseline = baseline
-        if let bytes = try? Data(contentsOf: url) {
+        if keepingText, let bytes = try? Data(contentsOf: url) {
           baseline.source = bytes
           if let text = String(data: bytes, encoding: .utf8) {
             baseline.layout = BaselineLayout(text: text, count: baseline.entries.count)

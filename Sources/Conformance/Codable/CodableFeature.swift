@@ -32,28 +32,34 @@ public struct CodableFeature<Feature: Reducer>: FeatureAdapter, ManifestBindable
 where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Effect: Encodable {
   /// The feature's name, as in its manifest, e.g. `signup`.
   public let feature: String
-  /// The reducer under test; called directly (never a store, never an effect runner).
-  public let reducer: Feature
-  /// The feature's initial state.
-  public let initialValue: Feature.State
+  private let made: LazyValue<(reducer: Feature, state: Feature.State)>
+  /// The reducer under test; called directly (never a store, never an effect runner). Made at the first use.
+  public var reducer: Feature { made.value.reducer }
+  /// The feature's initial state. Made at the first use.
+  public var initialValue: Feature.State { made.value.state }
   let shapes: CodingShapes
   /// What the Swift types cannot hold of the manifest's values, found when bound (``bindingProblems``).
   private(set) var bindingProblems: [String] = []
 
   /// Creates the adapter; ``bound(to:)`` later gives it the manifest's names.
   ///
+  /// Neither argument is evaluated here: the reducer and the initial state are made when a scenario of the feature
+  /// first needs them, so a run of one feature's scenarios makes nothing of the other features registered beside it.
+  ///
   /// - Parameters:
   ///   - feature: The feature's name, as in its manifest.
   ///   - reducer: The reducer to run.
   ///   - initialState: The feature's initial state (reported in `hello`, compared with the manifest's).
-  public init(_ feature: String, reducer: Feature, initialState: Feature.State) {
-    self.init(feature: feature, reducer: reducer, initialValue: initialState, shapes: .opaque)
+  public init(
+    _ feature: String, reducer: @autoclosure @escaping @Sendable () -> Feature,
+    initialState: @autoclosure @escaping @Sendable () -> Feature.State
+  ) {
+    self.init(feature: feature, made: LazyValue { (reducer(), initialState()) }, shapes: .opaque)
   }
 
-  private init(feature: String, reducer: Feature, initialValue: Feature.State, shapes: CodingShapes) {
+  private init(feature: String, made: LazyValue<(reducer: Feature, state: Feature.State)>, shapes: CodingShapes) {
     self.feature = feature
-    self.reducer = reducer
-    self.initialValue = initialValue
+    self.made = made
     self.shapes = shapes
   }
 
@@ -63,8 +69,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
 
   /// The adapter with the case names and field orders of `manifest`.
   func bound(to manifest: FeatureManifest) -> any FeatureAdapter {
-    var bound = CodableFeature(
-      feature: feature, reducer: reducer, initialValue: initialValue, shapes: CodingShapes(manifest: manifest))
+    var bound = CodableFeature(feature: feature, made: made, shapes: CodingShapes(manifest: manifest))
     bound.bindingProblems = bound.probe(manifest)
     return bound
   }
@@ -87,6 +92,7 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     } catch {
       return .errored(step: 0, message: Self.describe(error, under: [.key("initialState")]))
     }
+    let reducer = self.reducer
     var trace: [TraceEntry] = []
     trace.reserveCapacity(actions.count)
     for (index, json) in actions.enumerated() {
@@ -169,8 +175,6 @@ where Feature.State: Codable & Equatable, Feature.Action: Decodable, Feature.Eff
     return "\(located.path): \(located.message)"
   }
 }
-
-// MARK: - Binding
 
 // MARK: - Bind-time check (format v1.2, Conformance/README.md §15.4)
 

@@ -13,7 +13,7 @@ public protocol FeatureAdapter: Sendable {
   var feature: String { get }
 
   /// The feature's initial state in the neutral form, reported in the `hello` reply and compared with the manifest's
-  /// `initialState` before any scenario runs.
+  /// `initialState` before any scenario of the feature runs.
   var initialState: JSONValue { get }
 
   /// Runs `actions` from `initialState` through the reducer and reports the trace.

@@ -47,8 +47,9 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
 {
   /// The feature's name, as in its manifest, e.g. `login`.
   public let feature: String
-  /// The feature's initial state.
-  public let initialValue: State
+  private let madeState: LazyValue<State>
+  /// The feature's initial state, made at the first use (as ``CodableFeature``'s).
+  public var initialValue: State { madeState.value }
   private let makeRuntime: @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   private let shapes: RuntimeShapes
   /// Whether the runtime is built and driven on the main actor (``init(_:initialState:mainActor:)``).
@@ -70,15 +71,16 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   ///   - runtime: Builds a fresh runtime for one scenario from its initial state and environment; called once per
   ///     scenario, on the driver's thread.
   public init(
-    _ feature: String, initialState: State, reportsReceived: Bool = false, reportsInFlight: Bool = false,
+    _ feature: String, initialState: @autoclosure @escaping @Sendable () -> State, reportsReceived: Bool = false,
+    reportsInFlight: Bool = false,
     runtime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
     var reports: Set<RuntimeReport> = []
     if reportsReceived { reports.insert(.received) }
     if reportsInFlight { reports.insert(.inFlight) }
     self.init(
-      feature: feature, initialValue: initialState, makeRuntime: runtime, shapes: .opaque, isMainActor: false,
-      reports: reports)
+      feature: feature, initialValue: LazyValue(initialState), makeRuntime: runtime, shapes: .opaque,
+      isMainActor: false, reports: reports)
   }
 
   /// Creates the adapter for a runtime isolated to the main actor, such as a `@MainActor` view model whose effects are
@@ -94,7 +96,7 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   ///   - initialState: The feature's initial state.
   ///   - runtime: Builds a fresh view model for one scenario, on the main actor.
   public init(
-    _ feature: String, initialState: State,
+    _ feature: String, initialState: @autoclosure @escaping @Sendable () -> State,
     mainActor runtime: @escaping @MainActor @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>
   ) {
     let make: @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action> = { state, environment in
@@ -104,7 +106,7 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
         ?? RuntimeHandle(send: { _ in }, state: { state }, clear: {})
     }
     self.init(
-      feature: feature, initialValue: initialState, makeRuntime: make, shapes: .opaque, isMainActor: true,
+      feature: feature, initialValue: LazyValue(initialState), makeRuntime: make, shapes: .opaque, isMainActor: true,
       reports: [])
   }
 
@@ -116,22 +118,22 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   ///   - store: Builds a fresh store for one scenario; it should pass ``RuntimeEnvironment/executor`` as the store's
   ///     `executor`.
   public init<Effect: EffectIdentifying>(
-    _ feature: String, initialState: State,
+    _ feature: String, initialState: @autoclosure @escaping @Sendable () -> State,
     store: @escaping @Sendable (State, RuntimeEnvironment) -> Store<State, Action, Effect>
   ) {
     self.init(
-      feature: feature, initialValue: initialState,
+      feature: feature, initialValue: LazyValue(initialState),
       makeRuntime: { state, environment in RuntimeHandle(store: store(state, environment)) }, shapes: .opaque,
       isMainActor: false, reports: [.received, .inFlight])
   }
 
   private init(
-    feature: String, initialValue: State,
+    feature: String, initialValue: LazyValue<State>,
     makeRuntime: @escaping @Sendable (State, RuntimeEnvironment) -> RuntimeHandle<State, Action>,
     shapes: RuntimeShapes, isMainActor: Bool, reports: Set<RuntimeReport>
   ) {
     self.feature = feature
-    self.initialValue = initialValue
+    self.madeState = initialValue
     self.makeRuntime = makeRuntime
     self.shapes = shapes
     self.isMainActor = isMainActor
@@ -160,12 +162,10 @@ public struct CodableRuntime<State: Codable & Sendable, Action: Decodable & Send
   package func bound(to manifest: FeatureManifest) -> any RuntimeAdapter {
     // A feature with events reports the events its screen got, none when the handle has no events listener.
     CodableRuntime(
-      feature: feature, initialValue: initialValue, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest),
+      feature: feature, initialValue: madeState, makeRuntime: makeRuntime, shapes: RuntimeShapes(manifest: manifest),
       isMainActor: isMainActor, reports: manifest.events == nil ? reports : reports.union([.events]))
   }
 }
-
-// MARK: - BridgeCoding
 
 // MARK: - BridgeCoding
 
@@ -207,8 +207,6 @@ enum BridgeCoding {
     CodecError(path: prefix.appending(error.path), message: error.message)
   }
 }
-
-// MARK: - RuntimeShapes
 
 // MARK: - RuntimeShapes
 

@@ -75,7 +75,7 @@ struct MergeReportsCommand: CLICommand {
       throw .usage(
         "'--\(option)' names the input report '\(input)'; write the merged report to a file of its own", command: name)
     }
-    let (junitFile, jsonFile, htmlFile) = try RunCommand.reportFiles(scanner, workspace: workspace, command: name)
+    let (junitFile, jsonFile, htmlFile) = try ReportFile.files(scanner, workspace: workspace, command: name)
     let ci = try RunCommand.ciOutputs(scanner, format: format, console: console)
     var runs: [RecordedRun] = []
     var unreadable: [InputError] = []
@@ -97,7 +97,8 @@ struct MergeReportsCommand: CLICommand {
       for message in error.messages { console.error(message) }
       return ExitCode.invalidInput
     }
-    let json = JSONReporter(), junit = JUnitReporter(locator: ci.locator), html = HTMLReporter(locator: ci.locator)
+    let locator = RunCommand.locator(console)
+    let json = JSONReporter(), junit = JUnitReporter(locator: locator), html = HTMLReporter(locator: locator)
     (html.sections, html.joinsShards) = ([CoverageReport.notInMergedReport], true)
     let reporters =
       RunCommand.reporters(
@@ -106,7 +107,7 @@ struct MergeReportsCommand: CLICommand {
     merge.replay { event in for reporter in reporters { reporter.handle(event) } }
     if format == "json" { console.outRaw(json.document) }
     console.flush()
-    let written = RunCommand.writeReportFiles(
+    let written = ReportFile.writeAll(
       [(junitFile, junit.write(to:)), (jsonFile, json.write(to:)), (htmlFile, html.write(to:))], console: console)
     let summarized = ci.writeSummary(console: console)
     return written && summarized ? merge.summary.exitCode : ExitCode.invalidInput

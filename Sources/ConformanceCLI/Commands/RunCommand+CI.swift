@@ -4,8 +4,6 @@ import Foundation
 extension RunCommand {
   /// What a CI system reads besides the report files: GitHub annotations and the step summary, when asked for.
   struct CIOutputs {
-    /// Places results in their files, for the annotations, the summary and the JUnit report's `file` and `line`.
-    var locator: ScenarioLocator
     /// The annotations and summary reporters, handed the run's events with the others.
     var reporters: [any RunReporter] = []
     /// The step summary file (`--summary`, else `$GITHUB_STEP_SUMMARY`) and what writes it.
@@ -35,6 +33,13 @@ extension RunCommand {
     }
   }
 
+  /// What places results in their files for the annotations, the summary, and the JUnit and HTML reports' `file` and
+  /// `line`: paths relative to `$GITHUB_WORKSPACE`, else to the current directory. Made only for a report that asks,
+  /// as it resolves the folder's symbolic links.
+  static func locator(_ console: Console) -> ScenarioLocator {
+    ScenarioLocator(currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
+  }
+
   /// `--annotations github|none`: GitHub Actions annotations by default when `GITHUB_ACTIONS` is `true` (as GitHub
   /// sets it on its runners), else none.
   ///
@@ -55,13 +60,12 @@ extension RunCommand {
   ///   (``ReportFile/checkPlace(_:url:option:followedLink:)``), or a `--summary` file this tool may not append to
   ///   (see ``checkSummaryFile(_:url:)``).
   static func ciOutputs(_ scanner: ArgumentScanner, format: String, console: Console) throws(CLIError) -> CIOutputs {
-    let locator = ScenarioLocator(
-      currentDirectory: console.currentDirectory, workspace: console.environment["GITHUB_WORKSPACE"])
-    var outputs = CIOutputs(locator: locator)
+    var outputs = CIOutputs()
     if try annotations(scanner, environment: console.environment) {
       let toErrors = format != "text"
       outputs.reporters.append(
-        GitHubAnnotationReporter(locator: locator) { line in toErrors ? console.err(line) : console.out(line) })
+        GitHubAnnotationReporter(locator: locator(console)) { line in toErrors ? console.err(line) : console.out(line) }
+      )
     }
     let given = scanner.value("summary")
     let path = given ?? console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -73,7 +77,7 @@ extension RunCommand {
       if given != nil {
         try checkSummaryFile(path, url: URL(fileURLWithPath: path, relativeTo: console.currentDirectory))
       }
-      let reporter = StepSummaryReporter(locator: locator)
+      let reporter = StepSummaryReporter(locator: locator(console))
       outputs.reporters.append(reporter)
       outputs.summary = (path, URL(fileURLWithPath: path, relativeTo: console.currentDirectory), reporter)
     }

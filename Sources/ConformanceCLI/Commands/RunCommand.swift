@@ -148,7 +148,7 @@ struct RunCommand: CLICommand {
         command: name)
     }
     let workspace = Workspace(currentDirectory: console.currentDirectory, paths: scanner.positionals)
-    let (junit, json, html) = try reportFiles(
+    let (junit, json, html) = try ReportFile.files(
       scanner, workspace: workspace, defaults: (sharding.junit, sharding.json), command: name)
     let ci = try ciOutputs(scanner, format: format, console: console)
     let (loader, manifestErrors) = workspace.scenarioLoader()
@@ -157,9 +157,12 @@ struct RunCommand: CLICommand {
       jobs: jobs, command: name, note: console.err)
     let baseline = try BaselineSelection.resolve(
       scanner, workspace: workspace, environment: console.environment, command: name)
-    let events = try RunEventStreams(
-      scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file, shard: sharding.shard,
-      workspace: workspace, console: console)
+    // No stream asked for: the header's options are not even gathered.
+    let events =
+      format == "ndjson" || scanner.value("events") != nil
+      ? try RunEventStreams(
+        scanner, format: format, jobs: jobs, baseline: baseline.baseline?.file, shard: sharding.shard,
+        workspace: workspace, console: console) : nil
     var corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     // Only the event stream shows where a scenario is in its file; finding it is a parse of its own.
@@ -172,8 +175,8 @@ struct RunCommand: CLICommand {
       },
       // A reporter only for a report asked for: the others would hold every verdict for nothing.
       json: (json, format == "json" || json != nil ? JSONReporter(sharded: sharding.shard != nil) : nil),
-      junit: (junit, junit.map { _ in JUnitReporter(locator: ci.locator) }),
-      html: (html, html.map { _ in HTMLReporter(locator: ci.locator) }), ci: ci, events: events)
+      junit: (junit, junit.map { _ in JUnitReporter(locator: locator(console)) }),
+      html: (html, html.map { _ in HTMLReporter(locator: locator(console)) }), ci: ci, events: events)
     var options = ConformanceRunner.Options(
       filter: filter, tags: scanner.all("tag"), failFast: scanner.has("fail-fast"),
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
@@ -204,7 +207,7 @@ struct RunCommand: CLICommand {
     var junit: (file: ReportFile?, reporter: JUnitReporter?)
     var html: (file: ReportFile?, reporter: HTMLReporter?)
     var ci: CIOutputs
-    var events: RunEventStreams
+    var events: RunEventStreams?
     /// What the run's scenarios covered, with the manifests they were counted against: only with `--html`, whose
     /// page shows it.
     var coverage: (collector: CoverageCollector, manifests: [String: FeatureManifest])? = nil
@@ -214,7 +217,7 @@ struct RunCommand: CLICommand {
     /// coverage section counts.
     func reporters(console: Console) -> [any RunReporter] {
       RunCommand.reporters(format: format, console: console, json: json.reporter, junit: junit.reporter, update: update)
-        + events.reporters + [html.reporter].compactMap { $0 } + (coverage.map { [$0.collector] } ?? [])
+        + (events?.reporters ?? []) + [html.reporter].compactMap { $0 } + (coverage.map { [$0.collector] } ?? [])
     }
 
     /// Writes what follows the run and returns the exit status.
@@ -233,10 +236,10 @@ struct RunCommand: CLICommand {
       if let coverage {
         html.reporter?.sections = CoverageReport(coverage.collector, manifests: coverage.manifests).htmlSections()
       }
-      let written = RunCommand.writeReportFiles(
+      let written = ReportFile.writeAll(
         [
           (junit.file, { try junit.reporter?.write(to: $0) }), (json.file, { try json.reporter?.write(to: $0) }),
-          (events.file?.file, { try events.file?.reporter.write(to: $0) }),
+          (events?.file?.file, { try events?.file?.reporter.write(to: $0) }),
           (html.file, { try html.reporter?.write(to: $0) }),
         ], console: console)
       let summarized = ci.writeSummary(console: console)
@@ -293,57 +296,5 @@ struct RunCommand: CLICommand {
   static func retries(_ scanner: ArgumentScanner) throws(CLIError) -> Int {
     try scanner.value("retries", command: name, takes: "a whole number from 0 to 10", ArgumentScanner.whole(0...10))
       ?? 0
-  }
-
-  /// The `--junit`, `--json` and `--html` report files, checked before the run, none of them the `--summary` file.
-  ///
-  /// - Parameters:
-  ///   - defaults: The files to use when an option is not given (Bazel's, under `--shard auto`).
-  ///   - command: The command, for usage errors.
-  /// - Throws: ``CLIError`` when a path cannot be written or two of them name the same file.
-  static func reportFiles(
-    _ scanner: ArgumentScanner, workspace: Workspace, defaults: (junit: String?, json: String?) = (nil, nil),
-    command: String
-  ) throws(CLIError) -> (junit: ReportFile?, json: ReportFile?, html: ReportFile?) {
-    let values: [(option: String, path: String?)] = [
-      ("junit", scanner.value("junit") ?? defaults.junit), ("json", scanner.value("json") ?? defaults.json),
-      ("html", scanner.value("html")), ("summary", scanner.value("summary")),
-    ]
-    // The same file twice is said first: otherwise the second option would find a report there and refuse it.
-    let given = values.compactMap { entry in entry.path.map { (entry.option, $0) } }
-    for (index, first) in given.enumerated() {
-      for second in given.dropFirst(index + 1)
-      where FileWriter.target(of: workspace.url(for: first.1)).resolvingSymlinksInPath().path
-        == FileWriter.target(of: workspace.url(for: second.1)).resolvingSymlinksInPath().path
-      {
-        throw .usage(
-          "'--\(first.0)' and '--\(second.0)' name the same file '\(first.1)'; give each report its own file",
-          command: command)
-      }
-    }
-    func file(_ option: String, _ kind: ReportFile.Kind) throws(CLIError) -> ReportFile? {
-      let path = values.first { $0.option == option }?.path ?? nil
-      return try path.map { path throws(CLIError) in try ReportFile(path, kind: kind, workspace: workspace) }
-    }
-    return (try file("junit", .junit), try file("json", .json), try file("html", .html))
-  }
-
-  /// Writes each requested report file after the run; an error line for each that could not be written.
-  ///
-  /// - Returns: Whether every file was written.
-  static func writeReportFiles(
-    _ writers: [(ReportFile?, ((Data) throws -> Void) throws -> Void)], console: Console
-  ) -> Bool {
-    var written = true
-    for (file, write) in writers {
-      guard let file else { continue }
-      do {
-        try file.write(write)
-      } catch {
-        console.error(error.message)
-        written = false
-      }
-    }
-    return written
   }
 }

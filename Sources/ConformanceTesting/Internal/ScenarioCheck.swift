@@ -78,7 +78,7 @@ struct ScenarioCheck {
   private func loadBaseline(into failures: inout [ScenarioFailure]) -> Baseline? {
     let url = root.appendingPathComponent(Baseline.defaultFileName)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    switch Baseline.load(url, displayName: url.path) {
+    switch Baseline.load(url, displayName: url.path, keepingText: false) {
     case .success(let baseline): return baseline
     case .failure(let errors):
       failures += errors.errors.map { failure(for: $0) }

@@ -64,60 +64,8 @@ struct ReportValue {
   /// A JSON path as reports render it (`effects[0].email`, `["a-b"]`, `(root)`).
   func jsonPath() throws(InputError) -> JSONPath {
     let text = try string()
-    guard let parsed = Self.parsePath(text) else { throw error("expected a JSON path such as 'state.items[0]'") }
+    guard let parsed = JSONPath(rendered: text) else { throw error("expected a JSON path such as 'state.items[0]'") }
     return parsed
-  }
-
-  static func parsePath(_ text: String) -> JSONPath? {
-    if text == "(root)" { return .root }
-    // A path over 24 levels is shown by its first and last 8 (JSONPath.description): rebuilt with as many levels,
-    // the hidden ones as [0], so that it renders the same.
-    if text.hasSuffix(" levels deep)"), let open = text.range(of: " (", options: .backwards),
-      let depth = Int(text[open.upperBound...].dropLast(" levels deep)".count)),
-      let ellipsis = text[..<open.lowerBound].range(of: "…")
-    {
-      var tail = text[ellipsis.upperBound..<open.lowerBound]
-      if tail.hasPrefix(".") { tail = tail.dropFirst() }
-      guard let head = parsePath(String(text[..<ellipsis.lowerBound])), let last = parsePath(String(tail)),
-        depth >= head.components.count + last.components.count
-      else { return nil }
-      let hidden = Array(
-        repeating: JSONPath.Component.index(0), count: depth - head.components.count - last.components.count)
-      return JSONPath(head.components + hidden + last.components)
-    }
-    var components: [JSONPath.Component] = []
-    var rest = Substring(text)
-    while !rest.isEmpty {
-      if rest.hasPrefix("[") {
-        guard let close = rest.firstIndex(of: "]") else { return nil }
-        let inner = rest[rest.index(after: rest.startIndex)..<close]
-        if let index = Int(inner) {
-          components.append(.index(index))
-          rest = rest[rest.index(after: close)...]
-          continue
-        }
-        // A quoted key: the JSON string up to its closing quote, then `]`.
-        var end = rest.index(after: rest.startIndex)
-        var found: String?
-        while let next = rest[rest.index(after: end)...].firstIndex(of: "]") {
-          end = next
-          if let key = try? JSONParser().parse(String(rest[rest.index(after: rest.startIndex)..<end])).stringValue {
-            found = key
-            break
-          }
-        }
-        guard let found else { return nil }
-        components.append(.key(found))
-        rest = rest[rest.index(after: end)...]
-      } else {
-        if rest.hasPrefix(".") { rest = rest.dropFirst() }
-        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-        guard end > rest.startIndex else { return nil }
-        components.append(.key(String(rest[..<end])))
-        rest = rest[end...]
-      }
-    }
-    return JSONPath(components)
   }
 }
 
