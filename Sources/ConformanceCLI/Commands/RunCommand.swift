@@ -166,7 +166,7 @@ struct RunCommand: CLICommand {
     var corpus = try workspace.scenarioCorpus(
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     // Only the event stream shows where a scenario is in its file; finding it is a parse of its own.
-    corpus.locatesScenarios = !events.reporters.isEmpty
+    corpus.locatesScenarios = events != nil
     let filter = sharding.select(&corpus, filter: scanner.value("filter"))
     var afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
