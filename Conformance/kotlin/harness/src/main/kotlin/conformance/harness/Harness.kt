@@ -210,7 +210,7 @@ public class Harness(
             if (thrown is OutOfMemoryError) throw thrown
             Observation.Errored(0, "The $implementation harness failed: ${thrown.javaClass.name}: ${thrown.message}")
         }
-        return Response.Reply(JsonText.render(reply(seq, observation)))
+        return Response.Reply(reply(seq, observation))
     }
 
     private fun observe(request: JsonObject): Observation {
@@ -249,40 +249,67 @@ public class Harness(
             Observation.Skipped("the Kotlin implementation has no feature ${Messages.quote(name)}")
         }
 
-    private fun reply(seq: Long, observation: Observation): JsonObject = buildJsonObject {
-        put("seq", seq)
+    /**
+     * The reply line for [observation] (§2.2, §2.5), written straight as text: `{"seq":n,"trace":[…]}`,
+     * `{"seq":n,"start":{…},"trace":[…]}`, `{"seq":n,"errored":{"step":k,"message":…}}` or
+     * `{"seq":n,"skipped":{"reason":…}}`, members in that order.
+     */
+    private fun reply(seq: Long, observation: Observation): String = JsonText.build { out ->
+        out.append("{\"seq\":").append(seq)
         when (observation) {
-            is Observation.Trace -> put(
-                "trace",
-                JsonArray(
-                    observation.entries.map { entry ->
-                        JsonObject(mapOf("state" to entry.state, "effects" to JsonArray(entry.effects)))
-                    },
-                ),
-            )
+            is Observation.Trace -> {
+                out.append(",\"trace\":[")
+                observation.entries.forEachIndexed { index, entry ->
+                    if (index > 0) out.append(',')
+                    out.append("{\"state\":")
+                    JsonText.render(entry.state, out)
+                    out.append(",\"effects\":")
+                    JsonText.renderArray(entry.effects, out)
+                    out.append('}')
+                }
+                out.append(']')
+            }
             is Observation.RuntimeTrace -> {
-                put("start", runtimeEntry(observation.start))
-                put("trace", JsonArray(observation.entries.map(::runtimeEntry)))
+                out.append(",\"start\":")
+                runtimeEntry(observation.start, out)
+                out.append(",\"trace\":[")
+                observation.entries.forEachIndexed { index, entry ->
+                    if (index > 0) out.append(',')
+                    runtimeEntry(entry, out)
+                }
+                out.append(']')
             }
-            is Observation.Errored -> putJsonObject("errored") {
-                put("step", observation.step)
-                put("message", observation.message)
+            is Observation.Errored -> {
+                out.append(",\"errored\":{\"step\":").append(observation.step).append(",\"message\":")
+                JsonText.quote(observation.message, out)
+                out.append('}')
             }
-            is Observation.Skipped -> putJsonObject("skipped") { put("reason", observation.reason) }
+            is Observation.Skipped -> {
+                out.append(",\"skipped\":{\"reason\":")
+                JsonText.quote(observation.reason, out)
+                out.append('}')
+            }
         }
+        out.append('}')
     }
 
-    /** `{"state": {…}, "calls": […], "cancelled": […]}` and the reports [entry] carries. */
-    private fun runtimeEntry(entry: RuntimeTraceEntry): JsonObject = JsonObject(
-        buildMap {
-            put("state", entry.state)
-            put("calls", JsonArray(entry.calls))
-            put("cancelled", JsonArray(entry.cancelled.map { it.toJson() }))
-            entry.received?.let { put("received", JsonArray(it)) }
-            entry.inFlight?.let { put("inFlight", JsonArray(it)) }
-            entry.events?.let { put("events", JsonArray(it)) }
-        },
-    )
+    /** Appends `{"state": {…}, "calls": […], "cancelled": […]}` and the reports [entry] carries to [out]. */
+    private fun runtimeEntry(entry: RuntimeTraceEntry, out: StringBuilder) {
+        out.append("{\"state\":")
+        JsonText.render(entry.state, out)
+        out.append(",\"calls\":")
+        JsonText.renderArray(entry.calls, out)
+        out.append(",\"cancelled\":[")
+        entry.cancelled.forEachIndexed { index, call ->
+            if (index > 0) out.append(',')
+            out.append("{\"step\":").append(call.step).append(",\"index\":").append(call.index).append('}')
+        }
+        out.append(']')
+        entry.received?.let { out.append(",\"received\":"); JsonText.renderArray(it, out) }
+        entry.inFlight?.let { out.append(",\"inFlight\":"); JsonText.renderArray(it, out) }
+        entry.events?.let { out.append(",\"events\":"); JsonText.renderArray(it, out) }
+        out.append('}')
+    }
 
     /** The protocol version and the defaults of [Harness]'s parameters. */
     public companion object {

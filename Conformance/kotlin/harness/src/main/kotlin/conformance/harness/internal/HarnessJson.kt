@@ -8,7 +8,10 @@ import kotlinx.serialization.json.Json
  *
  * - `classDiscriminator = "type"`: a sealed type's case is `{"type": <@SerialName>, …fields}`;
  * - `explicitNulls = true`, `encodeDefaults = true`: every property is written, `null` explicitly;
- * - `ignoreUnknownKeys = false`, `isLenient = false`, `coerceInputValues = false`: nothing is guessed.
+ * - `ignoreUnknownKeys = false`, `isLenient = false`, `coerceInputValues = false`: nothing is guessed;
+ * - `useAlternativeNames = false`: a key is a property's serial name only, as [ShapeCheck] (which runs first)
+ *   already requires of every class it checks, so `@JsonNames` spellings are refused there anyway; without
+ *   them, decoding an object no longer builds a fresh set of its allowed keys (a visible part of a runtime step).
  * [ShapeCheck] runs before decoding, so kotlinx-serialization's own errors are a last resort.
  */
 @OptIn(ExperimentalSerializationApi::class)
@@ -19,6 +22,7 @@ internal val HarnessJson: Json = Json {
     ignoreUnknownKeys = false
     isLenient = false
     coerceInputValues = false
+    useAlternativeNames = false
 }
 
 /**

@@ -18,22 +18,49 @@ internal object JsonText {
     private const val HEX = "0123456789abcdef"
 
     /** The largest builder kept for the next [render] (chars); one grown by a huge reply is let go. */
-    private const val MAXIMUM_KEPT_CAPACITY = 1 shl 20
-    private val builders = ThreadLocal.withInitial { StringBuilder(4096) }
+    @PublishedApi
+    internal const val MAXIMUM_KEPT_CAPACITY: Int = 1 shl 20
+
+    /** One builder per thread, reused by [build]. */
+    @PublishedApi
+    internal val builders: ThreadLocal<StringBuilder> = ThreadLocal.withInitial { StringBuilder(4096) }
 
     /**
      * [element] as compact JSON text.
      *
      * @param element any JSON tree; numbers are written as their literal content.
      */
-    fun render(element: JsonElement): String {
+    fun render(element: JsonElement): String = build { render(element, it) }
+
+    /**
+     * The text [write] appends to an empty builder: how a reply is written straight from what the harness
+     * observed, without a JSON tree made only to be rendered.
+     *
+     * @param write appends JSON text, e.g. with [render] and [quote]; it must not call [build] itself.
+     */
+    inline fun build(write: (StringBuilder) -> Unit): String {
         // One builder per thread, reused: a reply is rendered without growing a fresh builder step by step.
         val out = builders.get()
         out.setLength(0)
-        render(element, out)
+        write(out)
         val text = out.toString()
         if (out.capacity() > MAXIMUM_KEPT_CAPACITY) builders.remove()
         return text
+    }
+
+    /**
+     * Appends [elements] as a JSON array to [out].
+     *
+     * @param elements any JSON trees.
+     * @param out where to append.
+     */
+    fun renderArray(elements: List<JsonElement>, out: StringBuilder) {
+        out.append('[')
+        for (index in elements.indices) {
+            if (index > 0) out.append(',')
+            render(elements[index], out)
+        }
+        out.append(']')
     }
 
     /**
@@ -56,14 +83,7 @@ internal object JsonText {
                 }
                 out.append('}')
             }
-            is JsonArray -> {
-                out.append('[')
-                element.forEachIndexed { index, value ->
-                    if (index > 0) out.append(',')
-                    render(value, out)
-                }
-                out.append(']')
-            }
+            is JsonArray -> renderArray(element, out)
             is JsonPrimitive -> if (element.isString) quote(element.content, out) else out.append(element.content)
         }
     }

@@ -41,6 +41,9 @@ internal class LineReader(private val input: InputStream, bufferSize: Int = 1 sh
     private var limit = 0
     private var line = ByteArray(bufferSize)
     private var length = 0
+
+    /** Whether every byte of the line read so far is below 0x80. */
+    private var ascii = true
     private val decoder = Charsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT)
@@ -52,6 +55,7 @@ internal class LineReader(private val input: InputStream, bufferSize: Int = 1 sh
      */
     fun readLine(): Line? {
         length = 0
+        ascii = true
         while (true) {
             if (position == limit) {
                 val count = input.read(buffer)
@@ -60,7 +64,12 @@ internal class LineReader(private val input: InputStream, bufferSize: Int = 1 sh
                 limit = count
             }
             var end = position
-            while (end < limit && buffer[end] != NEWLINE) end += 1
+            while (end < limit) {
+                val byte = buffer[end]
+                if (byte == NEWLINE) break
+                if (byte < 0) ascii = false
+                end += 1
+            }
             append(end - position)
             if (end < limit) {
                 position = end + 1
@@ -77,6 +86,9 @@ internal class LineReader(private val input: InputStream, bufferSize: Int = 1 sh
     }
 
     private fun decode(): Line {
+        // A request line is nearly always ASCII, which is UTF-8 as it is: copied into a Latin-1 string at once,
+        // without the decoder's char buffer.
+        if (ascii) return Line.Text(String(line, 0, length, Charsets.ISO_8859_1))
         val bytes = ByteBuffer.wrap(line, 0, length)
         // UTF-8 never needs more UTF-16 units than bytes.
         val chars = CharBuffer.allocate(length)

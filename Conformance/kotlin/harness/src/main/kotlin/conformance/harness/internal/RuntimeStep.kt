@@ -64,13 +64,8 @@ internal sealed interface RuntimeStep {
                     "expected a runtime step, an object with one of ${Messages.list(kinds, "or")}, got ${Messages.typeName(element)}",
                 )
             }
-            unknownKeys(element, kinds, path, "a runtime step")
-            val present = kinds.filter { it in element }
-            if (present.size != 1) {
-                val got = if (present.isEmpty()) "none" else Messages.list(present, "and")
-                throw DecodingException(path, "a runtime step needs exactly one of ${Messages.list(kinds, "or")}, got $got")
-            }
-            val kind = present.single()
+            // A well-formed step has one key, a known one; anything else fails below with what is wrong.
+            val kind = element.keys.singleOrNull()?.takeIf { it in kinds } ?: throw malformed(element, path)
             val value = element.getValue(kind)
             val valuePath = path.key(kind)
             return when (kind) {
@@ -88,6 +83,14 @@ internal sealed interface RuntimeStep {
                 else -> if (value is JsonPrimitive && !value.isString && value.content == "true") Clear
                 else throw DecodingException(valuePath, "expected true, got ${describe(value)}")
             }
+        }
+
+        /** What is wrong with [step], which does not have exactly one key, a known one. */
+        private fun malformed(step: JsonObject, path: JsonPath): DecodingException {
+            unknownKeys(step, kinds, path, "a runtime step")
+            val present = kinds.filter { it in step }
+            val got = if (present.isEmpty()) "none" else Messages.list(present, "and")
+            return DecodingException(path, "a runtime step needs exactly one of ${Messages.list(kinds, "or")}, got $got")
         }
 
         private fun respond(element: JsonElement, path: JsonPath): Respond {

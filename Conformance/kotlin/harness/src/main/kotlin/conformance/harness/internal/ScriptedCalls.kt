@@ -19,9 +19,6 @@ import kotlinx.serialization.json.JsonPrimitive
  * Swift side's `CallReference`.
  */
 internal data class CallReference(val step: Int, val index: Int) {
-    /** `{"step": s, "index": i}`. */
-    fun toJson(): JsonObject = JsonObject(mapOf("step" to JsonPrimitive(step), "index" to JsonPrimitive(index)))
-
     /** `3.1`, for messages. */
     override fun toString(): String = "$step.$index"
 }

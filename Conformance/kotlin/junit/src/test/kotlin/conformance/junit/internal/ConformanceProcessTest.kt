@@ -13,7 +13,8 @@ class ConformanceProcessTest {
         assertEquals(
             listOf(
                 "run", "--format", "ndjson", "--impl", "android", "--harness",
-                "android='/jdk/bin/java' '-XX:+UseSerialGC' '-XX:TieredStopAtLevel=1' '-Xshare:auto' '-cp' " +
+                "android='/jdk/bin/java' '-XX:+UseSerialGC' '-XX:TieredStopAtLevel=1' '-XX:C1MaxInlineSize=15' " +
+                    "'-XX:CompileThresholdScaling=0.25' '-Xshare:auto' '-cp' " +
                     "'/my dir/classes:/libs/a.jar' 'com.example.counter.MainKt' 'it'\\''s'",
                 "--tag", "save", "Conformance/scenarios/counter",
             ),
