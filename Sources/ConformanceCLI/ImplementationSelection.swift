@@ -68,7 +68,7 @@ enum ImplementationSelection {
 
   /// The implementation each name selects, in order and once each: the in-process `swift` (or `swiftHarness`, which
   /// serves it out of process after a crash), else the configured harness with `overrides` applied, as a pool of
-  /// `jobs` processes when `jobs` is over 1.
+  /// ``harnessProcesses(jobs:besideInProcess:)`` processes when that is over 1.
   ///
   /// - Throws: ``CLIError/usage(_:command:)`` for a name that neither `swift` nor `config` declares.
   private static func implementations(
@@ -78,6 +78,7 @@ enum ImplementationSelection {
   ) throws(CLIError) -> [any Implementation] {
     var seen = Set<String>()
     var result: [any Implementation] = []
+    let processes = harnessProcesses(jobs: jobs, besideInProcess: names.contains(swift.name) && swiftHarness == nil)
     for name in names where seen.insert(name).inserted {
       let declared = name == swift.name ? swiftHarness : config.implementation(named: name)
       if name == swift.name, declared == nil {
@@ -90,11 +91,27 @@ enum ImplementationSelection {
       if let startup = overrides.startup { entry.startupTimeout = startup }
       if let timeout = overrides.timeout { entry.scenarioTimeout = timeout }
       if let restartBudget = overrides.restartBudget { entry.restartBudget = restartBudget }
-      // With --jobs N, a harness gets up to N processes, each with its own restart budget and timeouts.
+      // Each process of a pool has its own restart budget and timeouts.
       result.append(
-        jobs > 1 ? ProcessPool(configuration: entry, size: jobs) : ProcessImplementation(configuration: entry))
+        processes > 1
+          ? ProcessPool(configuration: entry, size: processes) : ProcessImplementation(configuration: entry))
     }
     return result
+  }
+
+  /// How many processes each harness gets with `--jobs` `jobs`: `jobs`, or `jobs - 1` (at least 1) when the run also
+  /// has the in-process implementation (`besideInProcess`).
+  ///
+  /// Beside the in-process implementation, every batch runs in the runner's own workers as well, which with the
+  /// protocol's side (writing requests, reading and judging replies) keep a core busy; a harness process for every
+  /// worker then puts twice as many busy processes as cores, and each extra JVM compiles the same code again (C1, on
+  /// its own). Measured on 2 cores with 4,000 bench login scenarios (`scripts/bench`'s corpus), release build, user +
+  /// system time of the run with its harnesses: `run --all --jobs 2` took 3.6–5.0 s of CPU with two Kotlin
+  /// processes (2.0–2.8 s of it in the JVMs) and 2.9–3.4 s with one (1.3–1.6 s in the JVM), for the same output.
+  /// Output never depends on the count (the runner reports in walk order); only faults do, as each process has its
+  /// own restart budget.
+  static func harnessProcesses(jobs: Int, besideInProcess: Bool) -> Int {
+    max(1, besideInProcess ? jobs - 1 : jobs)
   }
 
   /// The implementations declared with `--harness NAME=COMMAND`, in order.

@@ -237,6 +237,25 @@ import Testing
     #expect(rows.count == reducer + runtime, "every login scenario has a row: \(rows.count)")
   }
 
+  /// `--jobs 2` gives a harness two processes when it runs alone, and one beside the in-process implementation, which
+  /// takes a core of its own: the fake harness holds its first reply 0.5 s, so the second batch finds the first
+  /// process busy and starts another whenever the pool has one.
+  @Test(arguments: [(["--impl", "f"], 2), (["--impl", "swift", "--impl", "f"], 1)])
+  func aHarnessGetsOneProcessLessBesideTheInProcessImplementation(selection: [String], processes: Int) throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("starts")
+    let result = try CLI.run(
+      ["run", "--jobs", "2", "--harness", "f:reducer=\(Self.fake) log-starts \(log.path)"] + selection
+        + ["Conformance/scenarios/login"])
+    #expect(!result.stdout.contains("not run"), "\(result.stdout.suffix(600))")
+    let runtime = CLI.bundledRuntimeScenarioCount(feature: "login")
+    let reducer = CLI.bundledScenarioCount(feature: "login") - runtime
+    #expect(
+      result.stdout.contains("\nf: \(reducer) failed, \(runtime) not applicable\n"), "\(result.stdout.suffix(600))")
+    #expect(try String(contentsOf: log, encoding: .utf8) == String(repeating: "started\n", count: processes))
+  }
+
   /// Two --harness options with one name would keep only the last, silently; it is a usage error.
   @Test func aHarnessNameGivenTwiceIsAUsageError() throws {
     let result = try CLI.run(["run", "--harness", "a=true", "--harness", "a=\(Self.fake) good"])

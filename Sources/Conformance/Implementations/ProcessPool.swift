@@ -1,5 +1,6 @@
-/// Up to N processes of one harness, so that `--jobs N` runs N batches of a harness implementation at once: each
-/// batch goes to an idle process, started on first use.
+/// Up to N processes of one harness, so that N batches of a harness implementation run at once (`--jobs N` gives N, or
+/// N - 1 beside the in-process implementation, which takes a core of its own): each batch goes to an idle process,
+/// started on first use.
 ///
 /// Each process is a ``ProcessImplementation`` of its own, with its own restart budget and timeouts (harness
 /// protocol §3.5): one process's faults never stop the others. Only the first is started by ``start()``; the others

@@ -203,13 +203,23 @@ package struct ConformanceRunner: Sendable {
     var verdicts: [Verdict] = []
     var traces: [(implementation: String, trace: [TraceEntry])] = []
     var starts: [String: TraceEntry] = [:]
+    // The judgment depends on the scenario and the observation alone, so a trace equal to one that already passed (as
+    // implementations that agree give) passes too, with the same keys not checked, without being judged again. Only a
+    // pass is taken over: equal by value (`1` and `1.0`), two traces may still be quoted differently in a failure.
+    var passed: [(trace: Observation, notChecked: [String])] = []
     for (entry, observations) in zip(started, perImplementation) {
       let attempted =
         observations.indices.contains(position)
         ? observations[position]
         : Attempted(observation: .notRun(reason: "the implementation returned too few observations"), seconds: 0)
       let observation = attempted.observation
-      var (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+      var (outcome, notChecked): (Outcome, [String])
+      if case .trace = observation, let earlier = passed.first(where: { $0.trace == observation }) {
+        (outcome, notChecked) = (.passed, earlier.notChecked)
+      } else {
+        (outcome, notChecked) = ScenarioJudge.judge(scenario, observation: observation)
+        if case .trace = observation, case .passed = outcome { passed.append((observation, notChecked)) }
+      }
       if case .passed = outcome, !attempted.failedAttempts.isEmpty { outcome = .flaky }
       if case .trace(let trace, let start) = observation, trace.count == scenario.steps.count {
         traces.append((entry.implementation.name, trace))

@@ -83,7 +83,7 @@ struct RunCommand: CLICommand {
     .option(
       "jobs", "<n>",
       help:
-        "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes, each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
+        "Run up to <n> batches at once, 1 to 1024 (default: the number of cores, here \(defaultJobs)): files are read, validated, run and judged in parallel, and a harness gets up to <n> processes (<n> - 1 beside the in-process implementation, which takes a core of its own), each with its own restart budget and timeouts. Output and reports are the same as with --jobs 1, timings aside, unless a harness faults (more scenarios may then run before its budgets are used up)."
     ),
     .option(
       "retries", "<n>",

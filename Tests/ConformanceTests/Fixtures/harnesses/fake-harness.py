@@ -34,6 +34,8 @@ Modes (faults happen in `run` unless noted):
   earlier-seq ID       on the run of scenario ID: answer with the previous request's seq (a wrong seq, not a repeat)
   log-ids FILE         follow the protocol, and append each run's scenario id to FILE (one per line)
   refuse-second FILE   follow the protocol; a second process started while FILE exists exits 1 at once
+  log-starts FILE      follow the protocol, append "started" to FILE at hello, and wait 0.5 s before the first
+                       reply, so that a second batch sent meanwhile needs another process
 """
 import json
 import os
@@ -81,6 +83,9 @@ def hello():
         die(1, "fake-harness: address already in use")
     if MODE == "refuse-second":
         open(ARGUMENT, "w").close()
+    if MODE == "log-starts":
+        with open(ARGUMENT, "a") as log:
+            log.write("started\n")
     if MODE == "refuse-restart" and os.path.exists(ARGUMENT):
         die(1, "fake-harness: refusing to start again")
     if MODE == "refuse-restart":
@@ -146,6 +151,8 @@ def run(request, count):
         return
     if MODE == "slow-on" and request["id"] == ARGUMENT:
         time.sleep(0.4)
+    if MODE == "log-starts" and count == 1:
+        time.sleep(0.5)
     if MODE == "earlier-seq" and request["id"] == ARGUMENT:
         reply["seq"] -= 1
     if MODE == "log-ids":
