@@ -167,7 +167,7 @@ struct RunCommand: CLICommand {
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     // Only the event stream shows where a scenario is in its file; finding it is a parse of its own.
     corpus.locatesScenarios = events != nil
-    let filter = sharding.select(&corpus, filter: scanner.value("filter"))
+    let filter = sharding.select(&corpus, filter: scanner.value("filter"), note: console.err)
     var afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
       update: baseline.updateTarget.map { _ in
