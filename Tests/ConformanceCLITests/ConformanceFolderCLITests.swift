@@ -13,7 +13,7 @@ struct ConformanceFolderCLITests {
     #expect(text.lines.first == "✓ login-double-submit-is-ignored")
     let json = try CLI.run(["run", "--format", "json", Self.scenario])
     #expect(json.status == 0)
-    let summary = try #require(Self.summary(json.stdout))
+    let summary = try #require(try Self.summary(json.stdout))
     #expect(summary["conformanceFolder"] as? String == "Conformance")
   }
 
@@ -25,7 +25,7 @@ struct ConformanceFolderCLITests {
     #expect(Array(text.lines.prefix(2)) == ["Conformance folder: \(folder)", "✓ login-double-submit-is-ignored"])
     let json = try CLI.run(["run", "--format", "json", "--filter", "login-double-submit"], in: subfolder)
     #expect(json.status == 0)
-    #expect(try #require(Self.summary(json.stdout))["conformanceFolder"] as? String == folder)
+    #expect(try #require(try Self.summary(json.stdout))["conformanceFolder"] as? String == folder)
   }
 
   @Test func theFolderOfScenariosGivenInsideTheCurrentDirectoryIsNamedRelativeToIt() throws {
