@@ -338,6 +338,30 @@ class MavenArtifactTests(unittest.TestCase):
                       use.stderr)
 
 
+def elf_sections(path):
+    """The section names of the ELF file at `path` and their sizes in bytes, read from its section header table with
+    struct alone (ELF64 or ELF32, either byte order: the System V ABI's layout), so the check needs no binutils."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if data[:4] != b"\x7fELF":
+        raise AssertionError(f"{path} is not an ELF file")
+    wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
+    if wide:
+        offset, entry_size, count, names_index = struct.unpack_from(order + "Q10xHHH", data, 0x28)[0:4]
+        header, fields = order + "IIQQQQIIQQ", (0, 4, 5)  # sh_name, sh_offset, sh_size
+    else:
+        offset, entry_size, count, names_index = struct.unpack_from(order + "I10xHHH", data, 0x20)[0:4]
+        header, fields = order + "IIIIIIIIII", (0, 4, 5)
+    entries = [struct.unpack_from(header, data, offset + index * entry_size) for index in range(count)]
+    names_offset = entries[names_index][fields[1]]
+
+    def name(entry):
+        start = names_offset + entry[fields[0]]
+        return data[start:data.index(b"\0", start)].decode()
+
+    return {name(entry): entry[fields[2]] for entry in entries[1:]}
+
+
 class PrebuiltCLITests(unittest.TestCase):
     def unpack(self, into):
         """Unpacks the archive into `into`; returns the binary's path."""
@@ -390,6 +414,14 @@ class PrebuiltCLITests(unittest.TestCase):
                 if toolchain:
                     self.assertNotIn(toolchain, line)
                 self.assertNotRegex(line, r"libswift|libFoundation|lib_Foundation|libdispatch|not found")
+
+    def test_the_binary_carries_no_debug_info_but_keeps_the_names_a_backtrace_shows(self):
+        # scripts/release links with --strip-debug: DWARF was most of the binary's size. The symbol table stays, so
+        # a backtrace (SWIFT_BACKTRACE with swift-backtrace=…, gdb) names the functions rather than '<unknown>'.
+        sections = elf_sections(self.unpack(os.path.join(Fixture.folder, "sections")))
+        self.assertEqual([name for name in sections if name.startswith(".debug")], [])
+        self.assertIn(".symtab", sections)
+        self.assertGreater(sections[".symtab"], 0)
 
     def bare_run(self, argv, cwd, **environment):
         """Runs `argv` with only PATH=/usr/bin:/bin and `environment`, after checking that no swift is on that PATH."""

@@ -126,10 +126,14 @@ struct ShardSelection {
   /// - Parameters:
   ///   - corpus: The selected scenario files, before sharding.
   ///   - filter: `--filter`, or `nil`.
+  ///   - note: Receives a `note:` line when the filter is Bazel's: a variable left set in a shell would otherwise hide
+  ///     scenarios with no word of why.
   /// - Returns: The filter the run applies.
-  func select(_ corpus: inout ScenarioCorpus, filter: String?) -> String? {
+  func select(_ corpus: inout ScenarioCorpus, filter: String?, note: (String) -> Void) -> String? {
     corpus.shard = shard
-    return filter ?? self.filter
+    guard filter == nil, let bazel = self.filter else { return filter }
+    note("note: --shard auto: filter '\(bazel)' from Bazel's TESTBRIDGE_TEST_ONLY; pass '--filter' to choose another")
+    return bazel
   }
 
   /// Touches Bazel's status file, saying the runner supports sharding (test encyclopedia: "it must create or update

@@ -38,6 +38,17 @@ struct Workspace {
       ?? fromPaths.first
   }
 
+  /// How reports name the `Conformance` folder in use when it is not the current directory's own `Conformance`: one
+  /// found in a parent folder, or the one the scenario paths given belong to. Relative to the current directory when
+  /// inside it, else absolute; `nil` for `./Conformance` or no folder at all. A user who runs from a subfolder, or
+  /// from a checkout nested in another, learns which manifests and baseline were used; `./Conformance` says itself.
+  var distantConformanceFolder: String? {
+    guard let folder = conformanceFolder,
+      folder.path != currentDirectory.appendingPathComponent("Conformance").standardizedFileURL.path
+    else { return nil }
+    return displayName(folder)
+  }
+
   /// The `features` folder of the nearest `Conformance` folder.
   var featuresFolder: URL? { conformanceFolder?.appendingPathComponent("features", isDirectory: true) }
 

@@ -207,6 +207,11 @@ struct ShardCLITests {
         "TESTBRIDGE_TEST_ONLY": "login-submit",
       ])
     #expect(result.status == 0)
+    #expect(
+      result.errorLines == [
+        "note: --shard auto: shard 1/2 from Bazel",
+        "note: --shard auto: filter 'login-submit' from Bazel's TESTBRIDGE_TEST_ONLY; pass '--filter' to choose another",
+      ])
     #expect(FileManager.default.fileExists(atPath: status.path))
     let junit = try String(contentsOf: xml, encoding: .utf8)
     #expect(junit.hasPrefix("<?xml"))
@@ -219,6 +224,16 @@ struct ShardCLITests {
     // TESTBRIDGE_TEST_ONLY (bazel test --test_filter) is the filter.
     #expect(!results.isEmpty)
     #expect(results.allSatisfy { ($0["scenario"] as? String)?.contains("login-submit") == true })
+  }
+
+  @Test func anExplicitFilterOverridesBazelsWithoutANote() throws {
+    let result = try CLI.run(
+      ["run", "--shard", "auto", "--filter", "login-submit-valid", "--format", "json", "Conformance/scenarios/login"],
+      environment: ["TESTBRIDGE_TEST_ONLY": "no-such-scenario"])
+    // Bazel's filter matches nothing: the run passing shows --filter won, and no note names it.
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("login-submit-valid"))
+    #expect(!result.stderr.contains("TESTBRIDGE_TEST_ONLY"))
   }
 
   @Test func anEmptyShardPassesWithANote() throws {

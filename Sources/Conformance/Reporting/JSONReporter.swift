@@ -16,7 +16,7 @@ import Foundation
 ///  "summary": {"scenarios": 59, "passed": 59, "flaky": 0, "failed": 0, "skipped": 0, "divergences": 0, "invalidFiles": 0,
 ///              "byImplementation": {"swift": {"passed": 59}}, "durationSeconds": 0.02, "exitCode": 0,
 ///              "known": 0, "knownDivergences": 0, "baseline": "Conformance/known-divergences.json",
-///              "baselineProblems": []}}
+///              "baselineProblems": [], "conformanceFolder": "Conformance"}}
 /// ```
 /// `outcome` is one of `passed`, `flaky` (passed on a retry, `--retries`), `failed`, `errored`, `crashed`, `timed_out`, `protocol_error`, `skipped`,
 /// `not_run`, `known`, `not_applicable` (a runtime-level scenario on a reducer-only implementation, or the reverse;
@@ -300,6 +300,7 @@ package final class JSONReporter: RunReporter {
       "known": .number(.integer(Int64(summary.known))),
       "knownDivergences": .number(.integer(Int64(summary.knownDivergences))),
       "baseline": summary.baselineFile.map(JSONValue.string) ?? .null,
+      "conformanceFolder": summary.conformanceFolder.map(JSONValue.string) ?? .null,
       "baselineProblems": .array(summary.baselineProblems.map { encode($0) }),
     ]
   }

@@ -43,6 +43,8 @@ package struct RecordedRun: Sendable {
   package var shard: ShardRun?
   /// Whether skipped pairs were accepted (`--allow-skipped`), from the `shard` object.
   package var allowsSkipped = false
+  /// The `Conformance` folder the shard used (`summary.conformanceFolder`; absent from reports of earlier versions).
+  package var conformanceFolder: String?
   /// The baseline file (`summary.baseline`).
   package var baselineFile: String?
   /// Failures of the run itself (`summary.runFailures`).
@@ -84,6 +86,9 @@ package struct RecordedRun: Sendable {
     }
     let summary = try root.member("summary")
     baselineFile = try summary.member("baseline").optional { value throws(InputError) in try value.string() }
+    conformanceFolder = try summary.optionalMember("conformanceFolder")?.optional { value throws(InputError) in
+      try value.string()
+    }
     runFailures = try summary.member("runFailures").array().map { value throws(InputError) in try value.string() }
     duration = try summary.member("durationSeconds").double()
     items = []

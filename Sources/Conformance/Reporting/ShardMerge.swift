@@ -39,6 +39,8 @@ package struct ShardMerge {
       stoppedEarlyWithRemaining: nil, duration: shards.map(\.0.duration).max() ?? 0,
       allowsSkipped: first.allowsSkipped)
     summary.baselineFile = first.baselineFile
+    // Shards of one CI job may run in checkouts at different paths: the first one's folder stands for them all.
+    summary.conformanceFolder = first.conformanceFolder
     summary.notStarted = implementations.filter { $0.info == nil && $0.startError == nil }.map(\.name)
     for item in items {
       switch item {

@@ -45,6 +45,9 @@ package struct ConformanceRunner: Sendable {
     package var retries: Int = 0
     /// Whether a `flaky` pair passes the gate; `--no-flaky` makes it fail the run (``RunSummary/allowsFlaky``).
     package var allowFlaky = true
+    /// The `Conformance` folder the run's manifests and default baseline come from, as reports name it
+    /// (``RunSummary/conformanceFolder``), or `nil` when there is none.
+    package var conformanceFolder: String? = nil
     /// When set, each verdict carries what its scenario covers on each implementation (``ScenarioVerdict/coverage``),
     /// for `conformance coverage`; `nil` for a plain run, which then does no coverage work.
     package var coverage: CoverageProbe? = nil
@@ -119,6 +122,7 @@ package struct ConformanceRunner: Sendable {
       invalidFiles: 0, stoppedEarlyWithRemaining: nil, duration: 0,
       allowsSkipped: options.allowSkipped)
     summary.allowsFlaky = options.allowFlaky
+    summary.conformanceFolder = options.conformanceFolder
     for (file, errors) in Dictionary(grouping: invalidInputs, by: \.file).sorted(by: { $0.key < $1.key }) {
       summary.invalidFiles += 1
       emit(.invalid(file: file, errors: errors))

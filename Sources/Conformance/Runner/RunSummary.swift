@@ -18,6 +18,9 @@ package struct RunSummary: Sendable {
   package var allowsSkipped: Bool
   /// Whether flaky pairs (passed on a retry) are acceptable; `--no-flaky` makes them fail the gate.
   package var allowsFlaky = true
+  /// The `Conformance` folder the run used (relative to the current directory when inside it, else absolute), or
+  /// `nil` when there was none: the JSON report's `summary.conformanceFolder`.
+  package var conformanceFolder: String? = nil
   /// The known-divergence baseline the run used (its display name), or `nil` for a raw run.
   package var baselineFile: String? = nil
   /// Scenarios whose divergence the baseline explains (not counted in ``divergences``).

@@ -81,7 +81,7 @@ struct CoverageCommand: CLICommand {
       scanner, workspace: workspace, swift: swift.bound(to: loader.manifests), environment: console.environment,
       jobs: jobs, command: name, note: console.err)
     var corpus = try workspace.scenarioCorpus(scanner.positionals, loader: loader, note: console.err)
-    let filter = sharding.select(&corpus, filter: scanner.value("filter"))
+    let filter = sharding.select(&corpus, filter: scanner.value("filter"), note: console.err)
     var selection = ConformanceRunner.Options(filter: filter, tags: scanner.all("tag"), allowSkipped: true, jobs: jobs)
     let collector = Self.collector(for: &selection, manifests: loader.manifests)
     let plan = RunPlan(

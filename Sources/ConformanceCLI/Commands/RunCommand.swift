@@ -121,6 +121,11 @@ struct RunCommand: CLICommand {
   {
     let scanner = try ArgumentScanner(arguments, options: options, command: name)
     let (plan, afterwards) = try Self.plan(scanner, console: console, swift: swift)
+    // The text report's header, as pytest's `rootdir:`, but only when the folder is not `./Conformance`: from a
+    // subfolder or a nested checkout a user may expect another. The JSON report always has `conformanceFolder`.
+    if afterwards.format == "text", let folder = afterwards.workspace.distantConformanceFolder {
+      console.out("Conformance folder: \(folder)")
+    }
     let summary = await plan.run()
     return afterwards.finish(after: summary, console: console)
   }
@@ -167,7 +172,7 @@ struct RunCommand: CLICommand {
       scanner.positionals, loader: loader, missingOK: scanner.has("missing-ok"), note: console.err)
     // Only the event stream shows where a scenario is in its file; finding it is a parse of its own.
     corpus.locatesScenarios = events != nil
-    let filter = sharding.select(&corpus, filter: scanner.value("filter"))
+    let filter = sharding.select(&corpus, filter: scanner.value("filter"), note: console.err)
     var afterwards = Afterwards(
       format: format, workspace: workspace, baseline: baseline,
       update: baseline.updateTarget.map { _ in
@@ -182,6 +187,7 @@ struct RunCommand: CLICommand {
       allowSkipped: scanner.has("allow-skipped"), baseline: baseline.baseline, today: baseline.today,
       filesAreWholeCorpus: scanner.positionals.isEmpty, jobs: jobs)
     (options.retries, options.allowFlaky) = (retries, !scanner.has("no-flaky"))
+    options.conformanceFolder = workspace.conformanceFolder.map(workspace.displayName)
     if CrashSupervisor.Role(environment: console.environment) == .outOfProcessWorker {
       options.earlierCrash = console.environment[CrashSupervisor.crashVariable]
     }

@@ -10,9 +10,6 @@ import conformance.unicode.WhiteSpace
  * cluster and no `@` at all.
  */
 internal object EmailShape {
-    private const val AT = 0x0040
-    private const val DOT = 0x002E
-
     /**
      * Whether [trimmed] passes login spec L3.d.
      *
@@ -20,26 +17,23 @@ internal object EmailShape {
      * it contains a `.` (U+002E) and neither starts nor ends with one, and no code point has the
      * `White_Space` property ([WhiteSpace]).
      *
+     * It runs on every submit, so it searches the UTF-16 chars with [String.indexOf] instead of streaming
+     * code points, and gives the same verdict: `@`, `.` and every `White_Space` code point lie in the
+     * Basic Multilingual Plane outside the surrogates, so a char equal to one of them is that code point,
+     * and the surrogate halves of any other code point never are.
+     *
      * @param trimmed the email after [WhiteSpace.trim]; must not be empty (rule c comes first).
      */
     fun isPlausible(trimmed: String): Boolean {
-        var atIndex = -1
-        var atCount = 0
-        var index = 0
-        while (index < trimmed.length) {
-            val codePoint = trimmed.codePointAt(index)
-            if (WhiteSpace.contains(codePoint)) return false
-            if (codePoint == AT) {
-                atCount += 1
-                atIndex = index
-            }
-            index += Character.charCount(codePoint)
+        for (char in trimmed) {
+            if (WhiteSpace.contains(char.code)) return false
         }
-        if (atCount != 1 || atIndex == 0) return false
-        val domain = trimmed.substring(atIndex + 1)
-        return domain.isNotEmpty() &&
-            domain.codePoints().anyMatch { it == DOT } &&
-            domain.codePointAt(0) != DOT &&
-            domain.codePointBefore(domain.length) != DOT
+        val at = trimmed.indexOf('@')
+        if (at <= 0 || trimmed.indexOf('@', at + 1) >= 0) return false
+        val domainStart = at + 1
+        return domainStart < trimmed.length &&
+            trimmed[domainStart] != '.' &&
+            trimmed[trimmed.length - 1] != '.' &&
+            trimmed.indexOf('.', domainStart) >= 0
     }
 }

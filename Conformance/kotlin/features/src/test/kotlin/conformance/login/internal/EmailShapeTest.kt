@@ -28,4 +28,25 @@ class EmailShapeTest {
         )
         assertEquals(emails.associateWith { false }, verdicts(emails))
     }
+
+    // The check searches UTF-16 chars: a code point outside the Basic Multilingual Plane (two chars) next to
+    // the `@` or a `.` must not shift or hide either, and its halves are never White_Space.
+    @Test
+    fun `code points of two chars next to the at sign and the dots keep their verdicts`() {
+        val grin = "\uD83D\uDE00"
+        val expected = mapOf(
+            "$grin@b.c" to true,
+            "a@$grin.c" to true,
+            "a@b.$grin" to true,
+            "a@b$grin.c" to true,
+            "$grin@$grin.$grin" to true,
+            "a@.$grin" to false, // domain starts with a dot
+            "a@$grin." to false, // domain ends with a dot
+            "a@$grin" to false, // no dot after @
+            "$grin@$grin@b.c" to false, // two @
+            "a@b.\uDE00" to true, // a lone low surrogate ends the domain: not a dot
+            "a@b.\uDE00\u3000c" to false, // ideographic space (White_Space) after it
+        )
+        assertEquals(expected, verdicts(expected.keys.toList()))
+    }
 }
