@@ -42,7 +42,7 @@ SCRIPTS = [
     (["scripts/doc-commands", "check"], "scripts/doc-commands check"),
     (["scripts/measure-walk", "functions"],
      "scripts/measure-walk walk [--scratch-path DIR] [--skip-build] [--write-doc | --check-doc] | functions [--limit N]"),
-    (["scripts/release"], "scripts/release"),
+    (["scripts/release"], "scripts/release [--configuration release|debug]"),
     (["scripts/maven-install"], "scripts/maven-install [--repo DIR]"),
 ]
 
@@ -80,7 +80,7 @@ class UsageErrorTests(unittest.TestCase):
                             (["scripts/kotlin", "build"], "scripts/kotlin <subcommand>"),
                             (["scripts/swift-viewmodel-harness"], "scripts/swift-viewmodel-harness"),
                             (["scripts/test-team-package", "--keep"], "scripts/test-team-package [--keep]"),
-                            (["scripts/release"], "scripts/release"),
+                            (["scripts/release"], "scripts/release [--configuration release|debug]"),
                             (["scripts/maven-install"], "scripts/maven-install [--repo DIR]")]:
             with self.subTest(argv):
                 self.assertEqual(run(argv + ["extra"]),
