@@ -113,8 +113,9 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Scenario files and walk problems walked so far, in every shard (the whole corpus's count, for a shard's report).
     package private(set) var walkedBeforeSharding = 0
     /// The FNV-1a 64 hash of the names walked so far in every shard, each followed by a line feed, in walk order: the
-    /// whole corpus's file list, for a shard's report (``ShardRun/Selection/corpus``).
-    package private(set) var namesBeforeSharding: UInt64 = Shard.fnv1a64("")
+    /// whole corpus's file list, for a shard's report (``ShardRun/Selection/corpus``). Only a sharded walk hashes; an
+    /// unsharded one keeps the offset basis (the hash of no names), as no report asks for it.
+    package private(set) var namesBeforeSharding: UInt64 = 0xcbf2_9ce4_8422_2325
     /// Hidden files and folders passed over so far.
     package var ignoredCount: Int { walk.ignoredCount }
 
@@ -244,6 +245,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
     /// Counts a walked entry, in every shard, into ``walkedBeforeSharding`` and ``namesBeforeSharding``.
     private mutating func tally(_ entry: ScenarioWalk.Entry) {
       walkedBeforeSharding += 1
+      guard shard != nil else { return }
       switch entry {
       case .problem(let error): namesBeforeSharding = Shard.fnv1a64(error.file + "\n", from: namesBeforeSharding)
       case .file(_, let name): namesBeforeSharding = Shard.fnv1a64(name + "\n", from: namesBeforeSharding)

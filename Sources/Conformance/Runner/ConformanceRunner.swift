@@ -238,7 +238,7 @@ package struct ConformanceRunner: Sendable {
     var verdict = ScenarioVerdict(
       id: scenario.id, file: scenario.file, feature: scenario.feature, description: scenario.description,
       stepCount: scenario.steps.count, verdicts: verdicts,
-      divergence: Divergence.find(in: scenario, traces: traces, starts: starts))
+      divergence: traces.count < 2 ? nil : Divergence.find(in: scenario, traces: traces, starts: starts))
     (verdict.line, verdict.level) = (scenario.line, scenario.level)
     (verdict.tags, verdict.rules) = (scenario.tags, scenario.rules)
     baseline?.apply(to: &verdict)
