@@ -41,6 +41,9 @@ import kotlinx.serialization.builtins.ListSerializer
 /**
  * The features bundled with UDF Conformance, registered with the harness library's public API only, as a
  * team registers its own.
+ *
+ * Each adapter is built on first use: building one makes its serializers, descriptors and initial state, and the
+ * `kotlin-viewmodel` harness, which serves login's screen view model alone, need not pay for the others at start.
  */
 public object BundledFeatures {
     /** Login (`Conformance/features/login.json`, spec `login.md`). */
