@@ -41,97 +41,112 @@ import kotlinx.serialization.builtins.ListSerializer
 /**
  * The features bundled with UDF Conformance, registered with the harness library's public API only, as a
  * team registers its own.
+ *
+ * Each adapter is built on first use: building one makes its serializers, descriptors and initial state, and the
+ * `kotlin-viewmodel` harness, which serves login's screen view model alone, need not pay for the others at start.
  */
 public object BundledFeatures {
     /** Login (`Conformance/features/login.json`, spec `login.md`). */
-    public val login: FeatureAdapter = serializableFeature(
-        name = "login",
-        initialState = LoginState(),
-        reducer = LoginReducer,
-        state = LoginState.serializer(),
-        intent = LoginIntent.serializer(),
-        effect = LoginEffect.serializer(),
-    )
+    public val login: FeatureAdapter by lazy {
+        serializableFeature(
+            name = "login",
+            initialState = LoginState(),
+            reducer = LoginReducer,
+            state = LoginState.serializer(),
+            intent = LoginIntent.serializer(),
+            effect = LoginEffect.serializer(),
+        )
+    }
 
     /** Sign-up (`Conformance/features/signup.json`, spec `signup.md`). */
-    public val signup: FeatureAdapter = serializableFeature(
-        name = "signup",
-        initialState = SignupState(),
-        reducer = SignupReducer,
-        state = SignupState.serializer(),
-        intent = SignupIntent.serializer(),
-        effect = SignupEffect.serializer(),
-    )
+    public val signup: FeatureAdapter by lazy {
+        serializableFeature(
+            name = "signup",
+            initialState = SignupState(),
+            reducer = SignupReducer,
+            state = SignupState.serializer(),
+            intent = SignupIntent.serializer(),
+            effect = SignupEffect.serializer(),
+        )
+    }
 
     /** Timer (`Conformance/features/timer.json`, spec `timer.md`). */
-    public val timer: FeatureAdapter = serializableFeature(
-        name = "timer",
-        initialState = TimerState(),
-        reducer = TimerReducer,
-        state = TimerState.serializer(),
-        intent = TimerIntent.serializer(),
-        effect = TimerEffect.serializer(),
-    )
+    public val timer: FeatureAdapter by lazy {
+        serializableFeature(
+            name = "timer",
+            initialState = TimerState(),
+            reducer = TimerReducer,
+            state = TimerState.serializer(),
+            intent = TimerIntent.serializer(),
+            effect = TimerEffect.serializer(),
+        )
+    }
 
     /** Every bundled feature, in the order `hello` announces them: login, signup, then timer. */
-    public val all: List<FeatureAdapter> = listOf(login, signup, timer)
+    public val all: List<FeatureAdapter> by lazy { listOf(login, signup, timer) }
 
     /**
      * Login's runtime for the `kotlin` implementation: the real [LoginViewModel] (effects run by the view
      * model, LR1–LR5) on the scenario's virtual time, with a scripted `authenticate` dependency.
      */
-    public val loginRuntime: RuntimeAdapter = serializableRuntime(
-        name = "login",
-        initialState = LoginState(),
-        state = LoginState.serializer(),
-        intent = LoginIntent.serializer(),
-        reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
-    ) { initial, environment ->
-        val viewModel = LoginViewModel(scriptedClient(environment), environment.dispatcher, initial)
-        viewModel.recordReceived()
-        featureRuntime(
-            state = { viewModel.state.value },
-            send = viewModel::onIntent,
-            clear = viewModel::clear,
-            received = viewModel::takeReceived,
-            inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
-        )
+    public val loginRuntime: RuntimeAdapter by lazy {
+        serializableRuntime(
+            name = "login",
+            initialState = LoginState(),
+            state = LoginState.serializer(),
+            intent = LoginIntent.serializer(),
+            reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
+        ) { initial, environment ->
+            val viewModel = LoginViewModel(scriptedClient(environment), environment.dispatcher, initial)
+            viewModel.recordReceived()
+            featureRuntime(
+                state = { viewModel.state.value },
+                send = viewModel::onIntent,
+                clear = viewModel::clear,
+                received = viewModel::takeReceived,
+                inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
+            )
+        }
     }
 
     /**
      * Login's runtime for the `kotlin-viewmodel` implementation: [LoginScreenViewModel], the Android-sample
      * style view model without a reducer, on the scenario's virtual time.
      */
-    public val loginScreenRuntime: RuntimeAdapter = serializableRuntime(
-        name = "login",
-        initialState = LoginState(),
-        state = LoginState.serializer(),
-        intent = LoginIntent.serializer(),
-    ) { initial, environment ->
-        val viewModel = LoginScreenViewModel(scriptedClient(environment), environment.dispatcher, initial)
-        featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+    public val loginScreenRuntime: RuntimeAdapter by lazy {
+        serializableRuntime(
+            name = "login",
+            initialState = LoginState(),
+            state = LoginState.serializer(),
+            intent = LoginIntent.serializer(),
+        ) { initial, environment ->
+            val viewModel = LoginScreenViewModel(scriptedClient(environment), environment.dispatcher, initial)
+            featureRuntime(state = { viewModel.state.value }, send = viewModel::onIntent, clear = viewModel::clear)
+        }
     }
 
     /**
      * Timer's runtime for the `kotlin` implementation: the real [TimerViewModel] (a long-living timer effect, TR1–TR4)
      * on the scenario's virtual time; it calls no dependency.
      */
-    public val timerRuntime: RuntimeAdapter = serializableRuntime(
-        name = "timer",
-        initialState = TimerState(),
-        state = TimerState.serializer(),
-        intent = TimerIntent.serializer(),
-        reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
-    ) { initial, environment ->
-        val viewModel = TimerViewModel(environment.dispatcher, initial)
-        viewModel.recordReceived()
-        featureRuntime(
-            state = { viewModel.state.value },
-            send = viewModel::onIntent,
-            clear = viewModel::clear,
-            received = viewModel::takeReceived,
-            inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
-        )
+    public val timerRuntime: RuntimeAdapter by lazy {
+        serializableRuntime(
+            name = "timer",
+            initialState = TimerState(),
+            state = TimerState.serializer(),
+            intent = TimerIntent.serializer(),
+            reports = setOf(RuntimeReport.RECEIVED, RuntimeReport.IN_FLIGHT),
+        ) { initial, environment ->
+            val viewModel = TimerViewModel(environment.dispatcher, initial)
+            viewModel.recordReceived()
+            featureRuntime(
+                state = { viewModel.state.value },
+                send = viewModel::onIntent,
+                clear = viewModel::clear,
+                received = viewModel::takeReceived,
+                inFlight = { viewModel.effectsInFlight().map { (type, id) -> InFlightEffect(type, id) } },
+            )
+        }
     }
 
     /**
@@ -141,27 +156,29 @@ public object BundledFeatures {
      * [InboxViewModel.events] while it shows; the `state` closure projects the sealed [InboxUiState] onto the neutral
      * [InboxState] (inbox.md §1).
      */
-    public val inboxRuntime: RuntimeAdapter = serializableRuntime(
-        name = "inbox",
-        initialState = InboxState(),
-        state = InboxState.serializer(),
-        intent = InboxIntent.serializer(),
-        reports = setOf(RuntimeReport.EVENTS),
-    ) { initial, environment ->
-        require(initial == InboxState()) { "the inbox view model starts from the manifest's initial state only, got $initial" }
-        val viewModel = InboxViewModel(scriptedRepository(environment))
-        featureRuntime(
-            state = { viewModel.uiState.value.toInboxState() },
-            send = viewModel::onIntent,
-            clear = viewModel::clear,
-            stateFlow = viewModel.uiState,
-            events = viewModel.events,
-            eventSerializer = InboxEvent.serializer(),
-        )
+    public val inboxRuntime: RuntimeAdapter by lazy {
+        serializableRuntime(
+            name = "inbox",
+            initialState = InboxState(),
+            state = InboxState.serializer(),
+            intent = InboxIntent.serializer(),
+            reports = setOf(RuntimeReport.EVENTS),
+        ) { initial, environment ->
+            require(initial == InboxState()) { "the inbox view model starts from the manifest's initial state only, got $initial" }
+            val viewModel = InboxViewModel(scriptedRepository(environment))
+            featureRuntime(
+                state = { viewModel.uiState.value.toInboxState() },
+                send = viewModel::onIntent,
+                clear = viewModel::clear,
+                stateFlow = viewModel.uiState,
+                events = viewModel.events,
+                eventSerializer = InboxEvent.serializer(),
+            )
+        }
     }
 
     /** The runtimes of the `kotlin` implementation: login, timer and inbox. */
-    public val runtimes: List<RuntimeAdapter> = listOf(loginRuntime, timerRuntime, inboxRuntime)
+    public val runtimes: List<RuntimeAdapter> by lazy { listOf(loginRuntime, timerRuntime, inboxRuntime) }
 
     /**
      * An [InboxRepository] whose calls are the scenario's `loadProfile` calls and `observeMessages` streams
@@ -183,8 +200,8 @@ public object BundledFeatures {
     // Made once: the serializer() of a sealed interface builds a new serializer, and its descriptor, at each call, which
     // per scenario was a visible part of a runtime scenario's cost.
     private val loginResultSerializer = LoginResult.serializer()
-    private val profileResultSerializer = ProfileResult.serializer()
-    private val messagesSerializer = ListSerializer(Message.serializer())
+    private val profileResultSerializer by lazy { ProfileResult.serializer() }
+    private val messagesSerializer by lazy { ListSerializer(Message.serializer()) }
 
     /** The arguments of a dependency that takes none: `{}`. */
     @Serializable
