@@ -3,6 +3,7 @@ package conformance.junit.internal
 import conformance.junit.ConformanceRunException
 import kotlinx.serialization.SerializationException
 import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
@@ -22,7 +23,10 @@ import kotlinx.serialization.json.intOrNull
  * has a `finished` record per attempt). `passed`, `known` and `flaky` (passed on a retry, which passes the run unless
  * `--no-flaky`) pass; `not_applicable` is skipped; every other outcome (`failed`, `errored`, `crashed`, `timed_out`,
  * `protocol_error`, `skipped`, `not_run`, and any later word) fails, as does a divergence the baseline does not
- * explain. When the run's exit status is not 0 although no scenario failed (an
+ * explain. A pair `not_run` because its harness did not start (the `startError` of the `header`, or of the
+ * `implementation` record of a harness started late) adds the CLI's standard-error line saying why to the scenario's
+ * text, whose own words point "above" at it, where a test report has nothing. When the run's exit status is not 0
+ * although no scenario failed (an
  * unmatched or expired baseline entry, no scenario at all), one more result, `conformance run`, fails with the CLI's
  * standard error, so a red run is never a green test suite.
  */
@@ -31,6 +35,9 @@ internal class EventStream {
     private var invalid = mutableListOf<ScenarioResult>()
     private var summary: JsonObject? = null
     private var lineNumber = 0
+
+    /** Implementation → why it did not start, from the `header` and `implementation` records. */
+    private var startErrors = LinkedHashMap<String, String>()
 
     private class Scenario(val id: String, val file: String?, val line: Int, val text: String) {
         /** Implementation → the outcome of its last attempt so far. */
@@ -62,7 +69,11 @@ internal class EventStream {
             )
         }
         when (record.string("kind")) {
-            "header" -> startOver()
+            "header" -> {
+                startOver()
+                (record["implementations"] as? JsonArray)?.forEach { (it as? JsonObject)?.let(::implementation) }
+            }
+            "implementation" -> implementation(record)
             "scenario" -> scenario(record)
             "finished" -> finished(record)
             "divergence" -> if (record["known"].booleanOrNull() != true) {
@@ -101,6 +112,13 @@ internal class EventStream {
         scenarios = LinkedHashMap()
         invalid = mutableListOf()
         summary = null
+        startErrors = LinkedHashMap()
+    }
+
+    private fun implementation(record: JsonObject) {
+        val name = record.string("name") ?: return
+        val startError = record.string("startError")
+        if (startError == null) startErrors.remove(name) else startErrors[name] = startError
     }
 
     private fun scenario(record: JsonObject) {
@@ -121,10 +139,19 @@ internal class EventStream {
             scenario.unexplainedDivergence -> Verdict.Fails(scenario.text)
             outcomes.all { it in PASSING } -> Verdict.Passes
             outcomes.all { it in PASSING || it == "not_applicable" } -> Verdict.Skipped(scenario.text)
-            else -> Verdict.Fails(scenario.text)
+            else -> Verdict.Fails(scenario.text + startErrorLines(scenario))
         }
         return ScenarioResult(scenario.id, scenario.file, scenario.line, verdict)
     }
+
+    /**
+     * The CLI's standard-error line for each harness that did not start and left this scenario `not_run`, each on a
+     * line of its own (empty when none): the scenario's text says only "did not start (see the error above)".
+     */
+    private fun startErrorLines(scenario: Scenario): String =
+        scenario.outcomes.entries.filter { it.value == "not_run" }.mapNotNull { (implementation, _) ->
+            startErrors[implementation]?.let { "\nerror: the implementation '$implementation' did not start: $it" }
+        }.joinToString("")
 
     private fun invalidFile(record: JsonObject): ScenarioResult {
         val file = record.string("file")

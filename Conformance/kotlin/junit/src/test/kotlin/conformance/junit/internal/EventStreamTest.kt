@@ -75,6 +75,37 @@ class EventStreamTest {
     }
 
     @Test
+    fun `a harness that did not start fails each scenario with the CLI's text and the error line it points at`() {
+        val why = "the harness 'kotlin' answered 'hello', but it announces feature 'inbox', which no manifest defines"
+        val notStarted = header.replace(""""startError":null""", """"startError":"$why"""")
+        val text = "✗ a (not run)\\n    not run: the implementation 'kotlin' did not start (see the error above)"
+        val stream = read(notStarted, scenario("a", text), finished("a", "not_run"), summary(1))
+        assertEquals(
+            listOf(
+                ScenarioResult(
+                    "a", "Conformance/scenarios/login/a.json", 1,
+                    Verdict.Fails(
+                        "✗ a (not run)\n    not run: the implementation 'kotlin' did not start (see the error above)\n" +
+                            "error: the implementation 'kotlin' did not start: $why",
+                    ),
+                ),
+            ),
+            stream.results(1, "error: the implementation 'kotlin' did not start: $why\n"),
+        )
+        val late = """{"features":[],"implementation":null,"kind":"implementation","name":"kotlin","startError":"$why","started":false,"version":1}"""
+        val lateText = read(header, late, scenario("a", text), finished("a", "not_run"), summary(1)).results(1, "")[0].verdict
+        assertEquals(
+            Verdict.Fails(
+                "✗ a (not run)\n    not run: the implementation 'kotlin' did not start (see the error above)\n" +
+                    "error: the implementation 'kotlin' did not start: $why",
+            ),
+            lateText,
+        )
+        val failFast = read(header, scenario("a", "✗ a (not run)"), finished("a", "not_run"), summary(1)).results(1, "")[0]
+        assertEquals(Verdict.Fails("✗ a (not run)"), failFast.verdict, "no start error: the text is the CLI's alone")
+    }
+
+    @Test
     fun `a retried pair counts its last attempt, and flaky passes`() {
         val attempt = { number: Int, outcome: String ->
             """{"attempt":$number,"durationMs":1,"implementation":"kotlin","kind":"finished","outcome":"$outcome","scenario":"a","version":1}"""
