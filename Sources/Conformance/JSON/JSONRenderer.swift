@@ -223,31 +223,37 @@ extension JSONRenderer {
   /// Renders `value` over several lines with sorted keys and two-space indentation, in the ``Style/display`` style.
   ///
   /// Objects and arrays whose members are all scalars and that fit in 80 columns stay on one line, so a state or an
-  /// effect reads at a glance and line diffs point at the member that changed.
+  /// effect reads at a glance and line diffs point at the member that changed. Given a `counterpart` (the other side
+  /// of a diff), a container stays on one line only if the counterpart's value at the same place would too, so two
+  /// values that differ in one member are laid out alike and their diff shows that member, not two layouts.
   ///
-  /// - Parameter value: The value to render.
+  /// - Parameters:
+  ///   - value: The value to render.
+  ///   - counterpart: The value it is compared with, if any.
   /// - Returns: The lines, without trailing newlines.
-  package static func prettyLines(_ value: JSONValue) -> [String] {
+  package static func prettyLines(_ value: JSONValue, alongside counterpart: JSONValue? = nil) -> [String] {
     var lines: [String] = []
-    writePretty(value, indent: "", prefix: "", suffix: "", into: &lines)
+    writePretty(value, counterpart, indent: "", prefix: "", suffix: "", into: &lines)
     return lines
   }
 
   private static func writePretty(
-    _ value: JSONValue, indent: String, prefix: String, suffix: String, into lines: inout [String]
+    _ value: JSONValue, _ counterpart: JSONValue?, indent: String, prefix: String, suffix: String,
+    into lines: inout [String]
   ) {
     let inline = compact(value, style: .display)
-    let isContainer: Bool
-    let isEmpty: Bool
-    switch value {
-    case .object(let object): isContainer = true; isEmpty = object.isEmpty
-    case .array(let elements): isContainer = true; isEmpty = elements.isEmpty
-    default: isContainer = false; isEmpty = true
+    func staysInline(_ candidate: JSONValue, _ text: @autoclosure () -> String) -> Bool {
+      switch candidate {
+      case .object(let object) where !object.isEmpty: break
+      case .array(let elements) where !elements.isEmpty: break
+      default: return true
+      }
+      return indent.count > 0 && !hasNestedContainer(candidate) && indent.count + prefix.count + text().count <= 80
     }
-    if !isContainer || isEmpty
-      || (indent.count + prefix.count + inline.count <= 80 && !hasNestedContainer(value)
-        && indent.count > 0)
-    {
+    // An empty container or a scalar is one line whatever its counterpart is.
+    let isEmptyOrScalar = value.objectValue.map(\.isEmpty) ?? value.arrayValue.map(\.isEmpty) ?? true
+    let counterpartInline = counterpart.map { staysInline($0, compact($0, style: .display)) } ?? true
+    guard !isEmptyOrScalar && (!staysInline(value, inline) || !counterpartInline) else {
       lines.append(indent + prefix + inline + suffix)
       return
     }
@@ -257,14 +263,18 @@ extension JSONRenderer {
       lines.append(indent + prefix + "{")
       for (index, member) in object.members.enumerated() {
         let comma = index < object.count - 1 ? "," : ""
-        writePretty(member.value, indent: inner, prefix: quoted(member.key) + ": ", suffix: comma, into: &lines)
+        writePretty(
+          member.value, counterpart?.objectValue?[member.key], indent: inner, prefix: quoted(member.key) + ": ",
+          suffix: comma, into: &lines)
       }
       lines.append(indent + "}" + suffix)
     case .array(let elements):
+      let others = counterpart?.arrayValue ?? []
       lines.append(indent + prefix + "[")
       for (index, element) in elements.enumerated() {
         let comma = index < elements.count - 1 ? "," : ""
-        writePretty(element, indent: inner, prefix: "", suffix: comma, into: &lines)
+        let other = others.indices.contains(index) ? others[index] : nil
+        writePretty(element, other, indent: inner, prefix: "", suffix: comma, into: &lines)
       }
       lines.append(indent + "]" + suffix)
     default:

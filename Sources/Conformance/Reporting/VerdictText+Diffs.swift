@@ -54,7 +54,10 @@ extension VerdictText {
   static func diffLines(expected: JSONValue, actual: JSONValue, indent: String, style: TextStyle)
     -> [String]
   {
-    LineDiff.lines(expected: JSONRenderer.prettyLines(expected), actual: JSONRenderer.prettyLines(actual)).map {
+    LineDiff.lines(
+      expected: JSONRenderer.prettyLines(expected, alongside: actual),
+      actual: JSONRenderer.prettyLines(actual, alongside: expected)
+    ).map {
       line in
       switch line {
       case .same(let text): return "\(indent)  \(ReportText.clip(text))"
