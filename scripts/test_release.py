@@ -378,14 +378,22 @@ class PrebuiltCLITests(unittest.TestCase):
         result = run(["sha256sum", "-c", name + ".sha256"], cwd=os.path.dirname(Fixture.archive))
         self.assertEqual((result.returncode, result.stdout), (0, f"{name}: OK\n"), result.stderr)
 
-    def test_the_archive_holds_the_binary_and_a_readme_naming_the_version(self):
+    def test_the_archive_holds_the_binary_a_readme_naming_the_version_and_the_schemas(self):
         folder = f"conformance-{Fixture.version}-{PLATFORM}"
+        schemas = sorted(name for name in os.listdir(os.path.join(REPO, "Conformance", "schema"))
+                         if name.endswith(".schema.json"))
+        self.assertIn("scenario.schema.json", schemas)
         with tarfile.open(Fixture.archive) as tar:
-            self.assertEqual(tar.getnames(), [folder, f"{folder}/conformance", f"{folder}/README.md"])
+            self.assertEqual(tar.getnames(), [folder, f"{folder}/conformance", f"{folder}/README.md"]
+                             + [f"{folder}/schema/{name}" for name in schemas])
             self.assertEqual(tar.getmember(f"{folder}/conformance").mode, 0o755)
             readme = tar.extractfile(f"{folder}/README.md").read().decode()
+            for name in schemas:
+                with open(os.path.join(REPO, "Conformance", "schema", name), "rb") as handle:
+                    self.assertEqual(tar.extractfile(f"{folder}/schema/{name}").read(), handle.read(), name)
         self.assertTrue(readme.startswith(f"# conformance {Fixture.version} ({PLATFORM})\n"), readme)
         self.assertIn("It needs no Swift toolchain", readme)
+        self.assertIn("`schema/` holds the JSON Schemas", readme)
 
     def test_the_archive_is_the_same_bytes_for_the_same_contents(self):
         # Packing the unpacked folder again gives the archive's bytes: no time, owner or order leaks in, so the
@@ -395,7 +403,8 @@ class PrebuiltCLITests(unittest.TestCase):
         loader.exec_module(release)
         name = f"conformance-{Fixture.version}-{PLATFORM}"
         members = []
-        for member, mode in (("conformance", 0o755), ("README.md", 0o644)):
+        schemas = sorted(os.listdir(os.path.join(os.path.dirname(Fixture.archive), name, "schema")))
+        for member, mode in [("conformance", 0o755), ("README.md", 0o644)] + [(f"schema/{s}", 0o644) for s in schemas]:
             with open(os.path.join(os.path.dirname(Fixture.archive), name, member), "rb") as handle:
                 members.append((member, handle.read(), mode))
         with open(Fixture.archive, "rb") as handle:
