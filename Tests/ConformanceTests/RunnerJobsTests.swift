@@ -116,6 +116,24 @@ struct RunnerJobsTests {
     #expect(await harness.nextBatchCameWhileHeld, "the second batch came only after the first was answered")
   }
 
+  /// `--fail-fast` reads no batch ahead for a harness: the harness is sent nothing after the first failing scenario,
+  /// whatever `--jobs` is.
+  @Test(arguments: [1, 2])
+  func failFastSendsAHarnessNothingAfterTheFirstFailure(jobs: Int) async throws {
+    let login = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+    let failing = try #require(TestPaths.jsonFiles(in: TestPaths.fixtures.appendingPathComponent("failing")).first)
+    let urls = Array(login.prefix(2)) + [failing] + Array(login.dropFirst(2).prefix(3))
+    let id = { (url: URL) in url.deletingPathExtension().lastPathComponent }
+    let harness = RecordedHarness(serving: TestFeatures.swift)
+    let runner = ConformanceRunner(
+      implementations: [harness], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      options: .init(failFast: true, jobs: jobs))
+    let files = urls.map { ScenarioFile(url: $0, displayName: $0.lastPathComponent) }
+    let summary = await runner.run(files: files) { _ in }
+    #expect(await harness.sent == urls.prefix(3).map(id))
+    #expect(summary.stoppedEarlyWithRemaining == 3)
+  }
+
   /// A file whose name an earlier, invalid file had is run once it is admitted, and only then, with every `--jobs`:
   /// the earlier file did not take the id, so the scenario passes after the invalid file is reported.
   @Test(arguments: [1, 2, 8])
@@ -228,4 +246,31 @@ private actor FirstBatchHeldBack: Implementation {
     held?.resume()
     held = nil
   }
+}
+
+/// The in-process implementation seen as a harness, noting the id of every scenario sent to it, in order.
+private actor RecordedHarness: Implementation {
+  nonisolated let name: String
+  private let base: SwiftImplementation
+  /// The ids of the scenarios sent, in order.
+  private(set) var sent: [String] = []
+
+  init(serving base: SwiftImplementation) {
+    name = base.name
+    self.base = base
+  }
+
+  func start() async throws(ImplementationStartError) -> ImplementationInfo { try await base.start() }
+
+  func run(_ request: RunRequest) async -> Observation {
+    sent.append(request.id)
+    return await base.run(request)
+  }
+
+  func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+    sent += requests.map(\.id)
+    return await base.run(batch: requests)
+  }
+
+  func shutdown() async {}
 }
