@@ -35,7 +35,7 @@ struct RunnerJobsTests {
 
   /// The events of a run, each as one line without timings.
   static func events(
-    jobs: Int, tags: [String] = [], duplicate: URL, implementation: SwiftImplementation = TestFeatures.swift
+    jobs: Int, tags: [String] = [], duplicate: URL, implementation: any Implementation = TestFeatures.swift
   ) async -> [String] {
     var events: [String] = []
     let runner = ConformanceRunner(
@@ -98,6 +98,40 @@ struct RunnerJobsTests {
     let two = await Self.events(jobs: 2, duplicate: duplicate, implementation: implementation)
     #expect(two == one)
     #expect(slow.mostTracesWhileHeld() >= 40, "the windows after the first did not run while it was held back")
+  }
+
+  /// With `--jobs 1` and a harness, the next window is read and its batch sent while the first batch waits on the
+  /// harness: the harness has it before answering the first (which it holds back until then, at most 10 s), so it
+  /// never waits on the runner between batches. The events are still those of the run in process.
+  @Test func theNextBatchComesWhileTheFirstWaitsOnAHarness() async throws {
+    let folder = try ScratchFolder.make("runner-jobs")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
+    try FileManager.default.copyItem(at: original, to: duplicate)
+    let harness = FirstBatchHeldBack(serving: TestFeatures.swift)
+    let inProcess = await Self.events(jobs: 1, duplicate: duplicate)
+    let throughHarness = await Self.events(jobs: 1, duplicate: duplicate, implementation: harness)
+    #expect(throughHarness == inProcess)
+    #expect(await harness.nextBatchCameWhileHeld, "the second batch came only after the first was answered")
+  }
+
+  /// `--fail-fast` reads no batch ahead for a harness: the harness is sent nothing after the first failing scenario,
+  /// whatever `--jobs` is.
+  @Test(arguments: [1, 2])
+  func failFastSendsAHarnessNothingAfterTheFirstFailure(jobs: Int) async throws {
+    let login = TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login"))
+    let failing = try #require(TestPaths.jsonFiles(in: TestPaths.fixtures.appendingPathComponent("failing")).first)
+    let urls = Array(login.prefix(2)) + [failing] + Array(login.dropFirst(2).prefix(3))
+    let id = { (url: URL) in url.deletingPathExtension().lastPathComponent }
+    let harness = RecordedHarness(serving: TestFeatures.swift)
+    let runner = ConformanceRunner(
+      implementations: [harness], loader: ScenarioLoader(manifests: TestPaths.manifests),
+      options: .init(failFast: true, jobs: jobs))
+    let files = urls.map { ScenarioFile(url: $0, displayName: $0.lastPathComponent) }
+    let summary = await runner.run(files: files) { _ in }
+    #expect(await harness.sent == urls.prefix(3).map(id))
+    #expect(summary.stoppedEarlyWithRemaining == 3)
   }
 
   /// A file whose name an earlier, invalid file had is run once it is admitted, and only then, with every `--jobs`:
@@ -168,4 +202,75 @@ private final class HeldBack: FeatureAdapter, @unchecked Sendable {
     defer { condition.unlock() }
     return most
   }
+}
+
+/// The in-process implementation seen as a harness (another process to the runner, since it is not a
+/// ``SwiftImplementation``), whose first batch is held back until a second batch comes (at most 10 s), noting
+/// whether one came.
+private actor FirstBatchHeldBack: Implementation {
+  nonisolated let name: String
+  private let base: SwiftImplementation
+  private var batches = 0
+  private var held: CheckedContinuation<Void, Never>?
+  /// Whether a second batch came while the first was held back.
+  private(set) var nextBatchCameWhileHeld = false
+
+  init(serving base: SwiftImplementation) {
+    name = base.name
+    self.base = base
+  }
+
+  func start() async throws(ImplementationStartError) -> ImplementationInfo { try await base.start() }
+
+  func run(_ request: RunRequest) async -> Observation { await base.run(request) }
+
+  func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+    batches += 1
+    if batches == 1 {
+      let giveUp = Task {
+        try? await Task.sleep(for: .seconds(10))
+        self.letGo()
+      }
+      await withCheckedContinuation { held = $0 }
+      giveUp.cancel()
+    } else if held != nil {
+      nextBatchCameWhileHeld = true
+      letGo()
+    }
+    return await base.run(batch: requests)
+  }
+
+  func shutdown() async {}
+
+  private func letGo() {
+    held?.resume()
+    held = nil
+  }
+}
+
+/// The in-process implementation seen as a harness, noting the id of every scenario sent to it, in order.
+private actor RecordedHarness: Implementation {
+  nonisolated let name: String
+  private let base: SwiftImplementation
+  /// The ids of the scenarios sent, in order.
+  private(set) var sent: [String] = []
+
+  init(serving base: SwiftImplementation) {
+    name = base.name
+    self.base = base
+  }
+
+  func start() async throws(ImplementationStartError) -> ImplementationInfo { try await base.start() }
+
+  func run(_ request: RunRequest) async -> Observation {
+    sent.append(request.id)
+    return await base.run(request)
+  }
+
+  func run(batch requests: [RunRequest]) async -> [(observation: Observation, seconds: Double)] {
+    sent += requests.map(\.id)
+    return await base.run(batch: requests)
+  }
+
+  func shutdown() async {}
 }

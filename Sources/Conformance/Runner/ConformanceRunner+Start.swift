@@ -19,6 +19,13 @@ extension ConformanceRunner {
     /// Set when the implementation starts with the first scenario its declaration admits, not before the run.
     var deferred: DeferredStart? = nil
 
+    /// Whether a batch waits on another process for this implementation: a harness that started, before the run or
+    /// with the first batch that needed it (``ConformanceRunner/workers(_:on:)`` reads ahead during that wait).
+    var isRunningHarness: Bool {
+      guard !(implementation is SwiftImplementation), error == nil else { return false }
+      return deferred?.hasStarted ?? (info != nil)
+    }
+
     /// The `not applicable` of a pair the user's declaration rules out, or `nil` when the implementation is needed
     /// for it (``Applicability/ruledOut(level:feature:implementation:intendedLevels:intendedFeatures:)``).
     func ruledOut(level: ScenarioLevel, feature: String) -> Applicability? {
@@ -113,6 +120,9 @@ final class DeferredStart: @unchecked Sendable {
     }
     return await pending.value
   }
+
+  /// Whether the start is over and the implementation started.
+  var hasStarted: Bool { lock.withLock { result?.info != nil } }
 
   /// Whether ``announce()`` has given the result: a reported scenario needed the implementation.
   var wasAnnounced: Bool { lock.withLock { announced } }
