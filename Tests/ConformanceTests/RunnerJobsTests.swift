@@ -101,7 +101,7 @@ struct RunnerJobsTests {
   }
 
   /// With `--jobs 1` and a harness, the next window is read and its batch sent while the first batch waits on the
-  /// harness: the harness has it before answering the first (which it holds back until then, at most 10 s), so it
+  /// harness: the harness has it before answering the first (which it holds back until then, at most 60 s), so it
   /// never waits on the runner between batches. The events are still those of the run in process.
   @Test func theNextBatchComesWhileTheFirstWaitsOnAHarness() async throws {
     let folder = try ScratchFolder.make("runner-jobs")
@@ -167,7 +167,8 @@ struct RunnerJobsTests {
 }
 
 /// Login, with the first scenario whose actions are `dismissed, dismissed` (the first bundled login file's) held back
-/// until other tasks have finished 40 traces (at most 10 s), counting the traces finished meanwhile.
+/// until other tasks have finished 40 traces (at most 60 s: the whole suite runs beside it on a loaded 2-core machine,
+/// and a pass waits only for the traces), counting the traces finished meanwhile.
 private final class HeldBack: FeatureAdapter, @unchecked Sendable {
   let base: any FeatureAdapter
   private let condition = NSCondition()
@@ -190,7 +191,7 @@ private final class HeldBack: FeatureAdapter, @unchecked Sendable {
       return observation
     }
     held = true
-    let (before, deadline) = (finished, Date(timeIntervalSinceNow: 10))
+    let (before, deadline) = (finished, Date(timeIntervalSinceNow: 60))
     while finished - before < 40, condition.wait(until: deadline) {}
     most = max(most, finished - before)
     return observation
@@ -205,7 +206,7 @@ private final class HeldBack: FeatureAdapter, @unchecked Sendable {
 }
 
 /// The in-process implementation seen as a harness (another process to the runner, since it is not a
-/// ``SwiftImplementation``), whose first batch is held back until a second batch comes (at most 10 s), noting
+/// ``SwiftImplementation``), whose first batch is held back until a second batch comes (at most 60 s), noting
 /// whether one came.
 private actor FirstBatchHeldBack: Implementation {
   nonisolated let name: String
@@ -228,7 +229,7 @@ private actor FirstBatchHeldBack: Implementation {
     batches += 1
     if batches == 1 {
       let giveUp = Task {
-        try? await Task.sleep(for: .seconds(10))
+        try? await Task.sleep(for: .seconds(60))
         self.letGo()
       }
       await withCheckedContinuation { held = $0 }
