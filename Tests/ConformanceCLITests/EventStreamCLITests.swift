@@ -92,6 +92,38 @@ import Testing
     #expect(invalid["text"] as? String == report.errorLines.first)
   }
 
+  /// An invalid scenario file that parses is placed at the line where its error's JSON path starts, in the stream,
+  /// the JSON report and the JUnit report alike, so a test report or an IDE opens it at the offending key; its text
+  /// stays `FILE: PATH: MESSAGE`, and it has no column (only a syntax error has one).
+  @Test func anInvalidFileThatParsesIsPlacedAtItsPathsLine() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = CLI.repository.appendingPathComponent(
+      "Conformance/scenarios/login/login-double-submit-is-ignored.json")
+    let text = try String(contentsOf: source, encoding: .utf8)
+    let typo = text.replacingOccurrences(of: #"  "rules": "#, with: #"  "exhaustve": true,\#n  "rules": "#)
+    let line =
+      try #require(
+        typo.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("exhaustve") }) + 1
+    #expect(line == 6)
+    let file = folder.appendingPathComponent("login-double-submit-is-ignored.json")
+    try Data(typo.utf8).write(to: file)
+    let (json, junit) = (folder.appendingPathComponent("r.json"), folder.appendingPathComponent("r.xml"))
+    let result = try CLI.run(["run", "--format", "ndjson", "--json", json.path, "--junit", junit.path, file.path])
+    #expect(result.status == 2)
+    let invalid = try #require(try Self.records(result.stdout).first { $0["kind"] as? String == "invalid" })
+    #expect(invalid["line"] as? Int == line)
+    #expect(invalid["column"] is NSNull)
+    #expect((invalid["text"] as? String)?.hasPrefix("error: \(file.path): exhaustve: unknown key 'exhaustve'") == true)
+    let report = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+    let entry = try #require((report?["invalid"] as? [[String: Any]])?.first)
+    #expect(entry["line"] as? Int == line)
+    #expect(
+      try String(contentsOf: junit, encoding: .utf8).contains(#"classname="conformance.invalid-files" time="0" file=""#)
+    )
+    #expect(try String(contentsOf: junit, encoding: .utf8).contains(#"line="\#(line)">"#))
+  }
+
   /// A reader (the JUnit library) points an editor at `file` and `line`: a plain scenario's `id` (line 3 of the bundled
   /// files, under `$schema`), an outline row's object in `examples`. The lines are found only when a stream is asked
   /// for, so both ways of asking are checked: on standard output and in an `--events` file beside the text report.

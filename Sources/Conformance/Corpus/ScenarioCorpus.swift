@@ -193,7 +193,7 @@ package struct ScenarioCorpus: Sequence, Sendable {
 
       /// The cases with the line of each (``Scenario/line``) when `lines` is set, or an invalid outline's errors with
       /// the line and column of each path (README §17): its rows' errors point at the row, its table's at the
-      /// placeholder or parameter. A plain scenario's `id` is found by parsing the file only up to it; an outline's
+      /// placeholder or parameter; another invalid file's errors with the line of each path only. A plain scenario's `id` is found by parsing the file only up to it; an outline's
       /// rows all in one parse, however many there are.
       private static func locating(
         _ loaded: Result<[Scenario], InputErrors>, of value: JSONValue, in bytes: [UInt8], lines: Bool
@@ -214,8 +214,10 @@ package struct ScenarioCorpus: Sequence, Sendable {
             }
             return .success(cases)
           case .failure(let failure):
-            guard value["examples"] != nil else { return loaded }
-            return .failure(InputErrors(failure.errors.map { $0.located(in: raw) }))
+            // An outline's errors show their place in the text (README §17); a plain file's keep `FILE: PATH:` and
+            // carry only the line, for the reports that place a file (JUnit, GitHub, the event stream).
+            let outline = value["examples"] != nil
+            return .failure(InputErrors(failure.errors.map { outline ? $0.located(in: raw) : $0.lined(in: raw) }))
           }
         }
       }

@@ -10,7 +10,8 @@ package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   package var file: String
   /// Where in the document, or `nil` when the problem is with the file as a whole (unreadable, too large).
   package var path: JSONPath?
-  /// The 1-based line for syntax errors, else `nil`.
+  /// The 1-based line: a syntax error's, or, for a scenario file that parsed, where ``path`` starts in it (found
+  /// after loading, so that reports and IDEs open the file there); `nil` when unknown.
   package var line: Int?
   /// The 1-based column (Unicode scalars) for syntax errors, else `nil`.
   package var column: Int?
@@ -55,6 +56,15 @@ package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     var located = self
     (located.line, located.column, located.isLocated) = (line, column, true)
     return located
+  }
+
+  /// The error with the line where its ``path`` starts in `source` (the file's bytes), when it has one; unlike
+  /// ``located(in:)``, its text stays `FILE: PATH: MESSAGE`.
+  package func lined(in source: UnsafeRawBufferPointer) -> InputError {
+    guard let path, line == nil, let (line, _) = JSONParser.location(of: path, in: source) else { return self }
+    var lined = self
+    lined.line = line
+    return lined
   }
 
   /// `FILE:LINE:COLUMN: MESSAGE (at PATH)` for a syntax error, `FILE:LINE:COLUMN: PATH: MESSAGE` for a located one,
