@@ -33,6 +33,15 @@ struct RunnerJobsTests {
     }
   }
 
+  /// A copy in `folder` of the first bundled login file, which the corpus of ``files(duplicate:)`` ends with: a file
+  /// whose name an earlier file has.
+  static func copyOfTheFirstLoginFile(in folder: URL) throws -> URL {
+    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
+    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
+    try FileManager.default.copyItem(at: original, to: duplicate)
+    return duplicate
+  }
+
   /// The events of a run, each as one line without timings.
   static func events(
     jobs: Int, tags: [String] = [], duplicate: URL, implementation: any Implementation = TestFeatures.swift
@@ -63,9 +72,7 @@ struct RunnerJobsTests {
     // A copy of the first login file, read last: the same id again (a second path to the same file would be skipped).
     let folder = try ScratchFolder.make("runner-jobs")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
-    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
-    try FileManager.default.copyItem(at: original, to: duplicate)
+    let duplicate = try Self.copyOfTheFirstLoginFile(in: folder)
     let one = await Self.events(jobs: 1, tags: tags, duplicate: duplicate)
     // The corpus has what the comparison needs: invalid files between verdicts, and a duplicate id at the end.
     let invalid = one.indices.filter { one[$0].hasPrefix("invalid ") }
@@ -87,9 +94,7 @@ struct RunnerJobsTests {
   @Test func aSlowFirstWindowIsStillReportedFirst() async throws {
     let folder = try ScratchFolder.make("runner-jobs")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
-    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
-    try FileManager.default.copyItem(at: original, to: duplicate)
+    let duplicate = try Self.copyOfTheFirstLoginFile(in: folder)
     let slow = FirstWindowHeldBack(serving: TestFeatures.swift)
     let one = await Self.events(jobs: 1, duplicate: duplicate)
     let two = await Self.events(jobs: 2, duplicate: duplicate, implementation: slow)
@@ -103,9 +108,7 @@ struct RunnerJobsTests {
   @Test func theNextBatchComesWhileTheFirstWaitsOnAHarness() async throws {
     let folder = try ScratchFolder.make("runner-jobs")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let original = try #require(TestPaths.jsonFiles(in: TestPaths.scenarios.appendingPathComponent("login")).first)
-    let duplicate = folder.appendingPathComponent(original.lastPathComponent)
-    try FileManager.default.copyItem(at: original, to: duplicate)
+    let duplicate = try Self.copyOfTheFirstLoginFile(in: folder)
     let harness = FirstBatchHeldBack(serving: TestFeatures.swift)
     let inProcess = await Self.events(jobs: 1, duplicate: duplicate)
     let throughHarness = await Self.events(jobs: 1, duplicate: duplicate, implementation: harness)
