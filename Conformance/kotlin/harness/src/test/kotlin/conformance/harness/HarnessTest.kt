@@ -90,6 +90,56 @@ class HarnessTest {
         assertEquals("""{"seq":3,"trace":[]}""" + "\n", output.toString())
     }
 
+    /** A writer that notes what each flush sent out. */
+    private class FlushRecorder : StringWriter() {
+        val flushes = java.util.concurrent.LinkedBlockingQueue<String>()
+        private var sent = 0
+
+        @Synchronized
+        override fun flush() {
+            val text = toString()
+            if (text.length > sent) flushes.add(text.substring(sent))
+            sent = text.length
+        }
+    }
+
+    @Test
+    fun `a reply goes out before the harness waits for the next request`() {
+        val requests = java.io.PipedOutputStream()
+        val input = java.io.PipedInputStream(requests)
+        val output = FlushRecorder()
+        val serving = Thread({ Harness(listOf(counterFeature())).serve(input, output, StringWriter()) }, "serving")
+        serving.start()
+        requests.write((run(1, """[{"type":"increment"}]""") + "\n").toByteArray())
+        requests.flush()
+        val flushed = output.flushes.poll(30, java.util.concurrent.TimeUnit.SECONDS)
+            ?: error("the reply was not flushed while the harness waited for input")
+        requests.close()
+        serving.join(30_000)
+        assertEquals("""{"seq":1,"trace":[{"state":{"count":1,"limit":3,"message":null},"effects":[]}]}""" + "\n", flushed)
+    }
+
+    @Test
+    fun `a finished scenario's reply goes out while the scenario after it hangs`() {
+        // Both requests wait on the input. The first reply must go out before the second scenario ends: a runner
+        // times each reply from the one before, so a reply held back here would take the second one's time-out.
+        val release = java.util.concurrent.CountDownLatch(1)
+        val hangsOnNinetyNine = Reducer<CounterState, CounterIntent, CounterEffect> { state, intent ->
+            if (intent == CounterIntent.Set(99)) release.await(60, java.util.concurrent.TimeUnit.SECONDS)
+            CounterReducer.reduce(state, intent)
+        }
+        val input = ByteArrayInputStream(
+            (run(1, """[{"type":"increment"}]""") + "\n" + run(2, """[{"type":"set","value":99}]""") + "\n").toByteArray(),
+        )
+        val output = FlushRecorder()
+        val serving = Thread({ Harness(listOf(counterFeature(hangsOnNinetyNine))).serve(input, output, StringWriter()) })
+        serving.start()
+        val first = output.flushes.poll(30, java.util.concurrent.TimeUnit.SECONDS)
+        release.countDown()
+        serving.join(30_000)
+        assertEquals("""{"seq":1,"trace":[{"state":{"count":1,"limit":3,"message":null},"effects":[]}]}""" + "\n", first)
+    }
+
     @Test
     fun `a carriage return before the newline is JSON white space`() {
         assertEquals("""{"seq":4,"trace":[]}""" + "\n", serve(run(4, "[]") + "\r").output)
