@@ -20,8 +20,8 @@ enum ImplementationSelection {
   /// implementation is served out of process instead, by this executable's `harness` subcommand under the same name,
   /// with the timeouts given and `--jobs` processes like any harness.
   ///
-  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, or a `--harness` that
-  ///   `--impl` does not select;
+  /// - Throws: ``CLIError/usage(_:command:)`` for an unknown name, a malformed `--harness`, a `--harness` that
+  ///   `--impl` does not select, or `--all` when nothing is declared beside the in-process implementation;
   ///   ``CLIError/input(_:)`` for an invalid config file (every problem, with file and JSON path).
   ///
   /// `note` is told which config file the harnesses it starts come from (`note: harnesses from
@@ -42,6 +42,13 @@ enum ImplementationSelection {
     let timeout = try scanner.seconds("timeout", command: command)
     var names = scanner.all("impl")
     if scanner.has("all") {
+      // A parity gate of one implementation compares nothing, so `--all` that finds no other must not pass quietly.
+      guard !config.implementations.isEmpty else {
+        throw .usage(
+          "--all found no implementation besides '\(builtIn)' to compare it with; declare one in "
+            + "\(configFile ?? "Conformance/implementations.json") or with --harness NAME=COMMAND, or drop --all to run "
+            + "'\(builtIn)' alone", command: command)
+      }
       names = [builtIn] + config.implementations.map(\.name)
     } else if names.isEmpty {
       names = [builtIn] + declaredOnCommandLine

@@ -32,6 +32,22 @@ struct ImplementationSelectionCLITests {
     #expect(result.status == 1)
   }
 
+  /// `--all` is the parity gate: with nothing declared beside the in-process implementation it would compare nothing
+  /// and pass, so it is a usage error that says where to declare one. With a `--harness` it runs.
+  @Test func allWithNothingToCompareWithIsAUsageError() throws {
+    let root = try ScenarioCorpusCLITests.workspace()
+    let alone = try CLI.run(["run", "--all"], in: root)
+    #expect(alone.status == 2, "\(alone.stderr)")
+    #expect(
+      alone.errorLines.first
+        == "error: --all found no implementation besides 'swift' to compare it with; declare one in "
+        + "Conformance/implementations.json or with --harness NAME=COMMAND, or drop --all to run 'swift' alone")
+    #expect(alone.stdout.isEmpty)
+    let declared = try CLI.run(
+      ["run", "--all", "--harness", "again=\(CLI.executable.path) harness", "--jobs", "1"], in: root)
+    #expect(declared.status == 0, "\(declared.stderr)")
+  }
+
   @Test func aScenarioFolderWithAConfigOutsideAnyWorkspaceStartsNothingOfIt() throws {
     let folder = try CLI.temporaryFolder()
     let marker = folder.appendingPathComponent("vendor-ran")

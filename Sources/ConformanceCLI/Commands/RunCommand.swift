@@ -41,7 +41,7 @@ struct RunCommand: CLICommand {
       help:
         "Run on this implementation: 'swift' (built in) or one declared in Conformance/implementations.json (repeatable; default: swift)."
     ),
-    .flag("all", help: "Run on 'swift' and every declared implementation."),
+    .flag("all", help: "Run on 'swift' and every declared implementation (an error when none is declared)."),
     .option(
       "harness", "<name>=<command>", repeatable: true,
       help:
