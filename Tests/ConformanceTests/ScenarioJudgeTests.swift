@@ -42,6 +42,29 @@ struct ScenarioJudgeTests {
     #expect(notChecked.isEmpty)
   }
 
+  /// An effect whose `type` the manifest does not declare (a case name misspelt on one platform) is named as such,
+  /// wherever its difference is found; a declared one is not, and nor is any effect when the cases are unknown.
+  @Test func anEffectOfAnUndeclaredTypeIsNamedAsSuch() {
+    var s = scenario(steps: [
+      Step(send: ["type": "submit"], state: .unchanged, effects: [["type": "cancel", "id": "a"]])
+    ])
+    let actual = TraceEntry(
+      state: initial, effects: [["type": "cancle", "id": "a"], ["type": "cancel", "id": "b"], ["type": "beep"]])
+    let descriptions = { (scenario: Scenario) -> [String] in
+      let (outcome, _) = ScenarioJudge.judge(scenario, observation: .trace([actual]))
+      guard case .failed(let failure) = outcome else { return [] }
+      return failure.mismatches.map(\.description)
+    }
+    let plain = descriptions(s)
+    s.effectCases = ["authenticate", "cancel"]
+    let named = descriptions(s)
+    let hint = { (type: String) in
+      "; '\(type)' is not an effect the 'login' manifest declares (it declares 'authenticate', 'cancel')"
+    }
+    #expect(plain.count == 3)
+    #expect(named == [plain[0] + hint("cancle"), plain[1], plain[2] + hint("beep")])
+  }
+
   @Test func nonExhaustiveStepsCheckOnlyWhatIsGivenAndListTheRest() {
     let s = scenario(
       exhaustive: false,

@@ -60,20 +60,41 @@ enum ScenarioJudge {
         notChecked.append("step \(index + 1): \(check.unchecked.joined(separator: ", "))")
       }
       guard !check.mismatches.isEmpty else { continue }
+      let mismatches = check.mismatches.map { namingUndeclaredEffect($0, effects: entry.effects, of: scenario) }
       if failure == nil {
         failure = StepFailure(
           stepIndex: index, stepCount: scenario.steps.count, action: step.send, stepDescription: step.description,
-          mismatches: check.mismatches,
+          mismatches: mismatches,
           expectedState: scenario.exhaustive ? expected[index] : nil,
           actualState: entry.state, expectedEffects: step.effects ?? [], actualEffects: entry.effects,
           laterSteps: [], givenState: scenario.exhaustive ? nil : step.state.given)
       } else {
         failure?.laterSteps.append(
-          StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: check.mismatches))
+          StepFailure.LaterStep(stepIndex: index, action: step.send, mismatches: mismatches))
       }
     }
     if let failure { return (.failed(failure), notChecked) }
     return (.passed, notChecked)
+  }
+
+  /// `mismatch`, with a note when the effect it is about has a `type` the feature's manifest does not declare:
+  /// `effects[0]: expected {"type":"buzz"}, got {"type":"vibrate"}; 'vibrate' is not an effect the 'stepper' manifest
+  /// declares (it declares 'buzz')`. A case name misspelt on one platform (a Kotlin `@SerialName`, a Swift coding key)
+  /// then reads as what it is rather than as a difference in behaviour; effects are the manifest's cases (scenario
+  /// format §2).
+  static func namingUndeclaredEffect(_ mismatch: Mismatch, effects: [JSONValue], of scenario: Scenario) -> Mismatch {
+    let components = mismatch.path.components
+    guard mismatch.note == nil, !scenario.effectCases.isEmpty, components.count >= 2, components[0] == .key("effects"),
+      case .index(let index) = components[1], effects.indices.contains(index),
+      case .object(let effect) = effects[index], case .string(let type)? = effect["type"],
+      !scenario.effectCases.contains(where: { ScalarOrder.equal($0, type) })
+    else { return mismatch }
+    var named = mismatch
+    let declared = scenario.effectCases.map { "'\($0)'" }.joined(separator: ", ")
+    named.note =
+      "\(mismatch.description); '\(type)' is not an effect the '\(scenario.feature)' manifest declares (it declares "
+      + "\(declared))"
+    return named
   }
 
   // MARK: - Full judge

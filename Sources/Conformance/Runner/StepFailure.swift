@@ -87,7 +87,8 @@ package struct Mismatch: Sendable, Equatable, CustomStringConvertible {
   package var kind: Kind
   /// A sentence that replaces the `path: expected …, got …` rendering, for differences a person reads better as
   /// prose: the calls and cancellations of runtime steps (`expected call a1 (authenticate) to be cancelled, but it
-  /// was not`). `nil` for state and effect differences.
+  /// was not`), and an effect whose `type` the manifest does not declare (that rendering, then why). `nil` for other
+  /// state and effect differences.
   package var note: String? = nil
   /// The tolerance the two numbers were compared within (manifest `"tolerance"`, README §17.4), shown after them;
   /// `nil` when they compare exactly.

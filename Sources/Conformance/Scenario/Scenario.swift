@@ -48,6 +48,9 @@ package struct Scenario: Sendable {
   /// scenario compares every step's events (an omitted `expect.events` expects none), and a non-exhaustive one the
   /// lists it gives. Set by ``ScenarioLoader``.
   package var checksEvents = false
+  /// The effect cases the feature's manifest declares, in declaration order (`authenticate`, `cancel`); reports name
+  /// them when a trace holds an effect of another `type`. Empty when unknown.
+  package var effectCases: [String] = []
 
   /// Creates a scenario.
   package init(

@@ -97,6 +97,7 @@ package struct ScenarioLoader: Sendable {
     scenario.start = start
     scenario.rules = rules
     scenario.checksEvents = level == .runtime && manifest.events != nil
+    scenario.effectCases = manifest.effects.cases.map(\.name)
     return .success(scenario)
   }
 
