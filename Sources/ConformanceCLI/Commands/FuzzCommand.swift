@@ -56,7 +56,9 @@ struct FuzzCommand: CLICommand {
     .option(
       "impl", "<name>", repeatable: true,
       help: "An implementation to compare, as for 'run' (repeatable; at least two in all)."),
-    .flag("all", help: "'swift' and every implementation in Conformance/implementations.json."),
+    .flag(
+      "all",
+      help: "'swift' and every implementation in Conformance/implementations.json (an error when none is declared)."),
     .option(
       "harness", "<name>=<command>", repeatable: true,
       help: "Add a harness implementation from the command line (repeatable), as for 'run'."),
