@@ -2,6 +2,7 @@ package conformance.features
 
 import conformance.harness.Harness
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test
 class BundledFeaturesTest {
     @Test
     fun `hello announces login (both levels, reporting received intents and effects in flight), timer (both levels, reporting the same), signup (reducer only) and inbox (runtime only, reporting events) with the manifests' initial states`() {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val hello = ByteArrayInputStream(("""{"cmd":"hello","protocol":1}""" + "\n").toByteArray())
         Harness(BundledFeatures.all, runtimes = BundledFeatures.runtimes).serve(hello, output, StringWriter())
         val login = """{"email":"","password":"","isLoading":false,"error":null}"""
@@ -26,6 +27,6 @@ class BundledFeaturesTest {
             """"reports":["inFlight","received"]},""" +
             """"inbox":{"initialState":{"messages":[],"isLoading":true,"error":null,"userName":null},"levels":["runtime"],""" +
             """"reports":["events"]}}}""" + "\n"
-        assertEquals(expected, output.toString())
+        assertEquals(expected, output.toString(Charsets.UTF_8))
     }
 }

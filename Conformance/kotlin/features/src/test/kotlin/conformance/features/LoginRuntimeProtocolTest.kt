@@ -2,6 +2,7 @@ package conformance.features
 
 import conformance.harness.Harness
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.params.ParameterizedTest
@@ -31,11 +32,11 @@ class LoginRuntimeProtocolTest {
 
     /** The replies as written, `received` and `inFlight` included. */
     private fun serveAll(implementation: String, vararg lines: String): String {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val diagnostics = StringWriter()
         harness(implementation).serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         assertEquals("", diagnostics.toString())
-        return output.toString()
+        return output.toString(Charsets.UTF_8)
     }
 
     /** A reply line without the `received` and `inFlight` of its start and trace entries. */

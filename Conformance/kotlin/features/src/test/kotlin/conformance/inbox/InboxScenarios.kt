@@ -3,6 +3,7 @@ package conformance.inbox
 import conformance.harness.Harness
 import conformance.harness.RuntimeAdapter
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
@@ -105,10 +106,10 @@ object InboxScenarios {
         val steps = all.getValue(id)
         val request = """{"cmd":"run","seq":1,"id":"$id","feature":"inbox","level":"runtime","initialState":$INITIAL,""" +
             """"steps":[${steps.joinToString(",") { it.line }}]}"""
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         Harness(emptyList(), implementation = "test", runtimes = listOf(runtime))
             .serve(ByteArrayInputStream("$request\n".toByteArray()), output, StringWriter())
-        val reply = Json.parseToJsonElement(output.toString()).jsonObject
+        val reply = Json.parseToJsonElement(output.toString(Charsets.UTF_8)).jsonObject
         val trace = reply["trace"]?.jsonArray ?: return listOf("no trace: $reply")
         val failures = ArrayList<String>()
         var state = Json.parseToJsonElement(INITIAL).jsonObject

@@ -3,6 +3,7 @@ package conformance.login
 import conformance.features.BundledFeatures
 import conformance.harness.Harness
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import java.util.stream.Stream
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -22,10 +23,10 @@ class LoginSerializationTest {
 
     /** The reply line to a run of [actions] from [initialState]. */
     private fun reply(actions: String, initialState: String = initial): String {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val request = """{"cmd":"run","seq":1,"id":"x","feature":"login","initialState":$initialState,"actions":$actions}"""
         harness.serve(ByteArrayInputStream("$request\n".toByteArray()), output, StringWriter())
-        return output.toString().removeSuffix("\n")
+        return output.toString(Charsets.UTF_8).removeSuffix("\n")
     }
 
     private fun errored(step: Int, message: String) = """{"seq":1,"errored":{"step":$step,"message":"$message"}}"""

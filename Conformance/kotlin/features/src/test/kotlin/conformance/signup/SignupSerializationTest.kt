@@ -3,6 +3,7 @@ package conformance.signup
 import conformance.features.BundledFeatures
 import conformance.harness.Harness
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
@@ -17,10 +18,10 @@ class SignupSerializationTest {
             """"errors":$errors,"isSubmitting":$isSubmitting,"submitError":null,"userId":null}"""
 
     private fun reply(initialState: String, actions: String): String {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val request = """{"cmd":"run","seq":1,"id":"x","feature":"signup","initialState":$initialState,"actions":$actions}"""
         harness.serve(ByteArrayInputStream("$request\n".toByteArray()), output, StringWriter())
-        return output.toString().removeSuffix("\n")
+        return output.toString(Charsets.UTF_8).removeSuffix("\n")
     }
 
     @Test

@@ -5,6 +5,7 @@ import conformance.harness.internal.JsonText
 import conformance.harness.internal.LineReader
 import conformance.harness.internal.StrictJson
 import java.io.InputStream
+import java.io.OutputStream
 import java.io.Writer
 import java.math.BigDecimal
 import kotlinx.serialization.json.JsonArray
@@ -37,7 +38,7 @@ import kotlinx.serialization.json.putJsonObject
  * Anything else gets a diagnostic on the diagnostics stream and no reply (§2.4).
  *
  * ```kotlin
- * Harness(listOf(counterFeature), implementation = "android").serve(System.`in`.reader(), out, err)
+ * Harness(listOf(counterFeature), implementation = "android").serve(System.`in`, System.out, System.err.writer())
  * ```
  * Most programs call [runHarness] instead, which serves stdin and stdout and exits.
  *
@@ -84,7 +85,7 @@ public class Harness(
     /** What to do with one request line. */
     internal sealed interface Response {
         /** Write [line] (one JSON object, no newline) to the output and flush. */
-        data class Reply(val line: String) : Response
+        class Reply(val line: JsonText) : Response
 
         /** Write [diagnostic] to the diagnostics stream; reply nothing. */
         data class Ignored(val diagnostic: String) : Response
@@ -101,11 +102,12 @@ public class Harness(
      *
      * @param input the request stream (stdin), read as bytes: each line is decoded as strict UTF-8, and a line
      *   that is not UTF-8 is ignored as not JSON (PROTOCOL.md §2.4), never repaired into U+FFFD.
-     * @param output the reply stream (stdout); carries protocol messages only.
+     * @param output the reply stream (stdout), written as UTF-8 bytes; carries protocol messages only. Buffer it
+     *   (a `BufferedOutputStream`): each reply is written in one call and flushed.
      * @param diagnostics where to explain ignored lines (stderr).
      * @throws java.io.IOException when reading or writing fails.
      */
-    public fun serve(input: InputStream, output: Writer, diagnostics: Writer) {
+    public fun serve(input: InputStream, output: OutputStream, diagnostics: Writer) {
         val lines = LineReader(input)
         var lineNumber = 0
         while (true) {
@@ -120,8 +122,7 @@ public class Harness(
             }
             when (response) {
                 is Response.Reply -> {
-                    output.write(response.line)
-                    output.write("\n")
+                    response.line.append('\n').writeTo(output)
                     output.flush()
                 }
                 is Response.Ignored -> {
@@ -157,7 +158,7 @@ public class Harness(
         }
         val command = (request as? JsonObject)?.get("cmd")
         return when (if (command is JsonPrimitive && command.isString) command.content else null) {
-            "hello" -> Response.Reply(JsonText.render(hello()))
+            "hello" -> Response.Reply(JsonText().render(hello()))
             "run" -> run(request as JsonObject)
             "bye" -> Response.Bye
             else -> Response.Ignored("request line $lineNumber has no known 'cmd' (hello, run, bye); ignored")
@@ -254,25 +255,25 @@ public class Harness(
      * `{"seq":n,"start":{…},"trace":[…]}`, `{"seq":n,"errored":{"step":k,"message":…}}` or
      * `{"seq":n,"skipped":{"reason":…}}`, members in that order.
      */
-    private fun reply(seq: Long, observation: Observation): String = JsonText.build { out ->
-        out.append("{\"seq\":").append(seq)
+    private fun reply(seq: Long, observation: Observation): JsonText {
+        // One text per thread, reused: a reply does not grow a fresh buffer step by step. It is written before the
+        // next request is read.
+        val out = replyText.get().also { it.clear() }
+        out.appendAscii("{\"seq\":").append(seq)
         when (observation) {
             is Observation.Trace -> {
-                out.append(",\"trace\":[")
+                out.appendAscii(",\"trace\":[")
                 observation.entries.forEachIndexed { index, entry ->
                     if (index > 0) out.append(',')
-                    out.append("{\"state\":")
-                    JsonText.render(entry.state, out)
-                    out.append(",\"effects\":")
-                    JsonText.renderArray(entry.effects, out)
-                    out.append('}')
+                    out.appendAscii("{\"state\":").render(entry.state)
+                    out.appendAscii(",\"effects\":").renderArray(entry.effects).append('}')
                 }
                 out.append(']')
             }
             is Observation.RuntimeTrace -> {
-                out.append(",\"start\":")
+                out.appendAscii(",\"start\":")
                 runtimeEntry(observation.start, out)
-                out.append(",\"trace\":[")
+                out.appendAscii(",\"trace\":[")
                 observation.entries.forEachIndexed { index, entry ->
                     if (index > 0) out.append(',')
                     runtimeEntry(entry, out)
@@ -280,39 +281,35 @@ public class Harness(
                 out.append(']')
             }
             is Observation.Errored -> {
-                out.append(",\"errored\":{\"step\":").append(observation.step).append(",\"message\":")
-                JsonText.quote(observation.message, out)
-                out.append('}')
+                out.appendAscii(",\"errored\":{\"step\":").append(observation.step).appendAscii(",\"message\":")
+                out.quote(observation.message).append('}')
             }
-            is Observation.Skipped -> {
-                out.append(",\"skipped\":{\"reason\":")
-                JsonText.quote(observation.reason, out)
-                out.append('}')
-            }
+            is Observation.Skipped -> out.appendAscii(",\"skipped\":{\"reason\":").quote(observation.reason).append('}')
         }
-        out.append('}')
+        return out.append('}')
     }
 
     /** Appends `{"state": {…}, "calls": […], "cancelled": […]}` and the reports [entry] carries to [out]. */
-    private fun runtimeEntry(entry: RuntimeTraceEntry, out: StringBuilder) {
-        out.append("{\"state\":")
-        JsonText.render(entry.state, out)
-        out.append(",\"calls\":")
-        JsonText.renderArray(entry.calls, out)
-        out.append(",\"cancelled\":[")
+    private fun runtimeEntry(entry: RuntimeTraceEntry, out: JsonText) {
+        out.appendAscii("{\"state\":").render(entry.state)
+        out.appendAscii(",\"calls\":").renderArray(entry.calls)
+        out.appendAscii(",\"cancelled\":[")
         entry.cancelled.forEachIndexed { index, call ->
             if (index > 0) out.append(',')
-            out.append("{\"step\":").append(call.step).append(",\"index\":").append(call.index).append('}')
+            out.appendAscii("{\"step\":").append(call.step).appendAscii(",\"index\":").append(call.index).append('}')
         }
         out.append(']')
-        entry.received?.let { out.append(",\"received\":"); JsonText.renderArray(it, out) }
-        entry.inFlight?.let { out.append(",\"inFlight\":"); JsonText.renderArray(it, out) }
-        entry.events?.let { out.append(",\"events\":"); JsonText.renderArray(it, out) }
+        entry.received?.let { out.appendAscii(",\"received\":").renderArray(it) }
+        entry.inFlight?.let { out.appendAscii(",\"inFlight\":").renderArray(it) }
+        entry.events?.let { out.appendAscii(",\"events\":").renderArray(it) }
         out.append('}')
     }
 
     /** The protocol version and the defaults of [Harness]'s parameters. */
     public companion object {
+        /** Each thread's reply text, reused from one reply to the next. */
+        private val replyText: ThreadLocal<JsonText> = ThreadLocal.withInitial { JsonText(4096) }
+
         /** The harness protocol version this harness speaks: 1. */
         public const val PROTOCOL: Int = 1
 

@@ -1,6 +1,6 @@
 package conformance.harness
 
-import conformance.harness.internal.Utf8Writer
+import java.io.BufferedOutputStream
 import java.io.FileDescriptor
 import java.io.FileInputStream
 import java.io.FileOutputStream
@@ -17,8 +17,8 @@ import kotlin.system.exitProcess
  * ```
  *
  * Requests are read as bytes and each line decoded as strict UTF-8 (a line that is not UTF-8 is ignored as not
- * JSON, never repaired into U+FFFD: PROTOCOL.md §2.4), replies are written as UTF-8 through a
- * buffered writer flushed after each line, diagnostics go to stderr (Conformance/PROTOCOL.md §1). The
+ * JSON, never repaired into U+FFFD: PROTOCOL.md §2.4), replies are written as UTF-8 bytes through a
+ * buffered stream flushed after each line, diagnostics go to stderr (Conformance/PROTOCOL.md §1). The
  * runner starts the program with the command configured in `Conformance/implementations.json` or given
  * with `conformance run --harness <name>=<command>`.
  *
@@ -41,7 +41,7 @@ public fun runHarness(
 ) {
     val harness = Harness(features, implementation, version, runtimes)
     val input = FileInputStream(FileDescriptor.`in`)
-    val output = Utf8Writer(FileOutputStream(FileDescriptor.out))
+    val output = BufferedOutputStream(FileOutputStream(FileDescriptor.out), 1 shl 16)
     val diagnostics = OutputStreamWriter(FileOutputStream(FileDescriptor.err), Charsets.UTF_8)
     try {
         harness.serve(input, output, diagnostics)

@@ -3,6 +3,7 @@ package conformance.harness
 import conformance.harness.fixtures.counterFeature
 import conformance.harness.fixtures.counterRuntime
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.File
 import java.io.StringWriter
 import kotlinx.serialization.json.Json
@@ -43,11 +44,11 @@ class HarnessStrictnessTest {
     fun `every bad request line gets a diagnostic, no reply, and the harness serves on`(): List<DynamicTest> =
         entries().map { entry ->
             DynamicTest.dynamicTest("${entry.name} (${entry.source})") {
-                val output = StringWriter()
+                val output = ByteArrayOutputStream()
                 val diagnostics = StringWriter()
                 val input = ByteArrayInputStream(entry.bytes + "\n$valid\n".toByteArray())
                 Harness(listOf(counterFeature())).serve(input, output, diagnostics)
-                assertEquals(validReply, output.toString(), entry.name)
+                assertEquals(validReply, output.toString(Charsets.UTF_8), entry.name)
                 // The transport splits a line at a raw line feed; every piece is a line of its own.
                 val lines = diagnostics.toString().removeSuffix("\n").split("\n")
                 assertEquals(entry.bytes.count { it == '\n'.code.toByte() } + 1, lines.size, diagnostics.toString())
@@ -84,14 +85,14 @@ class HarnessStrictnessTest {
                 val path = entry.getValue("path").jsonPrimitive.content
                 val line = """{"cmd":"run","seq":5,"id":"$name","feature":"counter","level":"runtime",""" +
                     """"initialState":{"count":0,"limit":3,"message":null},"steps":$steps}"""
-                val output = StringWriter()
+                val output = ByteArrayOutputStream()
                 val diagnostics = StringWriter()
                 Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
                     ByteArrayInputStream("$line\n".toByteArray()), output, diagnostics,
                 )
-                val reply = Json.parseToJsonElement(output.toString()).jsonObject
+                val reply = Json.parseToJsonElement(output.toString(Charsets.UTF_8)).jsonObject
                 val errored = reply["errored"]?.jsonObject ?: error("$name: not errored: $output")
-                assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString())
+                assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString(Charsets.UTF_8))
                 val message = errored.getValue("message").jsonPrimitive.content
                 assertTrue(
                     message.startsWith(path) && message.getOrNull(path.length) in listOf(':', '.', '['),
@@ -120,17 +121,17 @@ class HarnessStrictnessTest {
                 val line = """{"cmd":"run","seq":5,"id":"$name","feature":"counter","level":"runtime",""" +
                     """"initialState":{"count":0,"limit":3,"message":null},"steps":[$startsACall,""" +
                     steps.joinToString(",") + "]}"
-                val output = StringWriter()
+                val output = ByteArrayOutputStream()
                 val diagnostics = StringWriter()
                 Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime())).serve(
                     ByteArrayInputStream("$line\n".toByteArray()), output, diagnostics,
                 )
                 assertEquals("", diagnostics.toString(), name)
-                val reply = Json.parseToJsonElement(output.toString()).jsonObject
+                val reply = Json.parseToJsonElement(output.toString(Charsets.UTF_8)).jsonObject
                 when (val expected = entry.getValue("reply").jsonPrimitive.content) {
                     "errored" -> {
                         val errored = reply["errored"]?.jsonObject ?: error("$name: not errored: $output")
-                        assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString())
+                        assertEquals(step, errored.getValue("step").jsonPrimitive.int, output.toString(Charsets.UTF_8))
                         val path = entry.getValue("path").jsonPrimitive.content
                         val message = errored.getValue("message").jsonPrimitive.content
                         assertTrue(
@@ -140,7 +141,7 @@ class HarnessStrictnessTest {
                     }
                     "ignored" -> {
                         val trace = reply["trace"]?.jsonArray ?: error("$name: no trace: $output")
-                        assertEquals(steps.size + 1, trace.size, output.toString())
+                        assertEquals(steps.size + 1, trace.size, output.toString(Charsets.UTF_8))
                         val entryOfStep = trace[step - 1].jsonObject
                         assertEquals(trace[step - 2].jsonObject.getValue("state"), entryOfStep.getValue("state"), name)
                         assertEquals(JsonArray(emptyList()), entryOfStep.getValue("calls"), name)

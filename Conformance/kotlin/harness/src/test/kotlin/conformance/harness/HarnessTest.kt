@@ -7,6 +7,7 @@ import conformance.harness.fixtures.CounterState
 import conformance.harness.fixtures.counterFeature
 import conformance.udf.Reducer
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -18,10 +19,10 @@ class HarnessTest {
     private class Session(val output: String, val diagnostics: String)
 
     private fun serve(vararg lines: String, harness: Harness = Harness(listOf(counterFeature()))): Session {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val diagnostics = StringWriter()
         harness.serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
-        return Session(output.toString(), diagnostics.toString())
+        return Session(output.toString(Charsets.UTF_8), diagnostics.toString())
     }
 
     private val initial = """{"count":0,"limit":3,"message":null}"""
@@ -84,22 +85,22 @@ class HarnessTest {
 
     @Test
     fun `end of input stops serving, and a last line without a newline is still handled`() {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val input = ByteArrayInputStream(run(3, "[]").toByteArray())
         Harness(listOf(counterFeature())).serve(input, output, StringWriter())
-        assertEquals("""{"seq":3,"trace":[]}""" + "\n", output.toString())
+        assertEquals("""{"seq":3,"trace":[]}""" + "\n", output.toString(Charsets.UTF_8))
     }
 
-    /** A writer that notes what each flush sent out. */
-    private class FlushRecorder : StringWriter() {
+    /** A stream that notes what each flush sent out. */
+    private class FlushRecorder : ByteArrayOutputStream() {
         val flushes = java.util.concurrent.LinkedBlockingQueue<String>()
         private var sent = 0
 
         @Synchronized
         override fun flush() {
-            val text = toString()
-            if (text.length > sent) flushes.add(text.substring(sent))
-            sent = text.length
+            val bytes = toByteArray()
+            if (bytes.size > sent) flushes.add(bytes.copyOfRange(sent, bytes.size).toString(Charsets.UTF_8))
+            sent = bytes.size
         }
     }
 

@@ -7,6 +7,7 @@ import kotlinx.coroutines.cancel
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -20,10 +21,10 @@ class RuntimeHarnessTest {
     private val harness = Harness(listOf(counterFeature()), runtimes = listOf(counterRuntime()))
 
     private fun serve(vararg lines: String, harness: Harness = this.harness): Pair<String, String> {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val diagnostics = StringWriter()
         harness.serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
-        return output.toString() to diagnostics.toString()
+        return output.toString(Charsets.UTF_8) to diagnostics.toString()
     }
 
     private fun reply(vararg lines: String, harness: Harness = this.harness): String {

@@ -3,6 +3,7 @@ package conformance.harness
 import conformance.harness.fixtures.counterRuntime
 import conformance.harness.fixtures.feedRuntime
 import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.StringWriter
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -17,12 +18,12 @@ import org.junit.jupiter.api.Assertions.assertThrows
  */
 class RuntimeLifecycleTest {
     private fun reply(vararg lines: String, runtime: RuntimeAdapter = feedRuntime()): String {
-        val output = StringWriter()
+        val output = ByteArrayOutputStream()
         val diagnostics = StringWriter()
         Harness(emptyList(), runtimes = listOf(runtime))
             .serve(ByteArrayInputStream(lines.joinToString("") { "$it\n" }.toByteArray()), output, diagnostics)
         assertEquals("", diagnostics.toString())
-        return output.toString()
+        return output.toString(Charsets.UTF_8)
     }
 
     private fun run(seq: Int, vararg steps: String, feature: String = "feed", initial: String = """{"numbers":[],"note":null}""") =

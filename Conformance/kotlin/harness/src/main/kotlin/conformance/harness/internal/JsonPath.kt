@@ -44,7 +44,7 @@ internal class JsonPath private constructor(
         when {
             key == null -> text.append('[').append(index).append(']')
             identifier.matches(key) -> (if (text.isEmpty()) text else text.append('.')).append(key)
-            else -> text.append('[').also { JsonText.quote(key, it) }.append(']')
+            else -> text.append('[').append(JsonText.quoted(key)).append(']')
         }
     }
 

@@ -64,8 +64,7 @@ internal object Messages {
      * `\u0000`, `\ud800`) so they stay visible; everything else, quotes included, is verbatim.
      */
     fun quote(text: String): String {
-        val json = StringBuilder()
-        JsonText.quote(text, json)
+        val json = JsonText.quoted(text)
         return "'" + json.substring(1, json.length - 1).replace("\\\"", "\"") + "'"
     }
 

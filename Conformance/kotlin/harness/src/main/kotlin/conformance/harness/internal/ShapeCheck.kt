@@ -245,7 +245,7 @@ internal object ShapeCheck {
         }
         if (valid) return
         val forOwner = if (owner == typeName(descriptor)) "" else " for $owner"
-        val text = StringBuilder().also { JsonText.quote(element.content, it) }
+        val text = JsonText.quoted(element.content)
         throw DecodingException(path, "expected $type as $phrase$forOwner, got $text")
     }
 

@@ -39,6 +39,13 @@ internal class StrictJson private constructor(private val text: String) {
     private var offset = 0
     private var depth = 0
 
+    /**
+     * The text's chars, read by index: in the C1-compiled harness `String.get` is a call per character, an array
+     * read is not.
+     */
+    private val chars = text.toCharArray()
+    private val length = chars.size
+
     companion object {
         /** The deepest nesting of arrays and objects accepted (Conformance/README.md; Swift `JSONParser`). */
         const val MAXIMUM_DEPTH: Int = 256
@@ -67,7 +74,7 @@ internal class StrictJson private constructor(private val text: String) {
             throw fail("a byte-order mark (U+FEFF) is not allowed at the start of JSON text (RFC 8259 §8.1)")
         }
         skipWhitespace()
-        if (offset >= text.length) {
+        if (offset >= length) {
             throw fail(
                 if (text.isEmpty()) "the file is empty; expected a JSON value"
                 else "the file holds only white space; expected a JSON value",
@@ -75,13 +82,13 @@ internal class StrictJson private constructor(private val text: String) {
         }
         val value = value()
         skipWhitespace()
-        if (offset < text.length) throw fail("unexpected ${describeCurrent()} after the end of the JSON value")
+        if (offset < length) throw fail("unexpected ${describeCurrent()} after the end of the JSON value")
         return value
     }
 
     private fun value(): JsonElement {
-        if (offset >= text.length) throw fail("unexpected end of file; expected a value")
-        return when (text[offset]) {
+        if (offset >= length) throw fail("unexpected end of file; expected a value")
+        return when (chars[offset]) {
             '{' -> objectValue()
             '[' -> arrayValue()
             '"' -> JsonPrimitive(string())
@@ -179,8 +186,8 @@ internal class StrictJson private constructor(private val text: String) {
         // Built only once an escape is met; a string without escapes is one substring.
         var result: StringBuilder? = null
         var runStart = offset
-        while (offset < text.length) {
-            val char = text[offset]
+        while (offset < length) {
+            val char = chars[offset]
             // The common case first: a character that is neither special nor a surrogate.
             if (char >= ' ' && char != '"' && char != '\\' && !Character.isSurrogate(char)) {
                 offset += 1
@@ -200,7 +207,7 @@ internal class StrictJson private constructor(private val text: String) {
                 char < ' ' -> throw fail(
                     "control character U+${hex(char.code)} must be escaped inside a string (RFC 8259 §7)",
                 )
-                Character.isHighSurrogate(char) && offset + 1 < text.length && Character.isLowSurrogate(text[offset + 1]) ->
+                Character.isHighSurrogate(char) && offset + 1 < length && Character.isLowSurrogate(chars[offset + 1]) ->
                     offset += 2
                 Character.isSurrogate(char) -> throw fail(
                     "lone surrogate ${unicodeEscape(char.code)} in a string is not a Unicode scalar (RFC 8259 §8.2)",
@@ -214,8 +221,8 @@ internal class StrictJson private constructor(private val text: String) {
 
     private fun escape(into: StringBuilder) {
         offset += 1
-        if (offset >= text.length) throw fail("unterminated escape sequence at the end of file")
-        val char = text[offset]
+        if (offset >= length) throw fail("unterminated escape sequence at the end of file")
+        val char = chars[offset]
         offset += 1
         when (char) {
             '"' -> into.append('"')
@@ -239,7 +246,7 @@ internal class StrictJson private constructor(private val text: String) {
         val escapeStart = offset - 2
         val high = hex4()
         if (high in 0xD800 until 0xDC00) {
-            if (offset + 1 >= text.length || text[offset] != '\\' || text[offset + 1] != 'u') {
+            if (offset + 1 >= length || chars[offset] != '\\' || chars[offset + 1] != 'u') {
                 offset = escapeStart
                 throw fail(
                     "lone high surrogate ${unicodeEscape(high)} (not followed by a low surrogate) is not a Unicode scalar",
@@ -266,9 +273,9 @@ internal class StrictJson private constructor(private val text: String) {
     private fun hex4(): Int {
         var value = 0
         repeat(4) {
-            val digit = if (offset < text.length) Character.digit(text[offset], 16) else -1
+            val digit = if (offset < length) Character.digit(chars[offset], 16) else -1
             // Character.digit accepts non-ASCII digits (e.g. fullwidth); JSON allows only [0-9A-Fa-f].
-            if (digit < 0 || text[offset] > 'f') throw fail("expected 4 hexadecimal digits after \\u")
+            if (digit < 0 || chars[offset] > 'f') throw fail("expected 4 hexadecimal digits after \\u")
             value = value shl 4 or digit
             offset += 1
         }
@@ -321,20 +328,20 @@ internal class StrictJson private constructor(private val text: String) {
     // Helpers
 
     private fun skipWhitespace() {
-        while (offset < text.length) {
-            when (text[offset]) {
+        while (offset < length) {
+            when (chars[offset]) {
                 ' ', '\t', '\n', '\r' -> offset += 1
                 else -> return
             }
         }
     }
 
-    private fun peek(): Char? = if (offset < text.length) text[offset] else null
+    private fun peek(): Char? = if (offset < length) chars[offset] else null
 
     /** `end of file`, `character 'x'` (ASCII, controls as `\u0001`) or `byte 0xC3` (the first UTF-8 byte). */
     private fun describeCurrent(): String {
-        if (offset >= text.length) return "end of file"
-        val char = text[offset]
+        if (offset >= length) return "end of file"
+        val char = chars[offset]
         if (char.code < 0x80) return "character '${printable(char.code)}'"
         val codePoint = text.codePointAt(offset)
         val firstByte = String(Character.toChars(codePoint)).toByteArray(Charsets.UTF_8)[0].toInt() and 0xFF
