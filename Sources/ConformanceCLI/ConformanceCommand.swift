@@ -191,7 +191,7 @@ public enum ConformanceCommand {
     \(options.helpSection)
 
     SUBCOMMANDS:
-    \(subcommands.map { "  " + ($0.name + ($0.name == RunCommand.name ? " (default)" : "")).padding(toLength: 22, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+    \(subcommands.map { "  " + ReportText.padded($0.name + ($0.name == RunCommand.name ? " (default)" : ""), to: 22) + $0.abstract }.joined(separator: "\n"))
 
       See 'conformance help <subcommand>' for detailed help.
 

@@ -17,7 +17,7 @@ extension CoverageReport {
     var lines = shardNote.map { [$0, ""] } ?? []
     let width = max(16, (implementations.map(\.count).max() ?? 0) + 2)
     func pad(_ text: String) -> String {
-      text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+      ReportText.padded(text, to: max(width, text.count + 1))
     }
     for feature in features {
       lines.append("\(feature.universe.feature)  \(feature.universe.manifestFile), \(ranText(feature))")

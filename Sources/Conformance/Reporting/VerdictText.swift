@@ -281,6 +281,6 @@ package enum VerdictText {
   }
 
   private static func label(_ text: String, _ width: Int) -> String {
-    text.padding(toLength: width + 1, withPad: " ", startingAt: 0)
+    ReportText.padded(text, to: width + 1)
   }
 }
